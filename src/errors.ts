@@ -1,1 +1,106 @@
-export {};
+// Typed errors and the one table that turns them into exit codes (DESIGN.md §1 "Exit codes").
+
+export type ErrorKind =
+  | 'usage'
+  | 'config'
+  | 'connection'
+  | 'auth'
+  | 'protocol'
+  | 'tool'
+  | 'output-schema'
+  | 'timeout'
+  | 'interrupted'
+  | 'internal';
+
+export const EXIT_CODES: Readonly<Record<ErrorKind, number>> = {
+  internal: 1,
+  usage: 2,
+  config: 2,
+  connection: 3,
+  auth: 4,
+  protocol: 5,
+  tool: 6,
+  'output-schema': 7,
+  timeout: 124,
+  interrupted: 130,
+};
+
+/** Human descriptions of each exit code, for the README and `mcpctl help exit-codes`. */
+export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
+  [0, 'success (an empty list is success)'],
+  [1, 'internal error (a bug: please report it)'],
+  [2, 'usage or config error: bad flag, unknown server or tool, invalid config, arguments that fail the inputSchema, unresolved ${VAR}'],
+  [3, 'connection failed: spawn failed, refused, DNS, TLS, server exited, handshake or protocol-revision mismatch'],
+  [4, 'authentication required or failed'],
+  [5, 'the server answered with a protocol error (JSON-RPC error)'],
+  [6, 'the tool ran and reported failure (isError: true)'],
+  [7, 'a result broke its tool\'s outputSchema'],
+  [124, 'a timeout expired'],
+  [130, 'interrupted (Ctrl-C)'],
+];
+
+/** The phase of work an error happened in, named in messages and JSON errors. */
+export type Phase =
+  | 'config'
+  | 'spawn'
+  | 'connect'
+  | 'initialize'
+  | 'discovery'
+  | 'request'
+  | 'auth'
+  | 'output'
+  | 'close';
+
+export interface ErrorDetails {
+  server?: string;
+  phase?: Phase;
+  hint?: string;
+  cause?: unknown;
+}
+
+export class McpctlError extends Error {
+  readonly kind: ErrorKind;
+  readonly server?: string;
+  readonly phase?: Phase;
+  readonly hint?: string;
+
+  constructor(kind: ErrorKind, message: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'McpctlError';
+    this.kind = kind;
+    this.server = details.server;
+    this.phase = details.phase;
+    this.hint = details.hint;
+  }
+
+  get exitCode(): number {
+    return EXIT_CODES[this.kind];
+  }
+}
+
+export const usageError = (message: string, details?: ErrorDetails) => new McpctlError('usage', message, details);
+export const configError = (message: string, details?: ErrorDetails) => new McpctlError('config', message, details);
+
+/** Any thrown value as an McpctlError; unknown values are internal errors (bugs). */
+export function toMcpctlError(err: unknown): McpctlError {
+  if (err instanceof McpctlError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new McpctlError('internal', message, {
+    cause: err,
+    hint: 'this is a bug in mcpctl; please report it with the command you ran and the output of -v',
+  });
+}
+
+export function exitCodeOf(err: unknown): number {
+  return toMcpctlError(err).exitCode;
+}
+
+/** The one-line JSON error of DESIGN.md §1, printed last on stderr with --json. */
+export function errorJson(err: McpctlError): string {
+  const body: Record<string, unknown> = { code: err.exitCode, kind: err.kind };
+  if (err.server !== undefined) body.server = err.server;
+  if (err.phase !== undefined) body.phase = err.phase;
+  body.message = err.message;
+  if (err.hint !== undefined) body.hint = err.hint;
+  return JSON.stringify({ error: body });
+}

@@ -1,0 +1,71 @@
+// The typed shapes of configuration: what a config file holds (raw) and the ready-to-connect
+// server description the session layer consumes (ServerSpec).
+
+export const PROTOCOL_REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+export type ProtocolRevision = (typeof PROTOCOL_REVISIONS)[number];
+/** `auto` negotiates, `legacy` is the plain initialize, a revision pins. */
+export type ProtocolSetting = 'auto' | 'legacy' | ProtocolRevision;
+
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
+export interface IdpSettings {
+  issuer?: string;
+  tokenEndpoint?: string;
+  clientId?: string;
+  /** Already resolved from `clientSecretFrom`. */
+  clientSecret?: string;
+  /** Already resolved from `idTokenFrom`. */
+  idToken?: string;
+}
+
+export interface OAuthSettings {
+  clientId?: string;
+  /** Already resolved from `clientSecretFrom`. */
+  clientSecret?: string;
+  issuer?: string;
+  scope?: string;
+  redirectPort?: number;
+  clientMetadataUrl?: string;
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
+  grant?: 'authorization_code' | 'client_credentials';
+  /** Already resolved from `privateKeyFrom`: a PEM key. */
+  privateKey?: string;
+  signingAlgorithm?: string;
+  idp?: IdpSettings;
+}
+
+interface ServerSpecBase {
+  /** The config name, or the URL / command line of an ad-hoc server. */
+  name: string;
+  /** The file the entry came from, or `command line` for ad-hoc servers. */
+  source: string;
+  /** Bounds connect + handshake + discovery, and each request. */
+  timeoutMs: number;
+  protocol: ProtocolSetting;
+  enabledTools?: string[];
+  disabledTools?: string[];
+}
+
+export interface StdioServerSpec extends ServerSpecBase {
+  transport: 'stdio';
+  command: string;
+  args: string[];
+  /** Absolute. */
+  cwd?: string;
+  /** The complete environment of the child process (inheritEnv, env, envFrom applied). */
+  env: Record<string, string>;
+}
+
+export interface HttpServerSpec extends ServerSpecBase {
+  transport: 'http' | 'sse';
+  url: string;
+  /** Static headers with values resolved (headers, headersFrom). Secret: never print. */
+  headers: Record<string, string>;
+  /** True when `type` was absent: try Streamable HTTP, fall back to SSE on 404/405. */
+  sseFallback: boolean;
+  oauth?: OAuthSettings;
+}
+
+export type ServerSpec = StdioServerSpec | HttpServerSpec;
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;

@@ -1,0 +1,28 @@
+// The process-facing surface every command receives: streams, terminal facts, env, cwd, clock.
+// Only bin/ builds a real one; tests build fakes, so the whole program runs in-process.
+
+import type { Readable, Writable } from 'node:stream';
+
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Terminal width for tables; undefined in a pipe. */
+  columns?: number;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface Context {
+  io: IO;
+  env: Env;
+  cwd: string;
+  /** The user's home directory (config discovery, token store). */
+  home: string;
+  now: () => number;
+  /** Aborted on Ctrl-C; long work listens to it. */
+  signal: AbortSignal;
+}
