@@ -1,0 +1,11 @@
+// The public surface of src/args: build a call's arguments from the command line, validate them
+// against the tool's inputSchema, build prompt arguments, and describe a schema for display.
+
+export { buildArguments, type ArgSources } from './build.js';
+export { validateArguments, type ValidationOutcome } from './validate.js';
+export { buildPromptArguments, type PromptArgument } from './prompt.js';
+export { describeArguments, type ArgumentInfo } from './describe.js';
+export { coerceText, type Coerced } from './coerce.js';
+export { compileSchema, draftOf, type Draft } from './compile.js';
+export type { JsonSchema, JsonSchemaObject } from './schema.js';
+export type { PromptWhere, ToolWhere } from './report.js';

@@ -1,0 +1,66 @@
+// Checks a call's arguments against the tool's inputSchema before anything is sent, reporting
+// every problem at once in command-line terms. Names a schema does not declare are errors when
+// the schema closes the object (additionalProperties/unevaluatedProperties false), else
+// warnings: the tool may well ignore them, and a typo deserves a word either way.
+
+import { compileSchema } from './compile.js';
+import { argumentMessage, argumentName, explainErrors } from './messages.js';
+import { argumentsError, type ToolWhere } from './report.js';
+import {
+  declaredProperties,
+  extraPropertiesPolicy,
+  isDeclaredName,
+  isPlainObject,
+  propertySchema,
+  resolveSchema,
+  type JsonSchema,
+} from './schema.js';
+import { didYouMean } from './suggest.js';
+
+export interface ValidationOutcome {
+  /** Things worth telling the user that do not stop the call. */
+  warnings: string[];
+}
+
+const MAX_NESTING = 16;
+
+/** Names in `value` that an open object schema does not declare (closed ones are ajv's job). */
+function unknownNames(root: JsonSchema, schema: JsonSchema | undefined, value: unknown, pointer: string, args: unknown, out: string[], depth = 0): void {
+  if (!isPlainObject(value) || depth > MAX_NESTING) return;
+  const s = resolveSchema(root, schema);
+  const declared = declaredProperties(root, s);
+  const policy = extraPropertiesPolicy(root, s);
+  for (const [name, child] of Object.entries(value)) {
+    const childPointer = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (isDeclaredName(root, s, name)) {
+      unknownNames(root, propertySchema(root, s, name), child, childPointer, args, out, depth + 1);
+    } else if (policy === 'open' && declared.length > 0) {
+      out.push(`unknown argument "${argumentName(childPointer, args)}"${didYouMean(name, declared)}`);
+    }
+  }
+}
+
+/**
+ * Validates `args` against `schema` (the tool's inputSchema). Throws a usage error (exit 2)
+ * listing every problem; returns warnings otherwise. A schema ajv cannot compile does not block
+ * the call: validation is skipped with a warning saying so.
+ */
+export function validateArguments(args: Record<string, unknown>, schema: JsonSchema | undefined, where: ToolWhere): ValidationOutcome {
+  const warnings: string[] = [];
+  if (schema === undefined) return { warnings };
+  const compiled = compileSchema(schema);
+  if (!compiled.ok) {
+    warnings.push(`the inputSchema of tool "${where.tool}" could not be compiled (${compiled.reason}); arguments not checked`);
+    return { warnings };
+  }
+  const undeclared: string[] = [];
+  unknownNames(schema, schema, args, '', args, undeclared);
+  const result = compiled.check(args);
+  if (result.valid) {
+    warnings.push(...undeclared.map((u) => `${u}; sending it anyway`));
+    return { warnings };
+  }
+  // When the call fails anyway, an undeclared name is most likely the typo behind a missing one.
+  const problems = [...explainErrors(result.errors, schema).map((p) => argumentMessage(p, args)), ...undeclared];
+  throw argumentsError(problems, where);
+}
