@@ -21,16 +21,51 @@ const loaded: unknown = addFormatsModule;
 const addFormats: FormatsPlugin =
   typeof loaded === 'function' ? (loaded as FormatsPlugin) : (loaded as { default: FormatsPlugin }).default;
 
+/** The draft named by `$schema`, or undefined when it names none (or one we do not know). */
+function declaredDraft(schema: JsonSchema): Draft | 'draft-04' | undefined {
+  const uri = isSchemaObject(schema) && typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (uri.includes('2020-12')) return '2020-12';
+  if (uri.includes('2019-09')) return '2019-09';
+  if (/draft-0[67]/.test(uri)) return 'draft-07';
+  if (/draft-0[34]/.test(uri)) return 'draft-04';
+  return undefined;
+}
+
 /**
- * The draft a schema declares. Draft-04 and -06 schemas go to the draft-07 engine, which reads
- * them the same way in nearly every tool schema; where they differ (draft-04's boolean
- * `exclusiveMaximum`), compilation fails and the caller skips validation with a warning.
+ * The draft a schema is checked under. Draft-06 goes to the draft-07 engine (they read tool
+ * schemas the same way); draft-04 too, after rewriting what changed (see fromDraft04).
  */
 export function draftOf(schema: JsonSchema): Draft {
-  const uri = isSchemaObject(schema) && typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (uri.includes('2019-09')) return '2019-09';
-  if (/draft-0[3-7]/.test(uri)) return 'draft-07';
-  return '2020-12';
+  const declared = declaredDraft(schema);
+  return declared === undefined ? '2020-12' : declared === 'draft-04' ? 'draft-07' : declared;
+}
+
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples']);
+
+/** Draft-04's boolean `exclusiveMaximum`/`exclusiveMinimum` and `id`, in draft-07 spelling. */
+function fromDraft04(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(fromDraft04);
+  if (!isSchemaObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    // These hold data, not schemas: an `id` inside a default value must stay as it is.
+    out[key] = DATA_KEYWORDS.has(key) ? value : fromDraft04(value);
+  }
+  for (const [exclusive, bound] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
+    if (typeof out[exclusive] !== 'boolean') continue;
+    if (out[exclusive] === true && typeof out[bound] === 'number') {
+      out[exclusive] = out[bound];
+      delete out[bound];
+    } else {
+      delete out[exclusive];
+    }
+  }
+  // A string `id` is the keyword (a property named id maps to a schema object, not a string).
+  if (typeof out.id === 'string' && out.$id === undefined) {
+    out.$id = out.id;
+    delete out.id;
+  }
+  return out;
 }
 
 function newAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
@@ -42,12 +77,36 @@ function newAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
   return ajv;
 }
 
+/** An ajv compile failure in a few words: its distinct messages, at most three. */
+function compileFailure(err: unknown, ajvErrors: ErrorObject[] | null | undefined): string {
+  if (ajvErrors != null && ajvErrors.length > 0) {
+    const distinct = [...new Set(ajvErrors.map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`))];
+    const more = distinct.length > 3 ? ` and ${distinct.length - 3} more` : '';
+    return `invalid schema: ${distinct.slice(0, 3).join('; ')}${more}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+function compileAs(draft: Draft, schema: JsonSchema): Compiled {
+  const ajv = newAjv(draft);
+  try {
+    const validate = ajv.compile(schema);
+    const check: SchemaCheck = (value) => (validate(value) ? { valid: true } : { valid: false, errors: [...(validate.errors ?? [])] });
+    return { ok: true, draft, check };
+  } catch (err) {
+    // A schema that breaks its meta-schema leaves the details on the instance, not the error.
+    return { ok: false, reason: compileFailure(err, ajv.errors) };
+  }
+}
+
 /**
  * Compiles `schema` in a fresh ajv instance (a schema's `$id` may not be registered twice in
- * one instance, and a command compiles only a schema or two). Never throws.
+ * one instance, and a command compiles only a schema or two). Never throws. A schema that
+ * names no draft is 2020-12, as MCP says; many servers still emit draft-07 without saying so
+ * (tuple `items` arrays, `definitions`), so when 2020-12 rejects it, draft-07 gets a try.
  */
 export function compileSchema(schema: JsonSchema): Compiled {
-  const draft = draftOf(schema);
+  const declared = declaredDraft(schema);
   // The draft is already chosen; dropping `$schema` spares ajv from looking up meta-schema URIs
   // it spells differently (with or without `#`, http or https).
   let target: JsonSchema = schema;
@@ -55,11 +114,10 @@ export function compileSchema(schema: JsonSchema): Compiled {
     const { $schema: _ignored, ...rest } = schema;
     target = rest;
   }
-  try {
-    const validate = newAjv(draft).compile(target);
-    const check: SchemaCheck = (value) => (validate(value) ? { valid: true } : { valid: false, errors: [...(validate.errors ?? [])] });
-    return { ok: true, draft, check };
-  } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
-  }
+  if (declared === 'draft-04') return compileAs('draft-07', fromDraft04(target) as JsonSchema);
+  if (declared !== undefined) return compileAs(declared, target);
+  const modern = compileAs('2020-12', target);
+  if (modern.ok) return modern;
+  const older = compileAs('draft-07', target);
+  return older.ok ? older : modern;
 }

@@ -34,12 +34,34 @@ function appendPointer(pointer: string, name: string): string {
   return `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
+function isAtOrUnder(pointer: string, base: string): boolean {
+  return pointer === base || pointer.startsWith(`${base}/`);
+}
+
+/**
+ * Where the errors of a failed anyOf/oneOf's branches come from: the branches' own schema path,
+ * and the targets of branches that are a bare `$ref` (ajv reports those at the target's path).
+ */
+function branchPaths(composite: ErrorObject): string[] {
+  const paths = [`${composite.schemaPath}/`];
+  if (Array.isArray(composite.schema)) {
+    for (const branch of composite.schema) {
+      if (isPlainObject(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#')) paths.push(`${branch.$ref}/`);
+    }
+  }
+  return paths;
+}
+
 /** The errors that only restate another error: branch errors of a reported anyOf/oneOf, `if`. */
 function dropNoise(errors: readonly ErrorObject[]): ErrorObject[] {
-  const composites = errors.filter((e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && e.params.passingSchemas == null);
+  const composites = errors
+    .filter((e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && e.params.passingSchemas == null)
+    .map((c) => ({ c, paths: branchPaths(c) }));
   return errors.filter((e) => {
     if (e.keyword === 'if') return false;
-    return !composites.some((c) => c !== e && e.schemaPath.startsWith(`${c.schemaPath}/`));
+    return !composites.some(
+      ({ c, paths }) => c !== e && isAtOrUnder(e.instancePath, c.instancePath) && paths.some((p) => e.schemaPath.startsWith(p)),
+    );
   });
 }
 

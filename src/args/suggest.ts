@@ -26,7 +26,8 @@ export function closestNames(name: string, candidates: readonly string[]): strin
   const scored = candidates
     .filter((c) => c !== name)
     .map((c) => ({ c, d: editDistance(wanted, c.toLowerCase()) }))
-    .filter(({ d }) => d <= limit);
+    // A distance as long as the name itself means nothing is shared: `x` is no typo of `y`.
+    .filter(({ d }) => d <= limit && d < wanted.length);
   if (scored.length === 0) return [];
   const best = Math.min(...scored.map(({ d }) => d));
   return scored.filter(({ d }) => d === best).map(({ c }) => c);
