@@ -1,5 +1,6 @@
 // The public surface of src/args: build a call's arguments from the command line, validate them
-// against the tool's inputSchema, build prompt arguments, and describe a schema for display.
+// against the tool's inputSchema, build prompt arguments, describe a schema for display, and
+// check a result's structuredContent against the tool's outputSchema.
 
 export { buildArguments, type ArgSources } from './build.js';
 export { validateArguments, type ValidationOutcome } from './validate.js';
@@ -9,3 +10,4 @@ export { coerceText, type Coerced } from './coerce.js';
 export { compileSchema, draftOf, type Draft } from './compile.js';
 export type { JsonSchema, JsonSchemaObject } from './schema.js';
 export type { PromptWhere, ToolWhere } from './report.js';
+export { validateStructuredContent, type OutputCheck, type ToolResultLike, type ToolWithOutputSchema } from './output.js';
