@@ -46,11 +46,11 @@ const DATA_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 
 function fromDraft04(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(fromDraft04);
   if (!isSchemaObject(node)) return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    // These hold data, not schemas: an `id` inside a default value must stay as it is.
-    out[key] = DATA_KEYWORDS.has(key) ? value : fromDraft04(value);
-  }
+  // Keywords holding data, not schemas, are copied as they are: an `id` inside a default value
+  // must stay. fromEntries keeps a property named `__proto__` an own key.
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, DATA_KEYWORDS.has(key) ? value : fromDraft04(value)]),
+  );
   for (const [exclusive, bound] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
     if (typeof out[exclusive] !== 'boolean') continue;
     if (out[exclusive] === true && typeof out[bound] === 'number') {
