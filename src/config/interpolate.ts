@@ -78,9 +78,7 @@ export function expandDeep<T>(value: T, at: readonly JsonSegment[], scope: Inter
   if (typeof value === 'string') return expandString(value, at, scope) as T;
   if (Array.isArray(value)) return value.map((v, i) => expandDeep(v, [...at, i], scope)) as T;
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = expandDeep(v, [...at, k], scope);
-    return out as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandDeep(v, [...at, k], scope)])) as T;
   }
   return value;
 }

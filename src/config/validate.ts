@@ -104,6 +104,13 @@ function serverValidator(): ValidateFunction {
   return validator;
 }
 
+/** JSON values as ordinary objects (the parser makes prototype-less ones); fromEntries keeps a "__proto__" key as data. */
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
 const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 function typeWord(type: unknown): string {
@@ -192,7 +199,7 @@ export function checkEntry(input: EntryInput): EntryCheck {
         out[c] = normalize(valueNode, nested, [...canon, c], [...written, key]);
       } else {
         collect(valueNode, [...canon, c], [...written, key]);
-        out[c] = getNodeValue(valueNode);
+        out[c] = plain(getNodeValue(valueNode));
       }
     }
     return out;
