@@ -69,3 +69,55 @@ export interface HttpServerSpec extends ServerSpecBase {
 export type ServerSpec = StdioServerSpec | HttpServerSpec;
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** Values of `type` (and its alias `transport`) as a config file may write them. */
+export const TRANSPORT_TYPES = ['stdio', 'http', 'streamable-http', 'sse'] as const;
+export type TransportType = (typeof TRANSPORT_TYPES)[number];
+
+export const PROTOCOL_SETTINGS: readonly ProtocolSetting[] = ['auto', 'legacy', ...PROTOCOL_REVISIONS];
+
+export interface RawIdpEntry {
+  issuer?: string;
+  tokenEndpoint?: string;
+  clientId?: string;
+  clientSecretFrom?: string;
+  idTokenFrom?: string;
+}
+
+export interface RawOAuthEntry {
+  clientId?: string;
+  clientSecretFrom?: string;
+  issuer?: string;
+  scope?: string;
+  redirectPort?: number;
+  clientMetadataUrl?: string;
+  tokenEndpointAuthMethod?: OAuthSettings['tokenEndpointAuthMethod'];
+  grant?: OAuthSettings['grant'];
+  privateKeyFrom?: string;
+  signingAlgorithm?: string;
+  idp?: RawIdpEntry;
+}
+
+/**
+ * One server entry as written in a config file, after validation: keys in camelCase (snake_case
+ * spellings and the aliases `transport`, `serverUrl` mapped), unknown keys dropped, string values
+ * not yet interpolated, `timeout` as written (see resolve.ts for its unit).
+ */
+export interface RawServerEntry {
+  type?: TransportType;
+  command?: string;
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  envFrom?: string[];
+  inheritEnv?: boolean;
+  url?: string;
+  headers?: Record<string, string>;
+  headersFrom?: Record<string, string>;
+  timeout?: number;
+  protocolVersion?: ProtocolSetting;
+  oauth?: RawOAuthEntry;
+  enabledTools?: string[];
+  disabledTools?: string[];
+  disabled?: boolean;
+}

@@ -1,0 +1,91 @@
+// What `mcpctl servers` shows of an entry: the settings as written, with every value that could be
+// a secret (env and header values, URL credentials) shown as its ${VAR} reference or <redacted>.
+
+import type { ConfigEntry } from './load.js';
+import { timeoutMsFromFile } from './settings.js';
+import type { RawOAuthEntry, TransportKind } from './types.js';
+
+export const REDACTED = '<redacted>';
+
+export interface ServerDescription {
+  name: string;
+  type: TransportKind;
+  command?: string;
+  args?: string[];
+  url?: string;
+  cwd?: string;
+  /** Absolute path of the file the server came from. */
+  source: string;
+  disabled: boolean;
+  env?: Record<string, string>;
+  envFrom?: string[];
+  inheritEnv?: boolean;
+  headers?: Record<string, string>;
+  /** Header name → name of the variable holding its value. */
+  headersFrom?: Record<string, string>;
+  /** Seconds, after the unit rule (1000 and more in the file is milliseconds). */
+  timeout?: number;
+  protocolVersion?: string;
+  /** Only names of variables and public settings: the config holds no secret values here. */
+  oauth?: RawOAuthEntry;
+  enabledTools?: string[];
+  disabledTools?: string[];
+}
+
+/** A value made only of ${VAR} / ${env:VAR} references (no literal text, no defaults) is safe to show. */
+export function redactValue(value: string): string {
+  return /^(\$\{(env:)?[A-Za-z_][A-Za-z0-9_]*\})+$/.test(value) ? value : REDACTED;
+}
+
+function redactMap(map: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, redactValue(v)]));
+}
+
+const SECRET_PARAM = /key|token|secret|pass|auth|sig|cred|session|code/i;
+
+/** A URL without its password and without the values of query parameters that look secret. */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not parseable before interpolation (e.g. "${BASE}/mcp"): shown as written, minus any query.
+    const q = url.indexOf('?');
+    return q < 0 ? url : `${url.slice(0, q)}?${REDACTED}`;
+  }
+  // A marker that survives URL encoding, swapped for <redacted> at the end.
+  const marker = 'mcpctl-redacted-8f3a';
+  let changed = false;
+  if (parsed.password !== '') {
+    parsed.password = marker;
+    changed = true;
+  }
+  for (const [k, v] of [...parsed.searchParams]) {
+    if (SECRET_PARAM.test(k) && redactValue(v) === REDACTED) {
+      parsed.searchParams.set(k, marker);
+      changed = true;
+    }
+  }
+  return changed ? parsed.href.split(marker).join(REDACTED) : url;
+}
+
+/** The plain, secret-free object describing one server (for `servers` and its --json). */
+export function describeServer(entry: ConfigEntry): ServerDescription {
+  const raw = entry.raw;
+  const out: ServerDescription = { name: entry.name, type: entry.type, source: entry.source, disabled: entry.disabled };
+  if (raw.command !== undefined) out.command = raw.command;
+  if (raw.args !== undefined) out.args = [...raw.args];
+  if (raw.url !== undefined) out.url = redactUrl(raw.url);
+  if (raw.cwd !== undefined) out.cwd = raw.cwd;
+  if (raw.env !== undefined) out.env = redactMap(raw.env);
+  if (raw.envFrom !== undefined) out.envFrom = [...raw.envFrom];
+  if (raw.inheritEnv !== undefined) out.inheritEnv = raw.inheritEnv;
+  if (raw.headers !== undefined) out.headers = redactMap(raw.headers);
+  if (raw.headersFrom !== undefined) out.headersFrom = { ...raw.headersFrom };
+  if (raw.timeout !== undefined) out.timeout = timeoutMsFromFile(raw.timeout) / 1000;
+  if (raw.protocolVersion !== undefined) out.protocolVersion = raw.protocolVersion;
+  if (raw.oauth !== undefined) out.oauth = structuredClone(raw.oauth);
+  if (raw.enabledTools !== undefined) out.enabledTools = [...raw.enabledTools];
+  if (raw.disabledTools !== undefined) out.disabledTools = [...raw.disabledTools];
+  return out;
+}

@@ -1,0 +1,176 @@
+// `servers add` / `servers remove`: edit one server of a config file in place, keeping every other
+// byte (comments, order, indentation), and replace the file atomically with its mode kept.
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
+import type { Context } from '../io.js';
+import { configError, usageError } from '../errors.js';
+import { members, nodeAt, parseDocument } from './jsonc.js';
+import { absolutePath, displayPath } from './paths.js';
+import { didYouMean } from './suggest.js';
+import { checkEntry } from './validate.js';
+
+export type RootKey = 'mcpServers' | 'servers';
+
+export interface EditResult {
+  /** Absolute path of the file written. */
+  file: string;
+  /** The file did not exist before. */
+  created: boolean;
+  /** add: a server of that name was replaced (with `force`). */
+  replaced: boolean;
+  rootKey: RootKey;
+  /** Unknown keys of the added entry, for stderr. */
+  warnings: string[];
+}
+
+export interface AddOptions {
+  /** Replace a server of the same name instead of refusing. */
+  force?: boolean;
+}
+
+type EditContext = Pick<Context, 'cwd' | 'home'>;
+
+interface Current {
+  file: string;
+  shown: string;
+  text: string;
+  exists: boolean;
+}
+
+async function readCurrent(ctx: EditContext, file: string): Promise<Current> {
+  const abs = absolutePath(file, ctx);
+  const shown = displayPath(abs, ctx);
+  try {
+    return { file: abs, shown, text: await fs.readFile(abs, 'utf8'), exists: true };
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ENOENT') return { file: abs, shown, text: '', exists: false };
+    throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, { phase: 'config', cause: err });
+  }
+}
+
+/** Indentation and line ends as the file already has them, so an edit looks like the rest. */
+function formattingOf(text: string): FormattingOptions {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indented = /^([ \t]+)\S/m.exec(text)?.[1];
+  if (indented?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
+  return { insertSpaces: true, tabSize: indented !== undefined && indented.length <= 8 ? indented.length : 2, eol };
+}
+
+function rootKeyOf(cur: Current, rootKeys: Set<string>): RootKey {
+  if (rootKeys.has('mcpServers')) return 'mcpServers';
+  if (rootKeys.has('servers')) return 'servers';
+  // A new VS Code file uses VS Code's spelling.
+  return path.basename(path.dirname(cur.file)) === '.vscode' ? 'servers' : 'mcpServers';
+}
+
+function parseCurrent(cur: Current) {
+  const doc = parseDocument(cur.file, cur.text, cur.shown);
+  if (doc.root !== undefined && doc.root.type !== 'object') {
+    throw configError(`${cur.shown}:1:1: a config file must hold a JSON object with "mcpServers"`, { phase: 'config' });
+  }
+  const rootKeys = new Set(doc.root === undefined ? [] : members(doc.root).map(([k]) => k));
+  return { doc, rootKeys };
+}
+
+/** Writes `text` to `file` through a temporary file in the same directory, fsync and rename; a symlink is followed. */
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  let target = file;
+  try {
+    target = await fs.realpath(file);
+  } catch {
+    target = file;
+  }
+  let mode: number | undefined;
+  try {
+    mode = (await fs.stat(target)).mode & 0o7777;
+  } catch {
+    mode = undefined;
+  }
+  const dir = path.dirname(target);
+  await fs.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(temp, 'wx', mode ?? 0o666);
+  try {
+    try {
+      await handle.writeFile(text, 'utf8');
+      // open() applies the umask; chmod makes the mode exactly the old file's.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, target);
+  } catch (err) {
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
+  // Make the rename itself durable; not every platform can open a directory, and that is fine.
+  try {
+    const d = await fs.open(dir, 'r');
+    try {
+      await d.sync();
+    } finally {
+      await d.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/**
+ * Adds server `name` to `file` (created as `{ "mcpServers": {} }` when absent), under the root
+ * key the file already uses. `entry` is validated like a file's entry first.
+ */
+export async function addServer(ctx: EditContext, file: string, name: string, entry: Record<string, unknown>, opts: AddOptions = {}): Promise<EditResult> {
+  if (name.trim() === '') throw usageError('a server name must not be empty');
+  const synthetic = parseDocument('(new entry)', JSON.stringify(entry), '(new entry)');
+  if (synthetic.root === undefined) throw usageError(`server "${name}": the new entry is empty`);
+  const check = checkEntry({ name, node: synthetic.root, path: [], doc: synthetic, shownAs: '', positions: false });
+  if (check.errors.length > 0) {
+    throw usageError(check.errors.join('\n'), { server: name, hint: 'give either a command (stdio) or a url (http/sse), with valid options' });
+  }
+
+  const cur = await readCurrent(ctx, file);
+  const original = cur.exists && cur.text.trim() !== '' ? cur.text : '';
+  const { doc, rootKeys } = parseCurrent({ ...cur, text: original });
+  const rootKey = rootKeyOf(cur, rootKeys);
+  const replaced = doc.root !== undefined && nodeAt(doc.root, [rootKey, name]) !== undefined;
+  if (replaced && opts.force !== true) {
+    throw usageError(`server "${name}" already exists in ${cur.shown}`, {
+      server: name,
+      hint: 'use --force to replace it, or choose another name',
+    });
+  }
+  const base = original === '' ? `{${'\n'}  "${rootKey}": {}${'\n'}}${'\n'}` : original;
+  const formatting = formattingOf(base);
+  const edits = modify(base, [rootKey, name], entry, { formattingOptions: formatting });
+  await writeFileAtomic(cur.file, applyEdits(base, edits));
+  return { file: cur.file, created: !cur.exists, replaced, rootKey, warnings: check.warnings };
+}
+
+/** Removes server `name` from `file`; an unknown name is a usage error naming the file. */
+export async function removeServer(ctx: EditContext, file: string, name: string): Promise<EditResult> {
+  const cur = await readCurrent(ctx, file);
+  if (!cur.exists) {
+    throw usageError(`cannot remove server "${name}": ${cur.shown} does not exist`, { server: name, hint: 'name the file that defines it with --config FILE' });
+  }
+  const { doc, rootKeys } = parseCurrent(cur);
+  const holders = (['mcpServers', 'servers'] as const).filter((k) => rootKeys.has(k));
+  const rootKey = holders.find((k) => doc.root !== undefined && nodeAt(doc.root, [k, name]) !== undefined);
+  if (rootKey === undefined) {
+    const names = holders.flatMap((k) => {
+      const holder = doc.root === undefined ? undefined : nodeAt(doc.root, [k]);
+      return holder?.type === 'object' ? members(holder).map(([n]) => n) : [];
+    });
+    throw usageError(`no server "${name}" in ${cur.shown}${didYouMean(name, names)}`, {
+      server: name,
+      hint: names.length > 0 ? `it defines: ${names.join(', ')}` : `${cur.shown} defines no servers; name another file with --config FILE`,
+    });
+  }
+  const edits = modify(cur.text, [rootKey, name], undefined, { formattingOptions: formattingOf(cur.text) });
+  await writeFileAtomic(cur.file, applyEdits(cur.text, edits));
+  return { file: cur.file, created: false, replaced: false, rootKey, warnings: [] };
+}

@@ -1,0 +1,133 @@
+// JSON-with-comments parsing that keeps positions, so every config message can point at
+// file:line:col; syntax errors quote the offending line with a caret under the column.
+
+import { parseTree, printParseErrorCode, findNodeAtLocation, type Node, type ParseError } from 'jsonc-parser';
+import { configError } from '../errors.js';
+
+export type JsonSegment = string | number;
+
+export interface Position {
+  /** 1-based. */
+  line: number;
+  /** 1-based, in UTF-16 code units like editors count them. */
+  column: number;
+}
+
+export interface ParsedDocument {
+  file: string;
+  text: string;
+  /** undefined for an empty (or whitespace-only) file. */
+  root?: Node;
+  positionAt(offset: number): Position;
+}
+
+// Plain words for the parser's error codes; the code name stays in parentheses for searching.
+const SYNTAX_MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'expected the end of the file',
+  InvalidCommentToken: 'invalid comment',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in a string (control characters must be escaped)',
+};
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) starts.push(i + 1);
+    else if (ch === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function positionFinder(text: string): (offset: number) => Position {
+  const starts = lineStarts(text);
+  return (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
+}
+
+/** The source line `line` (1-based) of `text` with a caret under `column`, for messages. */
+export function excerpt(text: string, pos: Position): string {
+  const line = text.split(/\r\n|\r|\n/)[pos.line - 1] ?? '';
+  const gutter = String(pos.line);
+  // Tabs are kept in the caret line so the caret lines up under the same character.
+  const pad = line.slice(0, pos.column - 1).replace(/[^\t]/g, ' ');
+  return `  ${gutter} | ${line}\n  ${' '.repeat(gutter.length)} | ${pad}^`;
+}
+
+/**
+ * Parses `text` (comments and trailing commas allowed, as VS Code's files have them).
+ * `shownAs` is how the file is named in messages.
+ */
+export function parseDocument(file: string, text: string, shownAs: string): ParsedDocument {
+  const positionAt = positionFinder(text);
+  if (text.trim() === '') return { file, text, positionAt };
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const first = errors[0];
+  if (first !== undefined || root === undefined) {
+    const offset = first?.offset ?? 0;
+    const pos = positionAt(offset);
+    const code = first === undefined ? 'ValueExpected' : printParseErrorCode(first.error);
+    const what = SYNTAX_MESSAGES[code] ?? code;
+    throw configError(`${shownAs}:${pos.line}:${pos.column}: invalid JSON: ${what} (${code})\n${excerpt(text, pos)}`, {
+      phase: 'config',
+      hint: `fix the syntax of ${shownAs} (comments and trailing commas are allowed)`,
+    });
+  }
+  return { file, text, root, positionAt };
+}
+
+/** The node at `path` below `node`, if any. */
+export function nodeAt(node: Node, path: readonly JsonSegment[]): Node | undefined {
+  return path.length === 0 ? node : findNodeAtLocation(node, [...path]);
+}
+
+/** The property node (key + value) holding `valueNode`, when it is an object member. */
+export function propertyOf(valueNode: Node): Node | undefined {
+  return valueNode.parent?.type === 'property' ? valueNode.parent : undefined;
+}
+
+/**
+ * A JSON path as people read it: `mcpServers.github.headers.Authorization`, `args[2]`,
+ * `projects["/home/me/app"].mcpServers.x`.
+ */
+export function formatJsonPath(path: readonly JsonSegment[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(seg)) out += out === '' ? seg : `.${seg}`;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+/** Members of an object node as [key, key node, value node] in file order. */
+export function members(objectNode: Node): Array<[string, Node, Node]> {
+  const out: Array<[string, Node, Node]> = [];
+  for (const prop of objectNode.children ?? []) {
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (keyNode === undefined || valueNode === undefined) continue;
+    out.push([String(keyNode.value), keyNode, valueNode]);
+  }
+  return out;
+}

@@ -1,0 +1,169 @@
+// Discovery and loading: reads every config file of DESIGN.md §2 that exists (through
+// cosmiconfig with our JSONC loader), checks every entry, and keeps the first entry of each name.
+
+import { cosmiconfig, type Loader } from 'cosmiconfig';
+import type { Context } from '../io.js';
+import { configError, McpctlError } from '../errors.js';
+import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
+import { configSources, displayPath, type ConfigScope, type ConfigSource } from './paths.js';
+import { checkEntry, type SourceLocation } from './validate.js';
+import type { RawServerEntry, TransportKind } from './types.js';
+
+export interface ConfigEntry {
+  name: string;
+  /** Absolute path of the file the entry came from. */
+  source: string;
+  scope: ConfigScope;
+  /** Where the entry is in its file: `mcpServers.github`, `projects["/home/me/app"].mcpServers.x`. */
+  jsonPath: string;
+  /** Position of the entry's name in its file (1-based). */
+  line: number;
+  column: number;
+  /** Validated, keys in camelCase, string values not interpolated. */
+  raw: RawServerEntry;
+  disabled: boolean;
+  type: TransportKind;
+  /** Where each value is written, by camelCase path relative to the entry (`headers.Authorization`). */
+  locations: Record<string, SourceLocation>;
+}
+
+export interface LoadedConfig {
+  /** One entry per name (the first found wins), in precedence order then file order. */
+  entries: ConfigEntry[];
+  /** The files read (they exist), in precedence order. */
+  files: string[];
+  /** Every place looked at, in precedence order. */
+  searched: string[];
+  /** Unknown keys and other ignored things, one line each, for stderr. */
+  warnings: string[];
+}
+
+export interface LoadOptions {
+  /** `--config FILE`: read only this file. */
+  configFile?: string;
+}
+
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+function errnoCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * cosmiconfig reads each file (its search stops at the first file found, and we merge all of
+ * them, so the walk over places is ours). Every extension goes through the JSONC loader: a
+ * config is data, never code to run.
+ */
+function makeExplorer(ctx: Context) {
+  const loader: Loader = (filepath, content) => parseDocument(filepath, content, displayPath(filepath, ctx));
+  const ext = ['.json', '.jsonc', '.js', '.mjs', '.cjs', '.ts', '.yaml', '.yml', 'noExt', 'default'];
+  return cosmiconfig('mcpctl', {
+    cache: false,
+    searchPlaces: [],
+    searchStrategy: 'none',
+    loaders: Object.fromEntries(ext.map((e) => [e, loader])),
+  });
+}
+
+async function readSource(
+  explorer: ReturnType<typeof makeExplorer>,
+  source: ConfigSource,
+  ctx: Context,
+  warnings: string[],
+): Promise<ParsedDocument | 'missing' | 'empty'> {
+  const shown = displayPath(source.file, ctx);
+  try {
+    const result = await explorer.load(source.file);
+    if (result === null || result.isEmpty === true) return 'empty';
+    return result.config as ParsedDocument;
+  } catch (err) {
+    if (err instanceof McpctlError) throw err;
+    const code = errnoCode(err);
+    const origin = source.scope === 'explicit' ? '--config' : 'MCPCTL_CONFIG';
+    if (code !== undefined && MISSING.has(code)) {
+      if (!source.required) return 'missing';
+      throw configError(`${shown}: no such config file (named by ${origin})`, {
+        phase: 'config',
+        hint: `check the path given to ${origin}`,
+      });
+    }
+    const reason = err instanceof Error ? err.message : String(err);
+    if (!source.required && code === 'EACCES') {
+      warnings.push(`${shown}: cannot be read (permission denied); skipped`);
+      return 'missing';
+    }
+    throw configError(`${shown}: cannot read the config file: ${reason}`, { phase: 'config', cause: err });
+  }
+}
+
+/** Finds, reads and checks every config file; throws one config error listing every problem. */
+export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<LoadedConfig> {
+  const sources = configSources(ctx, opts.configFile);
+  const explorer = makeExplorer(ctx);
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  const files: string[] = [];
+  const entries: ConfigEntry[] = [];
+  const taken = new Set<string>();
+
+  for (const source of sources) {
+    const doc = await readSource(explorer, source, ctx, warnings);
+    if (doc === 'missing') continue;
+    files.push(source.file);
+    if (doc === 'empty' || doc.root === undefined) continue;
+    const shown = displayPath(source.file, ctx);
+    const root = doc.root;
+    if (root.type !== 'object') {
+      const problem = `${shown}:1:1: a config file must hold a JSON object with "mcpServers"`;
+      if (source.required) errors.push(problem);
+      else warnings.push(`${problem}; ignored`);
+      continue;
+    }
+    for (const section of source.sections) {
+      const holder = nodeAt(root, section);
+      if (holder === undefined) continue;
+      if (holder.type !== 'object') {
+        const pos = doc.positionAt((holder.parent ?? holder).offset);
+        errors.push(`${shown}:${pos.line}:${pos.column}: "${formatJsonPath(section)}" must be an object of servers by name`);
+        continue;
+      }
+      const list = members(holder);
+      for (const [index, [name, keyNode, valueNode]] of list.entries()) {
+        const pos = doc.positionAt(keyNode.offset);
+        // JSON's rule: of repeated names the last counts.
+        if (list.slice(index + 1).some(([later]) => later === name)) {
+          warnings.push(`${shown}:${pos.line}:${pos.column}: server "${name}" is defined again below; this one is ignored`);
+          continue;
+        }
+        const path = [...section, name];
+        const check = checkEntry({ name, node: valueNode, path, doc, shownAs: shown });
+        errors.push(...check.errors);
+        warnings.push(...check.warnings);
+        if (check.entry === undefined || taken.has(name)) continue;
+        taken.add(name);
+        entries.push({
+          name,
+          source: source.file,
+          scope: source.scope,
+          jsonPath: formatJsonPath(path),
+          line: pos.line,
+          column: pos.column,
+          raw: check.entry.raw,
+          disabled: check.entry.raw.disabled === true,
+          type: check.entry.type,
+          locations: check.entry.locations,
+        });
+      }
+    }
+  }
+
+  if (errors.length > 0) {
+    const message = errors.length === 1 ? errors[0]! : `${errors.length} problems in the configuration:\n${errors.map((e) => `  ${e}`).join('\n')}`;
+    throw configError(message, {
+      phase: 'config',
+      hint: 'fix the entries named above (the keys are described in mcpctl.schema.json), or read only another file with --config FILE',
+    });
+  }
+  return { entries, files, searched: sources.map((s) => s.file), warnings };
+}

@@ -1,0 +1,187 @@
+// Turns a config entry (or a command-line target) into the ready-to-connect ServerSpec: variables
+// expanded, cwd checked, child environment and headers built, secrets read from the environment.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context } from '../io.js';
+import { configError, usageError } from '../errors.js';
+import { adHocHttp, isUrlTarget } from './adhoc.js';
+import { builtinVariables, expandDeep, type InterpolationScope } from './interpolate.js';
+import { formatJsonPath, type JsonSegment } from './jsonc.js';
+import type { ConfigEntry, LoadedConfig } from './load.js';
+import { displayPath } from './paths.js';
+import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
+import { didYouMean } from './suggest.js';
+import type { HttpServerSpec, OAuthSettings, RawServerEntry, ServerSpec, StdioServerSpec } from './types.js';
+
+export type { ResolveOptions } from './settings.js';
+
+interface Resolving {
+  entry: ConfigEntry;
+  ctx: Context;
+  shown: string;
+}
+
+/** `file:line:col: server "x": ` for a value of the entry. */
+function at(r: Resolving, key: readonly JsonSegment[]): string {
+  const loc = r.entry.locations[formatJsonPath(key)];
+  const pos = loc === undefined ? `${r.entry.line}:${r.entry.column}` : `${loc.line}:${loc.column}`;
+  return `${r.shown}:${pos}: server "${r.entry.name}": `;
+}
+
+function keyName(r: Resolving, key: readonly JsonSegment[]): string {
+  return r.entry.locations[formatJsonPath(key)]?.key ?? formatJsonPath(key);
+}
+
+/** The value of our environment variable `name`, named by the config at `key`; missing is an error. */
+function fromEnv(r: Resolving, name: string, key: readonly JsonSegment[], what: string): string {
+  const value = r.ctx.env[name];
+  if (value === undefined) {
+    throw configError(`${at(r, key)}"${keyName(r, key)}" names environment variable "${name}" (${what}), which is not set`, {
+      server: r.entry.name,
+      phase: 'config',
+      hint: `set ${name} in the environment before running mcpctl`,
+    });
+  }
+  return value;
+}
+
+function resolveCwd(r: Resolving, cwd: string | undefined): string {
+  if (cwd === undefined) return r.ctx.cwd;
+  const expanded = cwd === '~' || cwd.startsWith('~/') ? path.join(r.ctx.home, cwd.slice(1)) : cwd;
+  const abs = path.resolve(path.dirname(r.entry.source), expanded);
+  let isDir = false;
+  try {
+    isDir = fs.statSync(abs).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) {
+    throw configError(`${at(r, ['cwd'])}"${keyName(r, ['cwd'])}" is ${abs}, which is not an existing directory`, {
+      server: r.entry.name,
+      phase: 'config',
+      hint: 'a relative cwd is relative to the directory of the config file',
+    });
+  }
+  return abs;
+}
+
+function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): StdioServerSpec {
+  const base = raw.inheritEnv === false ? allowlistedEnv(r.ctx.env) : inheritedEnv(r.ctx.env);
+  const passed: Record<string, string> = {};
+  (raw.envFrom ?? []).forEach((name, i) => {
+    passed[name] = fromEnv(r, name, ['envFrom', i], 'to pass to the server');
+  });
+  return {
+    name: r.entry.name,
+    source: r.entry.source,
+    transport: 'stdio',
+    command: raw.command!,
+    args: raw.args ?? [],
+    cwd: resolveCwd(r, raw.cwd),
+    env: { ...base, ...passed, ...(raw.env ?? {}) },
+    timeoutMs: timeoutMs(raw.timeout, opts),
+    protocol: protocolSetting(raw.protocolVersion, 'stdio', opts),
+    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
+    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+  };
+}
+
+function resolveOAuth(r: Resolving, raw: NonNullable<RawServerEntry['oauth']>): OAuthSettings {
+  const { clientSecretFrom, privateKeyFrom, idp, ...plain } = raw;
+  const out: OAuthSettings = { ...plain };
+  if (clientSecretFrom !== undefined) out.clientSecret = fromEnv(r, clientSecretFrom, ['oauth', 'clientSecretFrom'], 'the OAuth client secret');
+  if (privateKeyFrom !== undefined) out.privateKey = fromEnv(r, privateKeyFrom, ['oauth', 'privateKeyFrom'], 'the OAuth private key');
+  if (idp !== undefined) {
+    const { clientSecretFrom: idpSecret, idTokenFrom, ...idpPlain } = idp;
+    out.idp = { ...idpPlain };
+    if (idpSecret !== undefined) out.idp.clientSecret = fromEnv(r, idpSecret, ['oauth', 'idp', 'clientSecretFrom'], 'the identity provider client secret');
+    if (idTokenFrom !== undefined) out.idp.idToken = fromEnv(r, idTokenFrom, ['oauth', 'idp', 'idTokenFrom'], 'the ID token');
+  }
+  return out;
+}
+
+function resolveHttp(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): HttpServerSpec {
+  const url = raw.url!;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw configError(`${at(r, ['url'])}"${keyName(r, ['url'])}" is not an http:// or https:// URL${parsed ? ` (it uses ${parsed.protocol})` : ''}`, {
+      server: r.entry.name,
+      phase: 'config',
+      hint: 'write the full address, for example https://example.com/mcp',
+    });
+  }
+  const headers: Record<string, string> = { ...(raw.headers ?? {}) };
+  for (const [header, variable] of Object.entries(raw.headersFrom ?? {})) {
+    headers[header] = fromEnv(r, variable, ['headersFrom', header], `the value of header ${header}`);
+  }
+  const transport = r.entry.type === 'sse' ? 'sse' : 'http';
+  return {
+    name: r.entry.name,
+    source: r.entry.source,
+    transport,
+    url,
+    headers,
+    sseFallback: raw.type === undefined,
+    timeoutMs: timeoutMs(raw.timeout, opts),
+    protocol: protocolSetting(raw.protocolVersion, transport, opts),
+    ...(raw.oauth !== undefined ? { oauth: resolveOAuth(r, raw.oauth) } : {}),
+    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
+    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+  };
+}
+
+/** The ServerSpec of one entry. Variables are expanded here, so only servers in use need theirs. */
+export function resolveServer(entry: ConfigEntry, ctx: Context, opts: ResolveOptions = {}): ServerSpec {
+  const r: Resolving = { entry, ctx, shown: displayPath(entry.source, ctx) };
+  const scope: InterpolationScope = {
+    env: ctx.env,
+    builtins: builtinVariables(entry.source, ctx.home),
+    server: entry.name,
+    shownAs: r.shown,
+    locations: entry.locations,
+    entryPath: entry.jsonPath,
+  };
+  const raw = expandDeep(entry.raw, [], scope);
+  return entry.type === 'stdio' ? resolveStdio(r, raw, opts) : resolveHttp(r, raw, opts);
+}
+
+/**
+ * A SERVER argument: a configured name, else an http(s):// URL. Unknown names are a usage error
+ * with close names and the files that were read.
+ */
+export function resolveTarget(config: LoadedConfig, target: string, ctx: Context, opts: ResolveOptions = {}): ServerSpec {
+  const entry = config.entries.find((e) => e.name === target);
+  if (entry !== undefined) {
+    if (entry.disabled) {
+      const shown = displayPath(entry.source, ctx);
+      throw configError(`${shown}:${entry.line}:${entry.column}: server "${entry.name}" is disabled`, {
+        server: entry.name,
+        phase: 'config',
+        hint: `remove "disabled": true from it in ${shown} to use it`,
+      });
+    }
+    return resolveServer(entry, ctx, opts);
+  }
+  if (isUrlTarget(target)) return adHocHttp(target, ctx, opts);
+  throw unknownServer(config, target, ctx);
+}
+
+/** The usage error for a name no config defines. */
+export function unknownServer(config: LoadedConfig, target: string, ctx: Context) {
+  const names = config.entries.map((e) => e.name);
+  const read =
+    config.files.length > 0
+      ? `servers are read from ${config.files.map((f) => displayPath(f, ctx)).join(', ')}${names.length > 0 ? ` (${names.join(', ')})` : ' (none defines a server)'}`
+      : `no config file was found (looked at ${config.searched.length} places: .mcp.json and friends from ${ctx.cwd} up, and the user files of mcpctl, Claude Code, Claude Desktop, Cursor and Windsurf)`;
+  return usageError(`unknown server "${target}"${didYouMean(target, names)}`, {
+    server: target,
+    phase: 'config',
+    hint: `${read}; an ad-hoc server is an http(s):// URL or --stdio '<command line>'`,
+  });
+}

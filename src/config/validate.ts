@@ -1,0 +1,272 @@
+// Checks one server entry of a parsed file: maps snake_case and alias keys to camelCase, validates
+// against the JSON Schema (ajv), and words every problem with file:line:col, server, key and
+// what is allowed. Unknown keys are warnings; everything else wrong is an error.
+
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { getNodeValue, type Node } from 'jsonc-parser';
+import { formatJsonPath, members, type JsonSegment, type ParsedDocument } from './jsonc.js';
+import { configSchema, IDP_PROPERTIES, OAUTH_PROPERTIES, SERVER_PROPERTIES } from './schema.js';
+import { didYouMean } from './suggest.js';
+import { PROTOCOL_SETTINGS, TRANSPORT_TYPES, type RawServerEntry, type TransportKind } from './types.js';
+
+/** Where a value of an entry is written. */
+export interface SourceLocation {
+  /** From the file's root, as written: `mcpServers.github.headers.Authorization`. */
+  jsonPath: string;
+  /** Relative to the entry, as written: `headers.Authorization`, `oauth.client_id`. */
+  key: string;
+  line: number;
+  column: number;
+}
+
+export interface CheckedEntry {
+  raw: RawServerEntry;
+  type: TransportKind;
+  /** Every value of the entry by its camelCase path relative to the entry (`headers.Authorization`, `args[0]`). */
+  locations: Record<string, SourceLocation>;
+}
+
+export interface EntryCheck {
+  /** Absent when there are errors. */
+  entry?: CheckedEntry;
+  errors: string[];
+  warnings: string[];
+}
+
+export interface EntryInput {
+  name: string;
+  /** The entry's value node. */
+  node: Node;
+  /** Path from the file's root to the entry. */
+  path: readonly JsonSegment[];
+  doc: ParsedDocument;
+  /** How the file is named in messages. */
+  shownAs: string;
+  /** false when the text was synthesised (an entry being added): messages then carry no file:line:col. */
+  positions?: boolean;
+}
+
+interface Level {
+  known: ReadonlySet<string>;
+  aliases: Readonly<Record<string, string>>;
+  nested: Readonly<Record<string, Level>>;
+}
+
+const IDP_LEVEL: Level = { known: new Set(Object.keys(IDP_PROPERTIES)), aliases: {}, nested: {} };
+const OAUTH_LEVEL: Level = { known: new Set(Object.keys(OAUTH_PROPERTIES)), aliases: {}, nested: { idp: IDP_LEVEL } };
+const SERVER_LEVEL: Level = {
+  known: new Set(Object.keys(SERVER_PROPERTIES).filter((k) => k !== 'transport' && k !== 'serverUrl')),
+  aliases: { transport: 'type', serverUrl: 'url', server_url: 'url' },
+  nested: { oauth: OAUTH_LEVEL },
+};
+
+/** Keys other clients write that mean nothing to us and are not worth a warning. */
+const FOREIGN_KEYS = new Set(['autoApprove', 'alwaysAllow', 'description', 'dev']);
+
+const quoteAll = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+
+/** What each key allows, worded for humans. */
+const ALLOWED: Record<string, string> = {
+  type: `must be one of ${quoteAll(TRANSPORT_TYPES)}`,
+  command: 'must be a non-empty string (the program to run)',
+  args: 'must be an array of strings',
+  cwd: 'must be a non-empty string (a directory, relative to the config file)',
+  env: 'must be an object whose values are strings',
+  envFrom: 'must be an array of environment variable names',
+  inheritEnv: 'must be true or false',
+  url: 'must be a non-empty string (an http:// or https:// URL)',
+  headers: 'must be an object whose values are strings',
+  headersFrom: 'must be an object mapping header names to environment variable names',
+  timeout: 'must be a positive number of seconds (1000 and more is read as milliseconds)',
+  protocolVersion: `must be one of ${quoteAll(PROTOCOL_SETTINGS)}`,
+  oauth: 'must be an object ({} discovers everything)',
+  enabledTools: 'must be an array of tool names or glob patterns',
+  disabledTools: 'must be an array of tool names or glob patterns',
+  disabled: 'must be true or false',
+  'oauth.redirectPort': 'must be a port number from 1 to 65535',
+  'oauth.tokenEndpointAuthMethod': 'must be one of "client_secret_basic", "client_secret_post", "none", "private_key_jwt"',
+  'oauth.grant': 'must be one of "authorization_code", "client_credentials"',
+  'oauth.scope': 'must be a string of space-separated scopes',
+  'oauth.idp': 'must be an object',
+};
+
+let validator: ValidateFunction | undefined;
+function serverValidator(): ValidateFunction {
+  if (validator === undefined) {
+    // logger: false — ajv would otherwise write to the console, which only bin/ may touch.
+    // strictRequired is off: the oneOf branches name properties declared one level up.
+    const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, logger: false });
+    ajv.addSchema(configSchema, 'mcpctl');
+    const found = ajv.getSchema('mcpctl#/definitions/server');
+    if (found === undefined) throw new Error('the server definition is missing from the config schema');
+    validator = found;
+  }
+  return validator;
+}
+
+/** JSON values as ordinary objects (the parser makes prototype-less ones); fromEntries keeps a "__proto__" key as data. */
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+function typeWord(type: unknown): string {
+  const t = String(type);
+  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+}
+
+function humanize(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'type':
+      return `must be ${typeWord(error.params.type)}`;
+    case 'enum':
+      return `must be one of ${quoteAll((error.params.allowedValues as unknown[]).map(String))}`;
+    case 'minLength':
+      return 'must not be empty';
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+function decodePointer(pointer: string): JsonSegment[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** Checks one entry. Never throws for problems in the entry: they come back as messages. */
+export function checkEntry(input: EntryInput): EntryCheck {
+  const { name, node, path, doc, shownAs } = input;
+  const withPositions = input.positions !== false;
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const locations: Record<string, SourceLocation> = {};
+
+  const where = (n: Node): string => {
+    if (!withPositions) return '';
+    // A member's position is its key: that is where people look for it.
+    const anchor = n.parent?.type === 'property' ? n.parent : n;
+    const pos = doc.positionAt(anchor.offset);
+    return `${shownAs}:${pos.line}:${pos.column}: `;
+  };
+  const locate = (n: Node, written: readonly JsonSegment[]): Omit<SourceLocation, 'key'> & { key: string } => {
+    const anchor = n.parent?.type === 'property' ? n.parent : n;
+    const pos = doc.positionAt(anchor.offset);
+    return { jsonPath: formatJsonPath([...path, ...written]), key: formatJsonPath(written), line: pos.line, column: pos.column };
+  };
+  const nodes = new Map<string, Node>();
+
+  const collect = (n: Node, canon: JsonSegment[], written: JsonSegment[]) => {
+    const key = formatJsonPath(canon);
+    locations[key] = locate(n, written);
+    nodes.set(key, n);
+    if (n.type === 'array') (n.children ?? []).forEach((child, i) => collect(child, [...canon, i], [...written, i]));
+    if (n.type === 'object') for (const [k, , v] of members(n)) collect(v, [...canon, k], [...written, k]);
+  };
+
+  const normalize = (obj: Node, level: Level, canon: JsonSegment[], written: JsonSegment[]): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    const seen = new Map<string, string>();
+    for (const [key, keyNode, valueNode] of members(obj)) {
+      const c = level.aliases[key] ?? (level.known.has(key) ? key : level.known.has(camelCase(key)) ? camelCase(key) : undefined);
+      const label = formatJsonPath([...written, key]);
+      if (c === undefined) {
+        if (FOREIGN_KEYS.has(key) && canon.length === 0) continue;
+        const hint =
+          key === 'envFile'
+            ? ' (env files are not read: list the variables in "env" or "envFrom")'
+            : didYouMean(key, [...level.known, ...Object.keys(level.aliases)]);
+        warnings.push(`${where(keyNode)}server "${name}": unknown key "${label}" ignored${hint}`);
+        continue;
+      }
+      const previous = seen.get(c);
+      if (previous !== undefined) {
+        const what = previous === key ? `"${label}" is written twice` : `"${label}" and "${formatJsonPath([...written, previous])}" mean the same`;
+        errors.push(`${where(keyNode)}server "${name}": ${what}; keep one`);
+        continue;
+      }
+      seen.set(c, key);
+      const nested = level.nested[c];
+      if (nested !== undefined && valueNode.type === 'object') {
+        locations[formatJsonPath([...canon, c])] = locate(valueNode, [...written, key]);
+        nodes.set(formatJsonPath([...canon, c]), valueNode);
+        out[c] = normalize(valueNode, nested, [...canon, c], [...written, key]);
+      } else {
+        collect(valueNode, [...canon, c], [...written, key]);
+        out[c] = plain(getNodeValue(valueNode));
+      }
+    }
+    return out;
+  };
+
+  if (node.type !== 'object') {
+    errors.push(`${where(node)}server "${name}" must be an object with "command" or "url"`);
+    return { errors, warnings };
+  }
+  const raw = normalize(node, SERVER_LEVEL, [], []);
+
+  const validate = serverValidator();
+  if (!validate(raw)) {
+    const reported = new Set<string>();
+    for (const error of validate.errors ?? []) {
+      if (error.schemaPath.startsWith('#/oneOf')) continue; // worded below
+      const segs = decodePointer(error.instancePath);
+      const key = formatJsonPath(segs);
+      if (reported.has(key)) continue;
+      reported.add(key);
+      const n = nodes.get(key) ?? node;
+      const label = locations[key]?.key ?? key;
+      const allowed = ALLOWED[key] ?? humanize(error);
+      errors.push(`${where(n)}server "${name}": "${label}" ${allowed}`);
+    }
+  }
+
+  // Exactly one of command / url, and a type that agrees with it.
+  const hasCommand = raw.command !== undefined;
+  const hasUrl = raw.url !== undefined;
+  if (hasCommand === hasUrl) {
+    const what = hasCommand ? 'has both' : 'has neither';
+    errors.push(`${where(node)}server "${name}": needs exactly one of "command" (stdio) or "url" (http/sse); it ${what}`);
+  }
+  const declared = typeof raw.type === 'string' ? raw.type : undefined;
+  if (declared !== undefined && (TRANSPORT_TYPES as readonly string[]).includes(declared) && hasCommand !== hasUrl) {
+    const typeNode = nodes.get('type') ?? node;
+    const typeKey = locations.type?.key ?? 'type';
+    if (declared === 'stdio' && hasUrl) errors.push(`${where(typeNode)}server "${name}": "${typeKey}" is "stdio", which needs "command", not "url"`);
+    if (declared !== 'stdio' && hasCommand) errors.push(`${where(typeNode)}server "${name}": "${typeKey}" is "${declared}", which needs "url", not "command"`);
+  }
+
+  const oauth = raw.oauth;
+  if (oauth !== null && typeof oauth === 'object' && !Array.isArray(oauth)) {
+    const o = oauth as Record<string, unknown>;
+    if (o.clientId !== undefined && o.issuer === undefined) {
+      errors.push(`${where(nodes.get('oauth.clientId') ?? node)}server "${name}": "${locations['oauth.clientId']?.key ?? 'oauth.clientId'}" needs "oauth.issuer" (the authorization server that issued the client ID)`);
+    }
+    if (o.tokenEndpointAuthMethod === 'private_key_jwt' && o.privateKeyFrom === undefined) {
+      errors.push(`${where(nodes.get('oauth.tokenEndpointAuthMethod') ?? node)}server "${name}": "private_key_jwt" needs "oauth.privateKeyFrom" (the variable holding the PEM key)`);
+    }
+  }
+
+  if (errors.length > 0) return { errors, warnings };
+
+  const entry = raw as RawServerEntry;
+  const type: TransportKind = entry.type === undefined ? (hasCommand ? 'stdio' : 'http') : entry.type === 'stdio' ? 'stdio' : entry.type === 'sse' ? 'sse' : 'http';
+
+  // Keys of the other transport are ignored; say so rather than silently doing nothing.
+  const foreign = type === 'stdio' ? ['headers', 'headersFrom', 'oauth'] : ['args', 'cwd', 'env', 'envFrom', 'inheritEnv'];
+  for (const key of foreign) {
+    const value = (entry as Record<string, unknown>)[key];
+    const empty = value !== null && typeof value === 'object' && Object.keys(value).length === 0 && key !== 'oauth';
+    if (value === undefined || empty) continue;
+    const kind = type === 'stdio' ? 'http/sse' : 'stdio';
+    warnings.push(`${where(nodes.get(key) ?? node)}server "${name}": "${locations[key]?.key ?? key}" applies to ${kind} servers only; ignored`);
+  }
+
+  return { entry: { raw: entry, type, locations }, errors, warnings };
+}

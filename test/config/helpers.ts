@@ -1,0 +1,67 @@
+// Temporary directory trees and a fake Context for the config tests: home, project and env all
+// point into a fresh temp dir, so the real user's files are never read.
+
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { Context, Env } from '../../src/io.js';
+
+export interface Tree {
+  /** Realpath of the temp dir. */
+  root: string;
+  home: string;
+  /** home/work/app: the working directory of most tests. */
+  project: string;
+  /** Writes `text` (or JSON of `value`) to `rel` under root, creating directories. Returns the absolute path. */
+  write(rel: string, content: string | object): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+export async function makeTree(): Promise<Tree> {
+  // realpath: on macOS the temp dir is behind a symlink, and paths are compared as strings.
+  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mcpctl-config-')));
+  const home = path.join(root, 'home');
+  const project = path.join(home, 'work', 'app');
+  await fs.mkdir(project, { recursive: true });
+  return {
+    root,
+    home,
+    project,
+    async write(rel, content) {
+      const file = path.join(root, rel);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+      return file;
+    },
+    cleanup: () => fs.rm(root, { recursive: true, force: true }),
+  };
+}
+
+export function fakeContext(opts: { cwd: string; home: string; env?: Env }): Context {
+  return {
+    io: {
+      stdin: new PassThrough(),
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      stdinIsTTY: false,
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+    },
+    env: opts.env ?? {},
+    cwd: opts.cwd,
+    home: opts.home,
+    now: () => 0,
+    signal: new AbortController().signal,
+  };
+}
+
+/** The thrown value of `fn` (sync or async), failing when nothing is thrown. */
+export async function thrown(fn: () => unknown): Promise<unknown> {
+  try {
+    await fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected an error, nothing was thrown');
+}
