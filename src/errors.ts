@@ -95,12 +95,22 @@ export function exitCodeOf(err: unknown): number {
   return toMcpctlError(err).exitCode;
 }
 
+export interface ErrorObject {
+  code: number;
+  kind: ErrorKind;
+  server?: string;
+  phase?: Phase;
+  message: string;
+  hint?: string;
+}
+
+/** The ERROR object of DESIGN.md §1, also the items of `errors` arrays beside results. */
+export function errorObject(err: McpctlError): ErrorObject {
+  // Absent fields stay undefined, which JSON.stringify leaves out.
+  return { code: err.exitCode, kind: err.kind, server: err.server, phase: err.phase, message: err.message, hint: err.hint };
+}
+
 /** The one-line JSON error of DESIGN.md §1, printed last on stderr with --json. */
 export function errorJson(err: McpctlError): string {
-  const body: Record<string, unknown> = { code: err.exitCode, kind: err.kind };
-  if (err.server !== undefined) body.server = err.server;
-  if (err.phase !== undefined) body.phase = err.phase;
-  body.message = err.message;
-  if (err.hint !== undefined) body.hint = err.hint;
-  return JSON.stringify({ error: body });
+  return JSON.stringify({ error: errorObject(err) });
 }

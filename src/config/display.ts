@@ -32,9 +32,20 @@ export interface ServerDescription {
   disabledTools?: string[];
 }
 
-/** A value made only of ${VAR} / ${env:VAR} references (no literal text, no defaults) is safe to show. */
+/**
+ * A value as written with every literal part hidden: `${VAR}` references show (they name where a
+ * secret lives, not the secret), defaults and literal text become <redacted>, except an auth
+ * scheme word (`Bearer ${TOKEN}`), which says what kind of value it is and nothing more.
+ */
 export function redactValue(value: string): string {
-  return /^(\$\{(env:)?[A-Za-z_][A-Za-z0-9_]*\})+$/.test(value) ? value : REDACTED;
+  const parts = value.split(/(\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\})/);
+  return parts
+    .map((part, i) => {
+      if (part === '') return '';
+      if (i % 2 === 1) return part.replace(/:-[^}]*\}$/, `:-${REDACTED}}`);
+      return /^(Bearer|Basic|Token|Bot)\s+$/i.test(part) ? part : REDACTED;
+    })
+    .join('');
 }
 
 function redactMap(map: Record<string, string>): Record<string, string> {

@@ -1,0 +1,143 @@
+// What every command receives: the context, the global flags, the output chosen once for this
+// invocation, the configuration (loaded once, lazily), sessions opened with this invocation's
+// limits, and a place to park teardown that may finish after the answer is printed.
+
+import type { Context } from '../src/io.js';
+import type { ProtocolSetting, ServerSpec } from '../src/config/types.js';
+import type { LoadedConfig } from '../src/config/load.js';
+import type { Session, SessionOptions } from '../src/mcp/session.js';
+import { McpctlError, toMcpctlError } from '../src/errors.js';
+import { Output } from '../src/output/output.js';
+
+export interface GlobalOptions {
+  config?: string;
+  json?: boolean;
+  timeout?: number;
+  connectTimeout?: number;
+  protocol?: ProtocolSetting;
+  verbose?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+  stdio?: string;
+}
+
+export interface Selection {
+  specs: ServerSpec[];
+  /** Servers that could not be resolved (a missing variable, say), in config order. */
+  errors: McpctlError[];
+}
+
+export class Invocation {
+  readonly ctx: Context;
+  readonly global: GlobalOptions;
+  readonly out: Output;
+  /** Set by commands whose partial failure still prints results (several servers). */
+  exitCode = 0;
+  private readonly pending: Promise<void>[] = [];
+  private config?: Promise<LoadedConfig>;
+
+  constructor(ctx: Context, global: GlobalOptions) {
+    this.ctx = ctx;
+    this.global = global;
+    this.out = new Output(ctx, global);
+  }
+
+  /** The configuration, read once; its warnings go to stderr. */
+  loadConfig(): Promise<LoadedConfig> {
+    this.config ??= import('../src/config/load.js').then(async ({ loadConfig }) => {
+      const config = await loadConfig(this.ctx, { configFile: this.global.config });
+      config.warnings.forEach((w) => this.out.warn(w));
+      return config;
+    });
+    return this.config;
+  }
+
+  private get resolveOptions() {
+    return { timeoutSeconds: this.global.timeout, protocol: this.global.protocol };
+  }
+
+  /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */
+  async resolve(target: string | undefined): Promise<ServerSpec> {
+    const [{ resolveTarget }, { adHocStdio }] = await Promise.all([import('../src/config/resolve.js'), import('../src/config/adhoc.js')]);
+    if (this.global.stdio && target === undefined) return adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
+    if (target === undefined) throw new McpctlError('usage', 'name a server', { hint: 'mcpctl servers lists the configured servers; an http(s):// URL or --stdio "<command>" works too' });
+    return resolveTarget(await this.loadConfig(), target, this.ctx, this.resolveOptions);
+  }
+
+  /** Every enabled configured server, in config order. */
+  async allServers(): Promise<Selection> {
+    const config = await this.loadConfig();
+    const { resolveServer } = await import('../src/config/resolve.js');
+    const selection: Selection = { specs: [], errors: [] };
+    for (const entry of config.entries) {
+      if (entry.disabled) continue;
+      try {
+        selection.specs.push(resolveServer(entry, this.ctx, this.resolveOptions));
+      } catch (err) {
+        selection.errors.push(toMcpctlError(err));
+      }
+    }
+    return selection;
+  }
+
+  /** The named servers (or the --stdio one); an unknown name fails the whole command. */
+  async selectServers(targets: string[]): Promise<Selection> {
+    const specs: ServerSpec[] = [];
+    if (this.global.stdio) specs.push(await this.resolve(undefined));
+    for (const t of targets) specs.push(await this.resolve(t));
+    return { specs, errors: [] };
+  }
+
+  sessionOptions(extra: Partial<SessionOptions> = {}): SessionOptions {
+    const seconds = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
+    return {
+      connectTimeoutMs: seconds(this.global.connectTimeout),
+      totalTimeoutMs: seconds(this.global.timeout),
+      protocol: this.global.protocol,
+      verbose: this.out.verbose,
+      deferClose: (closing) => this.defer(closing),
+      ...extra,
+    };
+  }
+
+  /** Opens a session for the duration of `fn`; teardown overlaps the printing of the answer. */
+  async session<T>(spec: ServerSpec, fn: (session: Session) => Promise<T>, extra: Partial<SessionOptions> = {}): Promise<T> {
+    const { withSession } = await import('../src/mcp/session.js');
+    const authProvider = extra.authProvider ?? (await this.authProvider(spec));
+    return withSession(spec, this.ctx, this.sessionOptions({ authProvider, ...extra }), fn);
+  }
+
+  /** Stored OAuth credentials for HTTP servers; never starts an interactive sign-in. */
+  private async authProvider(spec: ServerSpec): Promise<SessionOptions['authProvider']> {
+    void spec;
+    return undefined;
+  }
+
+  /** A short word for the state of a server's credentials. */
+  async authState(spec: ServerSpec): Promise<string> {
+    if (spec.transport === 'stdio') return 'none';
+    if (Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization')) return 'static';
+    return 'none';
+  }
+
+  /** Any error as ours, attributed to the server it concerns. */
+  failure(err: unknown, spec: ServerSpec): McpctlError {
+    const e = toMcpctlError(err);
+    if (e.server !== undefined) return e;
+    return new McpctlError(e.kind, e.message, { server: spec.name, phase: e.phase, hint: e.hint, cause: e });
+  }
+
+  /** Several servers: the exit code is that of the first failure in config order. */
+  failAll(errors: McpctlError[]): void {
+    if (errors.length && this.exitCode === 0) this.exitCode = errors[0].exitCode;
+  }
+
+  /** Teardown that runs while the answer is printed; awaited before the process ends. */
+  defer(work: Promise<void>): void {
+    this.pending.push(work.catch(() => {}));
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+}

@@ -1,0 +1,61 @@
+// The whole program as a function: argv and a context in, an exit code out. bin/ gives it the
+// real process; tests give it fake streams and run it in-process.
+
+import { CommanderError } from 'commander';
+import type { Context } from '../src/io.js';
+import { McpctlError, toMcpctlError, usageError } from '../src/errors.js';
+import { Output } from '../src/output/output.js';
+import { RunState } from './run-state.js';
+import { buildProgram } from './program.js';
+
+/** Commander outcomes that are not failures. */
+const COMMANDER_SUCCESS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help', 'commander.executeSubCommandAsync']);
+
+export async function main(argv: string[], ctx: Context): Promise<number> {
+  const state = new RunState(ctx);
+  const program = buildProgram(state);
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => ctx.io.stdout.write(s),
+    writeErr: (s) => ctx.io.stderr.write(s),
+    outputError: () => {},
+    getOutHelpWidth: () => ctx.io.columns ?? 80,
+    getErrHelpWidth: () => ctx.io.columns ?? 80,
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
+  });
+  for (const sub of program.commands) propagate(sub, program);
+
+  let exitCode = 0;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    exitCode = state.invocation?.exitCode ?? 0;
+  } catch (err) {
+    if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
+    if (isBrokenPipe(err)) return exitCode;
+    const failure = err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err);
+    const out = state.invocation?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
+    out.stopSpinner();
+    out.error(failure);
+    exitCode = failure.exitCode;
+  } finally {
+    await state.invocation?.settle();
+  }
+  return exitCode;
+}
+
+/** Subcommands inherit the error handling and output of the program. */
+function propagate(command: import('commander').Command, from: import('commander').Command): void {
+  command.exitOverride();
+  command.configureOutput(from.configureOutput());
+  for (const sub of command.commands) propagate(sub, from);
+}
+
+function fromCommander(err: CommanderError): McpctlError {
+  const message = err.message.replace(/^error: /, '');
+  return usageError(message, { hint: 'mcpctl --help lists the commands and options; mcpctl COMMAND --help shows one' });
+}
+
+function isBrokenPipe(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'EPIPE';
+}

@@ -1,0 +1,32 @@
+// Parsers for flag values shared by several commands; a bad value is a usage error naming the flag.
+
+import { InvalidArgumentError } from 'commander';
+import { PROTOCOL_REVISIONS, type ProtocolSetting } from '../src/config/types.js';
+
+export function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of seconds, e.g. 30 or 2.5');
+  return n;
+}
+
+export function parsePositiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive whole number');
+  return n;
+}
+
+const PROTOCOL_SETTINGS: readonly string[] = ['auto', 'legacy', ...PROTOCOL_REVISIONS];
+
+export function parseProtocol(value: string): ProtocolSetting {
+  if (!PROTOCOL_SETTINGS.includes(value)) throw new InvalidArgumentError(`expected one of ${PROTOCOL_SETTINGS.join(', ')}`);
+  return value as ProtocolSetting;
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** Help text's examples section, in one format everywhere. */
+export function examples(...lines: string[]): string {
+  return '\nExamples:\n' + lines.map((l) => `  $ ${l}`).join('\n') + '\n';
+}

@@ -1,0 +1,53 @@
+// The command tree: global options and every subcommand. Also the source from which the
+// shell completions are generated, so it must be buildable without running anything.
+
+import { Command, Option } from 'commander';
+import type { Context } from '../src/io.js';
+import { RunState } from './run-state.js';
+import { parseProtocol, parseSeconds, examples } from './options.js';
+import { serversCommand } from './servers.js';
+import { toolsCommand } from './tools.js';
+import { callCommand } from './call.js';
+import { resourcesCommand } from './resources.js';
+import { promptsCommand } from './prompts.js';
+import { statusCommand } from './status.js';
+import { authCommand } from './auth.js';
+import { completionCommand } from './completion.js';
+import { helpCommand } from './help.js';
+import { VERSION } from './version.js';
+
+export function buildProgram(state: RunState): Command {
+  const program = new Command('mcpctl')
+    .description('A scriptable command-line client for MCP (Model Context Protocol) servers.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .helpCommand(false)
+    .option('-c, --config <file>', 'read servers from this config file only')
+    .option('--json', 'print one JSON document on stdout (errors as one JSON line on stderr)')
+    .addOption(new Option('--timeout <seconds>', 'total time limit for the work').argParser(parseSeconds))
+    .addOption(new Option('--connect-timeout <seconds>', 'limit for connect + handshake + discovery').argParser(parseSeconds))
+    .addOption(new Option('--protocol <revision>', 'auto, legacy, or a revision to pin (e.g. 2025-06-18)').argParser(parseProtocol))
+    .option('--stdio <command line>', 'use an ad-hoc stdio server started by this command line')
+    .option('-v, --verbose', 'show server stderr and diagnostics')
+    .option('-q, --quiet', 'print nothing but data and errors')
+    .option('--no-color', 'never colour output (NO_COLOR and FORCE_COLOR are honoured too)')
+    .addHelpText(
+      'after',
+      examples(
+        'mcpctl servers',
+        'mcpctl tools everything',
+        'mcpctl call everything echo message=hello',
+        'mcpctl status --json',
+        'mcpctl help exit-codes',
+      ),
+    );
+  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
+    program.addCommand(make(state));
+  }
+  return program;
+}
+
+/** A program for reading the tree only (completions, docs). */
+export function describeProgram(ctx: Context): Command {
+  return buildProgram(new RunState(ctx));
+}

@@ -1,0 +1,180 @@
+// `mcpctl servers [NAME]`, `servers add`, `servers remove`: the configured servers, where each
+// came from, and editing a config file. Never connects; secrets are shown as references only.
+
+import { Command, Option } from 'commander';
+import path from 'node:path';
+import type { RunState } from './run-state.js';
+import type { Invocation } from './invocation.js';
+import { collect, examples, parseSeconds } from './options.js';
+import { usageError } from '../src/errors.js';
+import { loadConfig } from '../src/config/load.js';
+import { describeServer, type ServerDescription } from '../src/config/display.js';
+import { addServer, removeServer } from '../src/config/edit.js';
+import { unknownServer } from '../src/config/resolve.js';
+import type { LoadedConfig, ConfigEntry } from '../src/config/load.js';
+import type { Context } from '../src/io.js';
+
+export interface ServersOptions {
+  name?: string;
+  names?: boolean;
+}
+
+export function serversCommand(state: RunState): Command {
+  const servers = new Command('servers')
+    .description('list the configured servers and the file each came from (never connects)')
+    .argument('[name]', 'show one server in full')
+    .addOption(new Option('--names', 'print server names only, one per line (for completions)').hideHelp())
+    .addHelpText('after', examples('mcpctl servers', 'mcpctl servers everything', 'mcpctl servers --json', 'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers remove fs'))
+    .action(async (name: string | undefined, flags: { names?: boolean }, cmd: Command) => {
+      await runServers(state.begin(cmd), { name, names: flags.names });
+    });
+  servers.addCommand(
+    new Command('add')
+      .description('add a server to a config file (default: .mcp.json in the working directory)')
+      .argument('<name>', 'the new server name')
+      .argument('[args...]', 'arguments of the command (put them after --)')
+      .option('--command <program>', 'stdio: the program to start')
+      .option('--url <url>', 'http/sse: the endpoint')
+      .addOption(new Option('--type <type>', 'transport').choices(['stdio', 'http', 'sse']))
+      .option('--env <KEY=VALUE>', 'stdio: an environment variable (repeatable; use ${VAR} to keep secrets out of the file)', collect)
+      .option('--header <Name:Value>', 'http/sse: a header (repeatable; use ${VAR} to keep secrets out of the file)', collect)
+      .addOption(new Option('--server-timeout <seconds>', 'the server\'s timeout in seconds').argParser(parseSeconds))
+      .option('--force', 'replace a server of the same name')
+      .addHelpText('after', examples('mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers add api --url https://example.com/mcp --header "Authorization:Bearer ${API_TOKEN}"', 'mcpctl servers add mem --command node --config ~/.config/mcpctl/config.json -- ./memory.js'))
+      .action(async (name: string, args: string[], flags: AddFlags, cmd: Command) => {
+        await runServersAdd(state.begin(cmd), name, args, flags);
+      }),
+  );
+  servers.addCommand(
+    new Command('remove')
+      .description('remove a server from a config file (default: the file it comes from)')
+      .argument('<name>', 'the server to remove')
+      .addHelpText('after', examples('mcpctl servers remove fs', 'mcpctl servers remove fs --config .cursor/mcp.json'))
+      .action(async (name: string, _flags: unknown, cmd: Command) => {
+        await runServersRemove(state.begin(cmd), name);
+      }),
+  );
+  return servers;
+}
+
+export async function runServers(inv: Invocation, opts: ServersOptions): Promise<void> {
+  const { out, ctx } = inv;
+  const config = await loadConfig(ctx, { configFile: inv.global.config });
+  config.warnings.forEach((w) => out.warn(w));
+  if (opts.names) {
+    await out.print(config.entries.map((e) => e.name + '\n').join(''));
+    return;
+  }
+  if (opts.name !== undefined) {
+    const entry = findEntry(config, opts.name, ctx);
+    const description = describeServer(entry);
+    await out.print(out.json ? JSON.stringify(description, null, 2) + '\n' : renderOne(inv, description));
+    return;
+  }
+  const descriptions = config.entries.map((e) => describeServer(e));
+  if (out.json) return out.printJson({ servers: descriptions });
+  if (descriptions.length === 0) {
+    out.info(`no servers configured (searched: ${config.searched.map((f) => relative(ctx.cwd, f)).join(', ')})`);
+    out.info('add one with: mcpctl servers add NAME --command PROGRAM -- ARGS…   or   --url URL');
+    return;
+  }
+  await out.print(
+    out.table(
+      [
+        { header: 'NAME', value: (d: ServerDescription) => d.name },
+        { header: 'TYPE', value: (d) => d.type },
+        { header: 'TARGET', value: (d) => target(d), wrap: true },
+        { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source) },
+        { header: 'STATE', value: (d) => (d.disabled ? out.chalk.dim('disabled') : 'enabled') },
+      ],
+      descriptions,
+    ),
+  );
+}
+
+function target(d: ServerDescription): string {
+  if (d.url) return d.url;
+  return [d.command, ...(d.args ?? [])].map((w) => (/[\s"'$]/.test(w ?? '') ? JSON.stringify(w) : w)).join(' ');
+}
+
+function renderOne(inv: Invocation, d: ServerDescription): string {
+  const { chalk } = inv.out;
+  const lines: string[] = [];
+  const field = (key: string, value: unknown) => {
+    if (value === undefined) return;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    lines.push(`${inv.out.tty ? chalk.bold(key + ':') : key + ':'} ${text}`);
+  };
+  for (const [key, value] of Object.entries(d)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      lines.push(inv.out.tty ? chalk.bold(key + ':') : key + ':');
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) lines.push(`  ${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    } else field(key, Array.isArray(value) ? value.join(' ') : value);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function relative(cwd: string, file: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const rel = path.relative(cwd, file);
+  return rel.startsWith('..' + path.sep + '..') ? file : rel || file;
+}
+
+interface AddFlags {
+  command?: string;
+  url?: string;
+  type?: 'stdio' | 'http' | 'sse';
+  env?: string[];
+  header?: string[];
+  serverTimeout?: number;
+  force?: boolean;
+}
+
+export async function runServersAdd(inv: Invocation, name: string, args: string[], flags: AddFlags): Promise<void> {
+  if ((flags.command === undefined) === (flags.url === undefined)) throw usageError('servers add needs exactly one of --command or --url', { hint: 'e.g. mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .' });
+  if (flags.url !== undefined && args.length) throw usageError('arguments after the name are for --command servers only');
+  const entry: Record<string, unknown> = {};
+  if (flags.type) entry.type = flags.type;
+  if (flags.command !== undefined) {
+    entry.command = flags.command;
+    if (args.length) entry.args = args;
+    if (flags.env?.length) entry.env = pairs(flags.env, '=', '--env', 'KEY=VALUE');
+    if (flags.header?.length) throw usageError('--header is for --url servers');
+  } else {
+    entry.url = flags.url;
+    if (flags.header?.length) entry.headers = pairs(flags.header, ':', '--header', 'Name:Value');
+    if (flags.env?.length) throw usageError('--env is for --command servers');
+  }
+  if (flags.serverTimeout !== undefined) entry.timeout = flags.serverTimeout;
+  const file = path.resolve(inv.ctx.cwd, inv.global.config ?? '.mcp.json');
+  const result = await addServer(inv.ctx, file, name, entry, { force: flags.force === true });
+  result.warnings.forEach((w) => inv.out.warn(w));
+  inv.out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${relative(inv.ctx.cwd, file)}`);
+}
+
+export async function runServersRemove(inv: Invocation, name: string): Promise<void> {
+  let file: string;
+  if (inv.global.config) file = path.resolve(inv.ctx.cwd, inv.global.config);
+  else {
+    const config = await loadConfig(inv.ctx, {});
+    file = findEntry(config, name, inv.ctx).source;
+  }
+  await removeServer(inv.ctx, file, name);
+  inv.out.info(`removed server "${name}" from ${relative(inv.ctx.cwd, file)}`);
+}
+
+function pairs(items: string[], separator: string, flag: string, form: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf(separator);
+    if (at <= 0) throw usageError(`${flag} "${item}" is not ${form}`);
+    result[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+  }
+  return result;
+}
+
+function findEntry(config: LoadedConfig, name: string, ctx: Context): ConfigEntry {
+  const entry = config.entries.find((e) => e.name === name);
+  if (!entry) throw unknownServer(config, name, ctx);
+  return entry;
+}

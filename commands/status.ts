@@ -1,0 +1,124 @@
+// `mcpctl status [SERVER...]`: connect to each server concurrently and report its health.
+
+import { Command } from 'commander';
+import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { RunState } from './run-state.js';
+import type { Invocation } from './invocation.js';
+import { examples } from './options.js';
+import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../src/errors.js';
+import type { ServerSpec } from '../src/config/types.js';
+
+export interface StatusOptions {
+  servers: string[];
+}
+
+export interface ServerStatus {
+  server: string;
+  ok: boolean;
+  phase: Phase | 'ready';
+  protocolVersion?: string;
+  era?: 'legacy' | 'modern';
+  serverInfo?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  counts?: { tools: number | null; resources: number | null; prompts: number | null };
+  latencyMs: number;
+  auth: string;
+  error?: ErrorObject;
+}
+
+export function statusCommand(state: RunState): Command {
+  return new Command('status')
+    .description('connect to each selected server (default: all enabled) and report health; non-zero exit if any is unhealthy')
+    .argument('[servers...]', 'configured server names or URLs')
+    .addHelpText('after', examples('mcpctl status', 'mcpctl status everything', 'mcpctl status --json --connect-timeout 5'))
+    .action(async (servers: string[], _flags: unknown, cmd: Command) => {
+      await runStatus(state.begin(cmd), { servers });
+    });
+}
+
+export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<void> {
+  const { out } = inv;
+  const { specs, errors: configErrors } = opts.servers.length || inv.global.stdio ? await inv.selectServers(opts.servers) : await inv.allServers();
+  const spinner = await out.startSpinner(`checking ${specs.length} server${specs.length === 1 ? '' : 's'}`);
+  const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
+  spinner.stop();
+  for (const e of configErrors) statuses.push({ server: e.server ?? '?', ok: false, phase: 'config', latencyMs: 0, auth: 'unknown', error: errorObject(e) });
+  inv.failAll([...configErrors, ...statuses.flatMap((s) => (s.ok ? [] : [s.failure!]))].filter(Boolean) as McpctlError[]);
+  const result = statuses.map(({ failure: _f, ...s }: ServerStatus & { failure?: McpctlError }) => s);
+  if (out.json) return out.printJson({ servers: result });
+  if (result.length === 0) {
+    out.info('no servers configured');
+    return;
+  }
+  if (result.length === 1 && opts.servers.length === 1) return out.print(renderOne(inv, result[0]));
+  const { chalk } = out;
+  await out.print(
+    out.table(
+      [
+        { header: 'SERVER', value: (s: ServerStatus) => s.server },
+        { header: 'OK', value: (s) => (out.tty ? (s.ok ? chalk.green('✓') : chalk.red('✗')) : s.ok ? 'ok' : 'failed') },
+        { header: 'PROTOCOL', value: (s) => s.protocolVersion ?? '' },
+        { header: 'SERVER INFO', value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : '') },
+        { header: 'TOOLS', value: (s) => count(s.counts?.tools) },
+        { header: 'RESOURCES', value: (s) => count(s.counts?.resources) },
+        { header: 'PROMPTS', value: (s) => count(s.counts?.prompts) },
+        { header: 'LATENCY', value: (s) => `${s.latencyMs} ms` },
+        { header: 'AUTH', value: (s) => s.auth },
+        { header: 'ERROR', value: (s) => (s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : ''), wrap: true },
+      ],
+      result,
+    ),
+  );
+}
+
+function count(n: number | null | undefined): string {
+  return n === null || n === undefined ? '-' : String(n);
+}
+
+async function checkServer(inv: Invocation, spec: ServerSpec): Promise<ServerStatus & { failure?: McpctlError }> {
+  const started = inv.ctx.now();
+  const auth = await inv.authState(spec);
+  try {
+    return await inv.session(spec, async (session) => {
+      const caps = session.capabilities ?? {};
+      const { listAll } = await import('../src/mcp/lists.js');
+      const countOf = async (kind: 'tools' | 'resources' | 'prompts', present: unknown) => (present ? (await listAll(session.client, kind, { requestOptions: session.requestOptions() })).items.length : null);
+      const [tools, resources, prompts] = await Promise.all([countOf('tools', caps.tools), countOf('resources', caps.resources), countOf('prompts', caps.prompts)]);
+      return {
+        server: spec.name,
+        ok: true,
+        phase: 'ready' as const,
+        protocolVersion: session.protocolVersion,
+        era: session.era,
+        serverInfo: session.serverInfo,
+        capabilities: session.capabilities,
+        instructions: session.instructions,
+        counts: { tools, resources, prompts },
+        latencyMs: Math.round(inv.ctx.now() - started),
+        auth,
+      };
+    });
+  } catch (err) {
+    const failure = inv.failure(err, spec);
+    return { server: spec.name, ok: false, phase: failure.phase ?? 'connect', latencyMs: Math.round(inv.ctx.now() - started), auth: failure.kind === 'auth' ? 'needs-sign-in' : auth, error: errorObject(failure), failure };
+  }
+}
+
+function renderOne(inv: Invocation, s: ServerStatus): string {
+  const { chalk, tty } = inv.out;
+  const label = (k: string) => (tty ? chalk.bold(k.padEnd(14)) : k.padEnd(14));
+  const lines = [
+    `${label('server')}${s.server}`,
+    `${label('status')}${s.ok ? (tty ? chalk.green('ok') : 'ok') : tty ? chalk.red('failed') : 'failed'}`,
+    `${label('phase')}${s.phase}`,
+  ];
+  if (s.serverInfo) lines.push(`${label('server info')}${s.serverInfo.name} ${s.serverInfo.version}`);
+  if (s.protocolVersion) lines.push(`${label('protocol')}${s.protocolVersion} (${s.era})`);
+  if (s.capabilities) lines.push(`${label('capabilities')}${Object.keys(s.capabilities).join(', ') || '(none)'}`);
+  if (s.counts) lines.push(`${label('counts')}tools ${count(s.counts.tools)}, resources ${count(s.counts.resources)}, prompts ${count(s.counts.prompts)}`);
+  lines.push(`${label('latency')}${s.latencyMs} ms`, `${label('auth')}${s.auth}`);
+  if (s.error) lines.push(`${label('error')}${s.error.message}`);
+  if (s.instructions) lines.push('', tty ? chalk.bold('Instructions:') : 'Instructions:', s.instructions.trim());
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,110 @@
+// `mcpctl tools [SERVER [TOOL]]`: the tools of one server, of every server, or one tool in full.
+
+import { Command } from 'commander';
+import type { Tool } from '@modelcontextprotocol/client';
+import type { RunState } from './run-state.js';
+import type { Invocation } from './invocation.js';
+import { examples, parsePositiveInt } from './options.js';
+import { errorObject, type McpctlError, usageError } from '../src/errors.js';
+import type { ServerSpec } from '../src/config/types.js';
+import { stripTransportFields } from '../src/output/json.js';
+import { renderToolDetail, toolRequiredArgs, firstLine } from '../src/output/tool-detail.js';
+
+export interface ToolsOptions {
+  server?: string;
+  tool?: string;
+  limit?: number;
+}
+
+export function toolsCommand(state: RunState): Command {
+  return new Command('tools')
+    .description('list the tools of a server (or of every configured server), or show one tool in full')
+    .argument('[server]', 'a configured server name, or an http(s):// URL')
+    .argument('[tool]', 'a tool name: show its description, arguments, output schema and annotations')
+    .option('--limit <n>', 'stop after this many tools (per server)', parsePositiveInt)
+    .addHelpText('after', examples('mcpctl tools', 'mcpctl tools everything', 'mcpctl tools everything echo', 'mcpctl tools https://example.com/mcp --json', 'mcpctl --stdio "npx -y @modelcontextprotocol/server-memory" tools'))
+    .action(async (server: string | undefined, tool: string | undefined, flags: { limit?: number }, cmd: Command) => {
+      await runTools(state.begin(cmd), { server, tool, limit: flags.limit });
+    });
+}
+
+interface ServerTools {
+  spec: ServerSpec;
+  tools: Tool[];
+}
+
+/** Lists one server's tools (filters of the config applied, malformed entries warned about). */
+export async function fetchTools(inv: Invocation, spec: ServerSpec, limit?: number): Promise<ServerTools> {
+  const [{ listAll }, { toolAllowed }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js')]);
+  return inv.session(spec, async (session) => {
+    const outcome = await listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
+    for (const bad of outcome.malformed) inv.out.warn(`server "${spec.name}": tool ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
+    return { spec, tools: outcome.items.filter((t) => toolAllowed(spec, t.name)) };
+  });
+}
+
+export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
+  if (opts.server === undefined && !inv.global.stdio) return runAllTools(inv, opts);
+  if (opts.server !== undefined && inv.global.stdio && opts.tool === undefined) {
+    opts = { ...opts, tool: opts.server, server: undefined };
+  }
+  const spec = await inv.resolve(opts.server);
+  const spinner = await inv.out.startSpinner(`listing tools of ${spec.name}`);
+  const { tools } = await fetchTools(inv, spec, opts.tool ? undefined : opts.limit);
+  spinner.stop();
+  const { out } = inv;
+  if (opts.tool !== undefined) {
+    const tool = tools.find((t) => t.name === opts.tool);
+    if (!tool) throw unknownTool(spec, opts.tool, tools);
+    if (out.json) return out.printJson(stripTransportFields(tool));
+    return out.print(renderToolDetail(tool, out.chalk, out.tty));
+  }
+  if (out.json) return out.printJson({ tools });
+  if (tools.length === 0) {
+    out.info(`server "${spec.name}" has no tools`);
+    return;
+  }
+  await out.print(toolTable(inv, tools.map((tool) => ({ name: tool.name, tool }))));
+}
+
+async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
+  const { out } = inv;
+  const { specs, errors: configErrors } = await inv.allServers();
+  const spinner = await out.startSpinner(`listing tools of ${specs.length} servers`);
+  const settled = await Promise.all(specs.map((spec) => fetchTools(inv, spec, opts.limit).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, spec, e: inv.failure(e, spec) }))));
+  spinner.stop();
+  const results = settled.flatMap((s) => (s.ok ? [s.v] : []));
+  const errors: McpctlError[] = [...configErrors, ...settled.flatMap((s) => (s.ok ? [] : [s.e]))];
+  inv.failAll(errors);
+  if (out.json) {
+    await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
+  } else {
+    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} ${out.chalk.dim('›')} ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
+    if (rows.length) await out.print(toolTable(inv, rows));
+    else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
+  }
+  for (const e of errors) if (!out.json) out.error(e);
+}
+
+
+function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): string {
+  const anyTitle = rows.some((r) => r.tool.title);
+  return inv.out.table(
+    [
+      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name },
+      ...(anyTitle ? [{ header: 'TITLE', value: (r: { name: string; tool: Tool }) => r.tool.title ?? '' }] : []),
+      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true },
+      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', ') },
+    ],
+    rows,
+  );
+}
+
+export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
+  const names = tools.map((t) => t.name);
+  const close = names.filter((n) => n.toLowerCase().includes(name.toLowerCase()) || name.toLowerCase().includes(n.toLowerCase()));
+  return usageError(`server "${spec.name}" has no tool "${name}"${close.length ? ` (did you mean ${close.slice(0, 3).map((n) => `"${n}"`).join(', ')}?)` : ''}`, {
+    server: spec.name,
+    hint: `mcpctl tools ${spec.name} lists its ${names.length} tools`,
+  });
+}

@@ -1,0 +1,26 @@
+// A plain description of the command tree, the input of the completion generators (built from
+// commander by commands/completion.ts, so src/ needs no commander types).
+
+/** What a positional argument or option value completes to. */
+export type ValueKind = 'server' | 'file' | 'dir' | 'shell' | 'protocol' | 'none';
+
+export interface OptionSpec {
+  flags: string[];
+  description: string;
+  /** Undefined when the option takes no value. */
+  value?: ValueKind;
+}
+
+export interface ArgumentSpec {
+  name: string;
+  kind: ValueKind;
+  variadic: boolean;
+}
+
+export interface CommandSpec {
+  name: string;
+  description: string;
+  options: OptionSpec[];
+  args: ArgumentSpec[];
+  subcommands: CommandSpec[];
+}

@@ -1,0 +1,75 @@
+// Listing tools, resources, templates and prompts page by page, leniently: one malformed entry
+// is set aside with a warning instead of failing the whole list (the SDK's listTools() would).
+
+import { isSpecType, type Prompt, type Resource, type ResourceTemplateType as ResourceTemplate, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
+import type { RequestOptions } from '@modelcontextprotocol/client';
+
+export interface ListKinds {
+  tools: Tool;
+  resources: Resource;
+  resourceTemplates: ResourceTemplate;
+  prompts: Prompt;
+}
+export type ListKind = keyof ListKinds;
+
+const METHODS: Record<ListKind, string> = {
+  tools: 'tools/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+  prompts: 'prompts/list',
+};
+
+const SPEC_NAMES = { tools: 'Tool', resources: 'Resource', resourceTemplates: 'ResourceTemplate', prompts: 'Prompt' } as const;
+
+/** Pages past this many are a server bug (a cursor loop), not a long list. */
+const MAX_PAGES = 1000;
+
+/** Accepts any result: each item is checked on its own below. */
+const ANY_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'mcpctl',
+    validate: (value) => (value && typeof value === 'object' ? { value: value as Record<string, unknown> } : { issues: [{ message: 'result is not an object' }] }),
+  },
+};
+
+export interface ListOutcome<K extends ListKind> {
+  items: ListKinds[K][];
+  /** Entries that broke the spec's shape, with their position and name when they have one. */
+  malformed: { index: number; name?: string }[];
+  /** True when --limit stopped the walk before the last page. */
+  truncated: boolean;
+}
+
+interface Requester {
+  request(request: { method: string; params?: Record<string, unknown> }, schema: typeof ANY_RESULT, options?: RequestOptions): Promise<Record<string, unknown>>;
+}
+
+export async function listAll<K extends ListKind>(client: Requester, kind: K, opts: { limit?: number; requestOptions?: RequestOptions } = {}): Promise<ListOutcome<K>> {
+  const items: ListKinds[K][] = [];
+  const malformed: { index: number; name?: string }[] = [];
+  let cursor: string | undefined;
+  let index = 0;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await client.request({ method: METHODS[kind], params: cursor ? { cursor } : {} }, ANY_RESULT, opts.requestOptions);
+    const entries = Array.isArray(result[kind]) ? (result[kind] as unknown[]) : [];
+    for (const entry of entries) {
+      if (isSpecType[SPEC_NAMES[kind]](entry)) items.push(entry as ListKinds[K]);
+      else malformed.push({ index, name: nameOf(entry) });
+      index++;
+      if (opts.limit !== undefined && items.length >= opts.limit) return { items, malformed, truncated: true };
+    }
+    cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
+    if (!cursor) break;
+  }
+  return { items, malformed, truncated: false };
+}
+
+function nameOf(entry: unknown): string | undefined {
+  if (entry && typeof entry === 'object') {
+    const e = entry as Record<string, unknown>;
+    const name = e.name ?? e.uri ?? e.uriTemplate;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}

@@ -1,0 +1,136 @@
+// One invocation's output: the mode chosen once (json, table, plain), colour and spinner from
+// the IO object, data to stdout, everything else to stderr, every write flushed.
+
+import type { ChalkInstance } from 'chalk';
+import type { Writable } from 'node:stream';
+import type { Context } from '../io.js';
+import { errorJson, type McpctlError } from '../errors.js';
+import { colorLevel, makeChalk } from './color.js';
+import { renderTable, type Column } from './table.js';
+import { toJson } from './json.js';
+
+export type OutputMode = 'json' | 'table' | 'plain';
+
+export interface OutputFlags {
+  json?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  /** commander's `--no-color` sets `color: false`. */
+  color?: boolean;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+const NO_SPINNER: Spinner = { update() {}, stop() {} };
+
+export class Output {
+  readonly mode: OutputMode;
+  /** Colours for stdout. */
+  readonly chalk: ChalkInstance;
+  /** Colours for stderr. */
+  readonly errChalk: ChalkInstance;
+  readonly quiet: boolean;
+  readonly verbose: boolean;
+  private readonly ctx: Context;
+  private spinner?: { stop(): void; text: string; isSpinning: boolean };
+
+  constructor(ctx: Context, flags: OutputFlags) {
+    this.ctx = ctx;
+    const { io, env } = ctx;
+    this.mode = flags.json ? 'json' : io.stdoutIsTTY ? 'table' : 'plain';
+    const noColor = flags.color === false;
+    this.chalk = makeChalk(colorLevel({ noColor, env, isTTY: io.stdoutIsTTY }));
+    this.errChalk = makeChalk(colorLevel({ noColor, env, isTTY: io.stderrIsTTY }));
+    this.quiet = flags.quiet === true;
+    this.verbose = flags.verbose === true && !this.quiet;
+  }
+
+  get json(): boolean {
+    return this.mode === 'json';
+  }
+
+  get tty(): boolean {
+    return this.mode === 'table';
+  }
+
+  get columns(): number | undefined {
+    return this.ctx.io.columns;
+  }
+
+  /** Data for stdout, resolved once written (and flushed to the OS). */
+  async print(text: string): Promise<void> {
+    this.stopSpinner();
+    await write(this.ctx.io.stdout, text);
+  }
+
+  printJson(value: unknown): Promise<void> {
+    return this.print(toJson(value));
+  }
+
+  table<Row>(columns: Column<Row>[], rows: Row[]): string {
+    return renderTable(columns, rows, { tty: this.tty, chalk: this.chalk, columns: this.columns });
+  }
+
+  /** A line for people on stderr; silenced by --quiet. */
+  info(line: string): void {
+    if (this.quiet) return;
+    this.stderrLine(line);
+  }
+
+  warn(line: string): void {
+    if (this.quiet) return;
+    this.stderrLine(`${this.errChalk.yellow('warning:')} ${line}`);
+  }
+
+  debug(line: string): void {
+    if (this.verbose) this.stderrLine(this.errChalk.dim(line));
+  }
+
+  /** The final word on a failure: a human message, or with --json the one-line JSON error. */
+  error(err: McpctlError): void {
+    if (this.json) {
+      this.stderrLine(errorJson(err));
+      return;
+    }
+    const about = err.server !== undefined && !err.message.includes(err.server) ? `server "${err.server}": ` : '';
+    this.stderrLine(`${this.errChalk.red('error:')} ${about}${err.message}`);
+    if (err.hint) this.stderrLine(`${this.errChalk.dim('hint:')} ${err.hint}`);
+  }
+
+  /** A spinner on a terminal stderr, never with --json, --quiet or in a pipe. */
+  async startSpinner(text: string): Promise<Spinner> {
+    if (!this.ctx.io.stderrIsTTY || this.json || this.quiet) return NO_SPINNER;
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text, stream: this.ctx.io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+    this.spinner = spinner;
+    return {
+      update: (t: string) => {
+        spinner.text = t;
+      },
+      stop: () => this.stopSpinner(),
+    };
+  }
+
+  stopSpinner(): void {
+    if (this.spinner?.isSpinning) this.spinner.stop();
+    this.spinner = undefined;
+  }
+
+  private stderrLine(line: string): void {
+    const wasSpinning = this.spinner?.isSpinning;
+    if (wasSpinning) (this.spinner as unknown as { clear(): void }).clear();
+    this.ctx.io.stderr.write(line + '\n');
+    if (wasSpinning) (this.spinner as unknown as { render(): void }).render();
+  }
+}
+
+/** Write and wait until the stream has taken it, so nothing is lost at exit. */
+export function write(stream: Writable, text: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (text.length === 0) return resolve();
+    stream.write(text, (err) => (err ? reject(err) : resolve()));
+  });
+}

@@ -1,0 +1,98 @@
+// Runs mcpctl the two ways tests need: in-process through main() with fake terminal or pipe
+// streams, and as a real process through bin/ (exit codes, signals, pipes, orphans).
+
+import { PassThrough, Readable } from 'node:stream';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import os from 'node:os';
+import { main } from '../../commands/main.js';
+import type { Env } from '../../src/io.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const BIN = path.join(ROOT, 'bin', 'mcpctl.js');
+
+export interface RunOptions {
+  cwd?: string;
+  env?: Env;
+  home?: string;
+  /** Pretend stdout and stderr are terminals. */
+  tty?: boolean;
+  stdin?: string;
+  columns?: number;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function collect(stream: PassThrough): () => string {
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  return () => Buffer.concat(chunks).toString('utf8');
+}
+
+/** The real program in-process, with fake streams. */
+export async function run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out = collect(stdout);
+  const err = collect(stderr);
+  const tty = opts.tty === true;
+  const code = await main(argv, {
+    io: {
+      stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
+      stdout,
+      stderr,
+      stdinIsTTY: false,
+      stdoutIsTTY: tty,
+      stderrIsTTY: tty,
+      columns: tty ? (opts.columns ?? 120) : undefined,
+    },
+    env: opts.env ?? { PATH: process.env.PATH, HOME: opts.home ?? os.tmpdir() },
+    cwd: opts.cwd ?? process.cwd(),
+    home: opts.home ?? os.tmpdir(),
+    now: () => Date.now(),
+    signal: opts.signal ?? new AbortController().signal,
+  });
+  return { code, stdout: out(), stderr: err() };
+}
+
+export interface BinOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  stdin?: string;
+  /** Give up (SIGKILL) after this long: a hang fails the test instead of the suite. */
+  killAfterMs?: number;
+}
+
+/** The real program as a real process through bin/. */
+export function runBin(argv: string[], opts: BinOptions = {}): Promise<RunResult & { signal: NodeJS.Signals | null; pid: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? { PATH: process.env.PATH, HOME: os.tmpdir() },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => stdout.push(c));
+    child.stderr.on('data', (c: Buffer) => stderr.push(c));
+    child.stdin.end(opts.stdin ?? '');
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, signal, pid: child.pid ?? -1, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+    });
+  });
+}
+
+/** The last line of stderr parsed as the JSON error of --json mode. */
+export function jsonError(stderr: string): { error: { code: number; kind: string; server?: string; phase?: string; message: string; hint?: string } } {
+  const lines = stderr.trimEnd().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
