@@ -86,6 +86,9 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
 
   // Authentication.
   const status = httpStatus(err);
+  // A 4xx whose body is a JSON-RPC error is the server's answer, not a transport failure.
+  const answered = status !== 401 && status !== 403 ? jsonRpcErrorInBody(err) : undefined;
+  if (answered) return classifyError(answered, spec, phase, extra);
   if (findCause(err, (e) => e instanceof UnauthorizedError) || status === 401 || status === 403) {
     const what = status === 403 ? 'denied access (HTTP 403)' : status === 401 ? 'requires authentication (HTTP 401)' : 'requires authentication';
     return make('auth', `${who} ${what}`, `run: mcpctl auth login ${spec.name}`);
@@ -222,6 +225,20 @@ function httpStatus(err: unknown): number | undefined {
   if (found instanceof SseError) return typeof found.code === 'number' && found.code >= 400 ? found.code : undefined;
   const match = found ? /\(HTTP (\d{3})\)/.exec(found.message) : null;
   return match ? Number(match[1]) : undefined;
+}
+
+function jsonRpcErrorInBody(err: unknown): ProtocolError | undefined {
+  const found = findCause(err, (e) => e instanceof SdkHttpError);
+  const text = found instanceof SdkHttpError ? found.data.text : undefined;
+  if (typeof text !== 'string') return undefined;
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; data?: unknown } };
+    const error = body.error;
+    if (typeof error?.code !== 'number' || typeof error.message !== 'string') return undefined;
+    return ProtocolError.fromError(error.code, error.message, error.data);
+  } catch {
+    return undefined;
+  }
 }
 
 function versionMismatch(err: unknown, who: string, pinned: string | undefined): { message: string; phase: Phase } | undefined {

@@ -2,16 +2,16 @@
 // SSE stream), era probe, handshake. Handles the SSE fallback, the era cache (reuse, drop on
 // failure, one retry without it), and always tears down what it started when it fails.
 
-import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
-import type { ProtocolSetting, ServerSpec } from '../config/types.js';
+import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
 import type { McpctlError, Phase } from '../errors.js';
 import type { Context } from '../io.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
 import { ProcessTransport } from './process-transport.js';
 import { createProxyFetch } from './proxy.js';
-import { negotiationOptions } from './revisions.js';
+import { isModernRevision, negotiationOptions } from './revisions.js';
 import { PhaseTracker } from './tracker.js';
 import { httpTransport, stdioTransport } from './transports.js';
 import { untilAborted, within } from './wait.js';
@@ -104,8 +104,9 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
 
     const probeTimeoutMs = kind === 'stdio' && protocol === 'auto'
-      // On stdio, silence means legacy and initialize follows: leave it time.
-      ? Math.min(5000, Math.max(500, Math.floor(settings.connectTimeoutMs / 3)))
+      // On stdio the SDK takes silence for a legacy server and sends initialize: wait long
+      // enough for a slow start, and leave initialize half of the deadline.
+      ? Math.min(10_000, Math.max(1000, Math.floor(settings.connectTimeoutMs / 2)))
       : settings.connectTimeoutMs + 1000; // elsewhere our deadline should fire first
     const client = new Client(CLIENT_INFO, {
       capabilities: settings.capabilities ?? {},
@@ -156,6 +157,13 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
         // the in-place probe: it is a legacy server, started again for initialize.
         if (err instanceof AttemptFailure && protocol === 'auto' && !prior && probeClosed(err.raw) && !stop.aborted) {
           return open('stdio', protocol, { kind: 'legacy' });
+        }
+        // A modern server that was slower to start than the probe's patience got initialize,
+        // and refused it naming its revisions: start it again with the one it speaks.
+        const modern = err instanceof AttemptFailure && protocol === 'auto' && !prior ? modernRevisionOffered(err.raw) : undefined;
+        if (modern && !stop.aborted) {
+          settings.log?.(`(client) the server answered late as a ${modern} server; connecting again`);
+          return open('stdio', modern, undefined);
         }
         throw err;
       }
@@ -260,6 +268,14 @@ function toPrior(verdict: EraVerdict): PriorDiscovery {
 /** Streamable HTTP POST answered 404/405: the endpoint speaks legacy SSE (or nothing). */
 function isNotStreamableHttp(err: unknown): boolean {
   return err instanceof SdkHttpError && (err.status === 404 || err.status === 405);
+}
+
+/** The modern revision a server named when it refused our initialize, if any. */
+function modernRevisionOffered(err: unknown): ProtocolRevision | undefined {
+  if (!(err instanceof ProtocolError) || err.code !== -32022) return undefined;
+  const supported = (err.data as { supported?: unknown } | undefined)?.supported;
+  if (!Array.isArray(supported)) return undefined;
+  return PROTOCOL_REVISIONS.filter((revision) => isModernRevision(revision) && supported.includes(revision)).at(-1);
 }
 
 function probeClosed(err: unknown): boolean {

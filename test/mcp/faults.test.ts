@@ -32,7 +32,8 @@ const listAndEcho = async (s: Session) => {
   return { tools: tools.map((t) => t.name), result };
 };
 
-describe('fault servers', { concurrency: true }, () => {
+// A few at a time: each test starts a node process, and the machine has two cores.
+describe('fault servers', { concurrency: 4 }, () => {
   test('a server that never answers initialize times out in the initialize phase', async () => {
     const f = fault(['hang']);
     const err = await failure(withSession(f.spec, makeCtx(), { connectTimeoutMs: 1000, cacheDir: false }, listAndEcho));
@@ -183,7 +184,7 @@ describe('fault servers', { concurrency: true }, () => {
   });
 });
 
-describe('timeouts and interrupts', { concurrency: true }, () => {
+describe('timeouts and interrupts', { concurrency: 4 }, () => {
   const slowServer = (name = 'slow') => fixtureSpec(name, 'revision-server.js', ['legacy']);
   const slow = (steps: number, intervalMs: number) => (s: Session) =>
     s.client.callTool({ name: 'slow', arguments: { steps, intervalMs } }, s.requestOptions());
