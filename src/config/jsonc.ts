@@ -16,8 +16,10 @@ export interface Position {
 export interface ParsedDocument {
   file: string;
   text: string;
-  /** undefined for an empty (or whitespace-only) file. */
-  root?: Node;
+  /** The tree with positions; undefined for an empty (or whitespace-only) file. Built on first use. */
+  readonly root?: Node;
+  /** The plain value, when the text is strict JSON (known without building the tree). */
+  readonly value?: unknown;
   positionAt(offset: number): Position;
 }
 
@@ -81,6 +83,28 @@ export function excerpt(text: string, pos: Position): string {
 export function parseDocument(file: string, text: string, shownAs: string): ParsedDocument {
   const positionAt = positionFinder(text);
   if (text.trim() === '') return { file, text, positionAt };
+  // Most files are strict JSON, and JSON.parse is ten times faster than building a tree with
+  // positions; a big ~/.claude.json without servers for us then never needs the tree.
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { file, text, root: parseTreeOrThrow(text, shownAs, positionAt), positionAt };
+  }
+  let tree: Node | undefined;
+  return {
+    file,
+    text,
+    value,
+    positionAt,
+    get root() {
+      tree ??= parseTreeOrThrow(text, shownAs, positionAt);
+      return tree;
+    },
+  };
+}
+
+function parseTreeOrThrow(text: string, shownAs: string, positionAt: (offset: number) => Position): Node {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
@@ -94,7 +118,7 @@ export function parseDocument(file: string, text: string, shownAs: string): Pars
       hint: `fix the syntax of ${shownAs} (comments and trailing commas are allowed)`,
     });
   }
-  return { file, text, root, positionAt };
+  return root;
 }
 
 /** The node at `path` below `node`, if any. */

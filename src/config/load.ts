@@ -97,6 +97,18 @@ async function readSource(
   }
 }
 
+/** False only when the plain value shows that no section holds a server: no need for positions then. */
+function mayHoldServers(doc: ParsedDocument, source: ConfigSource): boolean {
+  const value = doc.value;
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return true;
+  return source.sections.some((section) => {
+    let v: unknown = value;
+    for (const seg of section) v = v !== null && typeof v === 'object' && Object.hasOwn(v, seg) ? (v as Record<string | number, unknown>)[seg] : undefined;
+    if (v === undefined) return false;
+    return !(v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+  });
+}
+
 /** Finds, reads and checks every config file; throws one config error listing every problem. */
 export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<LoadedConfig> {
   const sources = configSources(ctx, opts.configFile);
@@ -111,7 +123,7 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     const doc = await readSource(explorer, source, ctx, warnings);
     if (doc === 'missing') continue;
     files.push(source.file);
-    if (doc === 'empty' || doc.root === undefined) continue;
+    if (doc === 'empty' || !mayHoldServers(doc, source) || doc.root === undefined) continue;
     const shown = displayPath(source.file, ctx);
     const root = doc.root;
     if (root.type !== 'object') {
