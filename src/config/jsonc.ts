@@ -126,11 +126,6 @@ export function nodeAt(node: Node, path: readonly JsonSegment[]): Node | undefin
   return path.length === 0 ? node : findNodeAtLocation(node, [...path]);
 }
 
-/** The property node (key + value) holding `valueNode`, when it is an object member. */
-export function propertyOf(valueNode: Node): Node | undefined {
-  return valueNode.parent?.type === 'property' ? valueNode.parent : undefined;
-}
-
 /**
  * A JSON path as people read it: `mcpServers.github.headers.Authorization`, `args[2]`,
  * `projects["/home/me/app"].mcpServers.x`.
