@@ -1,7 +1,8 @@
 // Discovery and loading: reads every config file of DESIGN.md §2 that exists (through
 // cosmiconfig with our JSONC loader), checks every entry, and keeps the first entry of each name.
 
-import { cosmiconfig, type Loader } from 'cosmiconfig';
+import { createRequire } from 'node:module';
+import type { CosmiconfigResult, Loader } from 'cosmiconfig';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
@@ -50,24 +51,41 @@ function errnoCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+interface FileLoader {
+  load(filepath: string): Promise<CosmiconfigResult>;
+}
+
 /**
- * cosmiconfig reads each file (its search stops at the first file found, and we merge all of
- * them, so the walk over places is ours). Every extension goes through the JSONC loader: a
- * config is data, never code to run.
+ * cosmiconfig's Explorer, built directly: its public constructors first search process.cwd() for
+ * a "meta" config (package.json, .config/config.{json,yaml,js,ts,…}) and would *run* a
+ * .config/config.js found there, in whatever directory mcpctl is started. The Explorer class is
+ * the same code without that step. cosmiconfig's own search stops at the first file found and we
+ * merge all of them, so the walk over places is ours (paths.ts); the Explorer reads each file.
  */
-function makeExplorer(ctx: Context) {
+const require = createRequire(import.meta.url);
+const { Explorer } = require('cosmiconfig/dist/Explorer.js') as { Explorer: new (options: Record<string, unknown>) => FileLoader };
+
+/** Every extension goes through the JSONC loader: a config is data, never code to run. */
+function makeExplorer(ctx: Context): FileLoader {
   const loader: Loader = (filepath, content) => parseDocument(filepath, content, displayPath(filepath, ctx));
   const ext = ['.json', '.jsonc', '.js', '.mjs', '.cjs', '.ts', '.yaml', '.yml', 'noExt', 'default'];
-  return cosmiconfig('mcpctl', {
-    cache: false,
+  return new Explorer({
+    moduleName: 'mcpctl',
     searchPlaces: [],
-    searchStrategy: 'none',
+    ignoreEmptySearchPlaces: true,
+    cache: false,
+    transform: (result: CosmiconfigResult) => result,
     loaders: Object.fromEntries(ext.map((e) => [e, loader])),
+    metaConfigFilePath: null,
+    mergeImportArrays: true,
+    mergeSearchPlaces: false,
+    searchStrategy: 'none',
+    applyPackagePropertyPathToConfiguration: false,
   });
 }
 
 async function readSource(
-  explorer: ReturnType<typeof makeExplorer>,
+  explorer: FileLoader,
   source: ConfigSource,
   ctx: Context,
   warnings: string[],
