@@ -69,10 +69,19 @@ function positionFinder(text: string): (offset: number) => Position {
 
 /** The source line `line` (1-based) of `text` with a caret under `column`, for messages. */
 export function excerpt(text: string, pos: Position): string {
-  const line = text.split(/\r\n|\r|\n/)[pos.line - 1] ?? '';
+  let line = text.split(/\r\n|\r|\n/)[pos.line - 1] ?? '';
+  let column = pos.column;
+  // A minified file is one long line: show a window around the column.
+  const half = 60;
+  if (line.length > 2 * half) {
+    const from = Math.max(0, column - 1 - half);
+    const to = Math.min(line.length, column - 1 + half);
+    line = `${from > 0 ? '…' : ''}${line.slice(from, to)}${to < line.length ? '…' : ''}`;
+    column = column - from + (from > 0 ? 1 : 0);
+  }
   const gutter = String(pos.line);
   // Tabs are kept in the caret line so the caret lines up under the same character.
-  const pad = line.slice(0, pos.column - 1).replace(/[^\t]/g, ' ');
+  const pad = line.slice(0, column - 1).replace(/[^\t]/g, ' ');
   return `  ${gutter} | ${line}\n  ${' '.repeat(gutter.length)} | ${pad}^`;
 }
 
