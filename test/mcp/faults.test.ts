@@ -246,4 +246,14 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     await closing;
     assert.deepEqual(alive(f.pids()), []);
   });
+
+  test('deferClose also hands over the teardown of a failed connect', async () => {
+    const f = fault(['ignore-term', 'hang']);
+    const closings: Array<Promise<void>> = [];
+    const err = await failure(withSession(f.spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500, deferClose: (p) => closings.push(p) }, listAndEcho));
+    assert.equal(err.kind, 'timeout');
+    assert.equal(closings.length, 1);
+    await Promise.all(closings);
+    assert.deepEqual(alive(f.pids()), []);
+  });
 });
