@@ -11,7 +11,7 @@ import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx,
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
   const log = join(tempDir('fault'), 'spawns.log');
-  const spec = fixtureSpec('faulty', 'fault-server.js', behaviours, { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
+  const spec = fixtureSpec('faulty', 'fault-server.js', ['serve', ...behaviours], { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
   const pids = () => logLines(log).map((line) => Number(line.replace(/^child /, '')));
   return { spec, log, pids };
 }
