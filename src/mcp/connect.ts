@@ -203,7 +203,8 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
         throw retryErr instanceof AttemptFailure ? retryErr.error : retryErr;
       }
     }
-    if (cache && !conn.prior) await rememberEra(conn, cache);
+    // Remember what this connection learnt, unless it ran on the remembered verdict itself.
+    if (cache && (conn.prior === undefined || conn.prior !== prior)) await rememberEra(conn, cache);
     return conn;
   } finally {
     deadline.clear();
