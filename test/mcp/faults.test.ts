@@ -11,7 +11,7 @@ import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx,
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
   const log = join(tempDir('fault'), 'spawns.log');
-  const spec = fixtureSpec('faulty', 'fault-server.js', behaviours, { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
+  const spec = fixtureSpec('faulty', 'fault-server.js', ['serve', ...behaviours], { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
   const pids = () => logLines(log).map((line) => Number(line.replace(/^child /, '')));
   return { spec, log, pids };
 }
@@ -244,6 +244,16 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     assert.ok(closing, 'teardown was handed over');
     assert.equal(closed, false, 'the answer arrived before teardown finished');
     await closing;
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('deferClose also hands over the teardown of a failed connect', async () => {
+    const f = fault(['ignore-term', 'hang']);
+    const closings: Array<Promise<void>> = [];
+    const err = await failure(withSession(f.spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500, deferClose: (p) => closings.push(p) }, listAndEcho));
+    assert.equal(err.kind, 'timeout');
+    assert.equal(closings.length, 1);
+    await Promise.all(closings);
     assert.deepEqual(alive(f.pids()), []);
   });
 });

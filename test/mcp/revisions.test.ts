@@ -107,9 +107,13 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
   test('a server that exits on the discover probe is restarted once for initialize', async () => {
     const spawns = join(tempDir('spawns'), 'spawns.log');
     const spec = fixtureSpec('dies', 'fault-server.js', ['die-on-discover'], { protocol: 'auto', env: withEnv({ SPAWN_LOG: spawns }) });
-    const value = await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => s.era);
+    const cacheDir = tempDir('cache');
+    const value = await withSession(spec, makeCtx(), { cacheDir }, async (s) => s.era);
     assert.equal(value, 'legacy');
     assert.equal(logLines(spawns).length, 2);
+    // The verdict is remembered: the next run starts it once, without a probe.
+    assert.equal(await withSession(spec, makeCtx(), { cacheDir }, async (s) => s.era), 'legacy');
+    assert.equal(logLines(spawns).length, 3);
   });
 });
 
