@@ -5,11 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-export async function writePrivateFileAtomic(file: string, content: string): Promise<void> {
-  const dir = dirname(file);
+/** Creates the directory (mode 0700), or narrows an existing one to 0700. */
+export async function ensurePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // mkdir leaves an existing directory's mode alone; tokens need a private directory.
   await chmod(dir, 0o700);
+}
+
+export async function writePrivateFileAtomic(file: string, content: string): Promise<void> {
+  const dir = dirname(file);
+  await ensurePrivateDir(dir);
   const temp = join(dir, `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   try {

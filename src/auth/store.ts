@@ -7,7 +7,8 @@ import { readFile } from 'node:fs/promises';
 import type { OAuthDiscoveryState, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { McpctlError } from '../errors.js';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions, type ReleaseLock } from './lock.js';
-import { writePrivateFileAtomic } from './atomic-file.js';
+import { ensurePrivateDir, writePrivateFileAtomic } from './atomic-file.js';
+import { dirname } from 'node:path';
 
 /** Tokens as stored: the token response plus an absolute expiry. Secret: never print. */
 export interface StoredTokenEntry {
@@ -93,6 +94,7 @@ export class TokenStore {
   /** Runs `fn` holding the lock; re-entrant within the same async flow. */
   async withLock<T>(fn: () => Promise<T>): Promise<T> {
     if (this.holdsLock()) return fn();
+    await ensurePrivateDir(dirname(this.file));
     const release = await acquireLock(this.lockFile, this.lockOptions);
     try {
       return await lockOwner.run(this, fn);
@@ -117,6 +119,7 @@ export class TokenStore {
    */
   async beginLease(maxMs: number): Promise<void> {
     if (this.holdsLock()) return;
+    await ensurePrivateDir(dirname(this.file));
     const release = await acquireLock(this.lockFile, this.lockOptions);
     const timer = setTimeout(() => void this.endLease(), maxMs);
     timer.unref();
