@@ -41,9 +41,10 @@ export function makeCtx(configHome: string, env: Record<string, string> = {}): T
   };
 }
 
-export function makeSpec(url: string, oauth: OAuthSettings | undefined = {}, name = 'demo'): HttpServerSpec {
+/** `oauth: null` for a server entry without an `oauth` key. */
+export function makeSpec(url: string, oauth: OAuthSettings | null = {}, name = 'demo'): HttpServerSpec {
   const spec: HttpServerSpec = { name, source: 'test', transport: 'http', url, headers: {}, sseFallback: false, timeoutMs: 10_000, protocol: 'legacy' };
-  if (oauth !== undefined) spec.oauth = oauth;
+  if (oauth !== null) spec.oauth = oauth;
   return spec;
 }
 
