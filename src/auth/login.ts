@@ -22,7 +22,7 @@ import { createOAuthFetch } from './oauth-fetch.js';
 import { redirectUrisOf } from './provider.js';
 import { authStatus, type AuthStatus } from './status.js';
 import type { TokenStore } from './store.js';
-import { normalizeServerUrl, safeOrigin } from './url.js';
+import { assertSecureOAuthUrl, normalizeServerUrl, safeOrigin } from './url.js';
 
 export interface LoginOptions {
   /** Print the URL to stderr instead of starting a browser. */
@@ -43,6 +43,7 @@ export async function login(spec: ServerSpec, ctx: Context, options: LoginOption
   if (spec.transport === 'stdio') {
     throw usageError(`${spec.name} is a stdio server; OAuth sign-in applies to HTTP servers only`, { server: spec.name });
   }
+  assertSecureOAuthUrl(spec.url, 'the server URL', spec.name);
   const store = options.store ?? openTokenStore(ctx);
   try {
     if (grantOf(spec.oauth ?? {}) === 'authorization_code') await browserLogin(spec, ctx, store, options);

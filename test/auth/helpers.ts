@@ -56,7 +56,7 @@ export interface TempHome {
 
 export async function tempHome(): Promise<TempHome> {
   const dir = await mkdtemp(join(tmpdir(), 'mcpctl-auth-'));
-  return { dir, authFile: join(dir, 'mcpctl', 'auth.json'), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, authFile: join(dir, 'mcpctl', 'auth.json'), cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }) };
 }
 
 export interface FakeBrowser {
