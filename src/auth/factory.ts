@@ -2,13 +2,13 @@
 // Non-interactive: stored tokens, refreshed before a request when needed; a needed sign-in is an
 // McpctlError kind 'auth' naming `mcpctl auth login NAME`, never a browser.
 
-import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HttpServerSpec, ServerSpec } from '../config/types.js';
 import { McpctlError } from '../errors.js';
 import type { Context } from '../io.js';
 import { createOAuthFetch } from './oauth-fetch.js';
 import { authFilePath } from './paths.js';
-import { McpctlOAuthProvider, missingIssuer, type ProviderInit } from './provider.js';
+import { McpctlOAuthProvider, missingIssuer, type McpctlAuthProvider, type ProviderInit } from './provider.js';
 import { grantOf } from './grant-kind.js';
 import { TokenStore } from './store.js';
 import { assertSecureOAuthUrl, normalizeServerUrl } from './url.js';
@@ -31,7 +31,7 @@ export async function createAuthProvider(
   spec: ServerSpec,
   ctx: Context,
   options: CreateAuthProviderOptions,
-): Promise<OAuthClientProvider | undefined> {
+): Promise<McpctlAuthProvider | undefined> {
   if (spec.transport === 'stdio') return undefined;
   const store = options.store ?? openTokenStore(ctx);
   if (spec.oauth === undefined) {

@@ -64,6 +64,12 @@ async function browserLogin(spec: HttpServerSpec, ctx: Context, store: TokenStor
   // Discovery first: the issuer tells which registered client (and so which port) to reuse.
   const challenge = await probeChallenge(spec.url, fetchFn);
   const info = await discoverOAuthServerInfo(spec.url, { resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn });
+  if (challenge.status !== 401 && info.resourceMetadata === undefined && info.authorizationServerMetadata === undefined && spec.oauth === undefined) {
+    throw usageError(`${spec.name} does not use OAuth: it asks for no sign-in and publishes no OAuth metadata`, {
+      server: spec.name,
+      hint: 'add an `oauth` entry to its config if it needs one',
+    });
+  }
   const discovery: OAuthDiscoveryState = {
     authorizationServerUrl: info.authorizationServerUrl,
     resourceMetadataUrl: challenge.resourceMetadataUrl?.href,
@@ -154,7 +160,7 @@ async function openListener(spec: HttpServerSpec, state: string, rememberedPort:
 }
 
 /** An unauthenticated request, for the WWW-Authenticate challenge (resource_metadata, scope). */
-async function probeChallenge(url: string, fetchFn: FetchLike): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+async function probeChallenge(url: string, fetchFn: FetchLike): Promise<{ status?: number; resourceMetadataUrl?: URL; scope?: string }> {
   const controller = new AbortController();
   try {
     const response = await fetchFn(url, {
@@ -166,6 +172,7 @@ async function probeChallenge(url: string, fetchFn: FetchLike): Promise<{ resour
     const params = response.status === 401 ? extractWWWAuthenticateParams(response) : {};
     controller.abort();
     return {
+      status: response.status,
       ...(params.resourceMetadataUrl !== undefined ? { resourceMetadataUrl: params.resourceMetadataUrl } : {}),
       ...(params.scope !== undefined ? { scope: params.scope } : {}),
     };

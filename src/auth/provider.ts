@@ -51,7 +51,13 @@ const REFRESH_SKEW_MS = 60_000;
 /** Redirect URL of a command-mode provider with no registered client: never sent anywhere. */
 const PLACEHOLDER_REDIRECT = 'http://127.0.0.1/callback';
 
-export class McpctlOAuthProvider implements OAuthClientProvider {
+/** What createAuthProvider returns: an OAuthClientProvider the session must close when done. */
+export interface McpctlAuthProvider extends OAuthClientProvider {
+  /** Releases the store lock if an SDK-driven refresh failed while holding it. Idempotent. */
+  close(): Promise<void>;
+}
+
+export class McpctlOAuthProvider implements McpctlAuthProvider {
   readonly serverKey: string;
   readonly grant: Grant;
   readonly mode: ProviderMode;
@@ -191,6 +197,8 @@ export class McpctlOAuthProvider implements OAuthClientProvider {
 
   /** The transport's read before each request: refresh first when expired or about to expire. */
   private async tokensForRequest(): Promise<StoredOAuthTokens | undefined> {
+    // The transport asks again right after an auth() run of its own: that run is over.
+    await this.store.endLease();
     const entry = await this.currentEntry();
     if (entry === undefined) {
       // Machine grants need no person: get a token now rather than after a 401.
@@ -355,6 +363,10 @@ export class McpctlOAuthProvider implements OAuthClientProvider {
   }
 
   // ---- helpers for login and for the transport ----
+
+  async close(): Promise<void> {
+    await this.store.endLease();
+  }
 
   /** auth() with this provider, our fetch, and errors turned into McpctlError. */
   async runAuth(options: Omit<AuthOptions, 'serverUrl' | 'fetchFn'>): Promise<AuthResult> {

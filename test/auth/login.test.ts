@@ -137,6 +137,33 @@ describe('auth login (authorization code + PKCE)', () => {
     }
   });
 
+  it('refuses to sign in to a server that does not use OAuth', async () => {
+    const { createServer } = await import('node:http');
+    const plain = createServer((req, res) => {
+      req.resume();
+      res.writeHead(req.url?.startsWith('/.well-known/') ? 404 : 200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const address = plain.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const fresh = await tempHome();
+    try {
+      const recorder = await fakeBrowser(fresh.dir, 'record-only');
+      await assert.rejects(login(makeSpec(`http://127.0.0.1:${port}/mcp`, null), makeCtx(fresh.dir, { BROWSER: recorder.program })), (err: unknown) => {
+        assert.ok(err instanceof McpctlError);
+        assert.equal(err.kind, 'usage');
+        assert.match(err.message, /does not use OAuth/);
+        return true;
+      });
+      assert.deepEqual(await recorder.entries(), []);
+    } finally {
+      plain.close();
+      plain.closeAllConnections();
+      await fresh.cleanup();
+    }
+  });
+
   it('keeps the token file private: mode 0600 in a 0700 directory', async () => {
     const { stat } = await import('node:fs/promises');
     const { dirname } = await import('node:path');

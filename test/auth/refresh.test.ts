@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, beforeEach, describe, it } from 'node:test';
@@ -55,12 +55,16 @@ describe('token refresh', () => {
     const refreshes = fixture.stats.refreshes;
     const before = await readFile(home.authFile, 'utf8');
 
-    const client = await connect(fixture.url, await createAuthProvider(makeSpec(fixture.url), ctx, { interactive: false }));
+    const provider = await createAuthProvider(makeSpec(fixture.url), ctx, { interactive: false });
+    const client = await connect(fixture.url, provider);
     try {
       const result = await client.callTool({ name: 'whoami', arguments: {} });
       assert.equal(result.isError, undefined);
+      // The SDK's refresh ran under our store lock, and released it once the tokens were saved.
+      await assert.rejects(stat(`${home.authFile}.lock`), { code: 'ENOENT' });
     } finally {
       await client.close();
+      await provider?.close();
     }
     assert.equal(fixture.stats.refreshes, refreshes + 1);
     assert.notEqual(await readFile(home.authFile, 'utf8'), before, 'the new tokens were saved');
