@@ -1,6 +1,6 @@
 // Turns the SDK's OAuth failures into McpctlError kind 'auth' (exit 4) with a hint. The session
-// layer calls classifyAuthError on a failed connect or request; anything it returns undefined
-// for is not an auth problem.
+// layer calls classifyAuthError on a failed connect or request; an McpctlError (thrown by the
+// provider) comes back unchanged; anything it returns undefined for is not an auth problem.
 
 import {
   AuthorizationServerMismatchError,
@@ -19,7 +19,8 @@ import { loginHint, signInRequired, stepUpRequired } from './messages.js';
 import { safeOrigin } from './url.js';
 
 export function classifyAuthError(err: unknown, server: string): McpctlError | undefined {
-  if (err instanceof McpctlError) return err.kind === 'auth' ? err : undefined;
+  // Ours already (a needed sign-in, a refused endpoint, a lock timeout): unchanged.
+  if (err instanceof McpctlError) return err;
   const details = { server, phase: 'auth' as const, cause: err };
   if (err instanceof InsufficientScopeError) return stepUpRequired(server, err.requiredScope ?? '(unspecified)');
   if (err instanceof InsecureTokenEndpointError) {

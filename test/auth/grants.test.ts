@@ -56,6 +56,16 @@ describe('grants and client identity', () => {
     assertNoSecrets([ctx.stderrText(), JSON.stringify(status)], [...(await storedSecrets(home.authFile)), 'machine-secret']);
   });
 
+  it('client_credentials honours tokenEndpointAuthMethod client_secret_post', async () => {
+    const spec = makeSpec(
+      fixture.url,
+      { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: fixture.issuer, tokenEndpointAuthMethod: 'client_secret_post' },
+      'machine-post',
+    );
+    assert.equal((await login(spec, makeCtx(home.dir))).state, 'signed-in');
+    assert.equal(fixture.stats.lastClientAuth, 'post');
+  });
+
   it('client_credentials with private_key_jwt (ES256 by default)', async () => {
     const spec = makeSpec(fixture.url, { grant: 'client_credentials', clientId: 'jwt-machine', privateKey, issuer: fixture.issuer }, 'jwt');
     const status = await login(spec, makeCtx(home.dir));

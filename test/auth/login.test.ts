@@ -137,6 +137,41 @@ describe('auth login (authorization code + PKCE)', () => {
     }
   });
 
+  it('requests the configured scope', async () => {
+    const fresh = await tempHome();
+    try {
+      const browser = await fakeBrowser(fresh.dir);
+      const status = await login(makeSpec(fixture.url, { scope: 'mcp:read mcp:admin' }), makeCtx(fresh.dir, { BROWSER: browser.program }));
+      assert.equal(fixture.stats.lastAuthorize?.scope, 'mcp:read mcp:admin');
+      assert.deepEqual(status.scopes, ['mcp:read', 'mcp:admin']);
+      await browserEntries(browser, 1);
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+
+  it('shows the fixed failure page and fails when the authorization server denies access', async () => {
+    const denying = await startOAuthFixture({ denyAuthorization: true });
+    const fresh = await tempHome();
+    try {
+      const browser = await fakeBrowser(fresh.dir);
+      await assert.rejects(login(makeSpec(denying.url), makeCtx(fresh.dir, { BROWSER: browser.program })), (err: unknown) => {
+        assert.ok(err instanceof McpctlError);
+        assert.equal(err.kind, 'auth');
+        assert.match(err.message, /access_denied/);
+        return true;
+      });
+      const [entry] = await browserEntries(browser, 1);
+      assert.equal(entry?.callbackStatus, 400);
+      assert.equal(entry?.title, 'Sign-in failed');
+      assert.doesNotMatch(String(entry?.page), /access_denied/, 'nothing from the server on the page');
+      assert.equal(denying.stats.codeExchanges, 0);
+    } finally {
+      await denying.close();
+      await fresh.cleanup();
+    }
+  });
+
   it('refuses to sign in to a server that does not use OAuth', async () => {
     const { createServer } = await import('node:http');
     const plain = createServer((req, res) => {
