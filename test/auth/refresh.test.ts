@@ -22,6 +22,7 @@ describe('token refresh', () => {
   });
   after(async () => {
     await fixture.close();
+    await home?.cleanup();
   });
   beforeEach(async () => {
     await home?.cleanup();
