@@ -103,21 +103,22 @@ export class Invocation {
   /** Opens a session for the duration of `fn`; teardown overlaps the printing of the answer. */
   async session<T>(spec: ServerSpec, fn: (session: Session) => Promise<T>, extra: Partial<SessionOptions> = {}): Promise<T> {
     const { withSession } = await import('../src/mcp/session.js');
-    const authProvider = extra.authProvider ?? (await this.authProvider(spec));
-    return withSession(spec, this.ctx, this.sessionOptions({ authProvider, ...extra }), fn);
+    const provider = extra.authProvider ?? (spec.transport === 'stdio' ? undefined : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, { interactive: false }));
+    try {
+      return await withSession(spec, this.ctx, this.sessionOptions({ authProvider: provider, ...extra }), fn);
+    } finally {
+      // Releases a store lock left by a refresh the SDK began and did not finish.
+      await (provider as { close?: () => Promise<void> } | undefined)?.close?.();
+    }
   }
 
-  /** Stored OAuth credentials for HTTP servers; never starts an interactive sign-in. */
-  private async authProvider(spec: ServerSpec): Promise<SessionOptions['authProvider']> {
-    void spec;
-    return undefined;
-  }
-
-  /** A short word for the state of a server's credentials. */
+  /** A short word for the state of a server's credentials (never the credentials). */
   async authState(spec: ServerSpec): Promise<string> {
     if (spec.transport === 'stdio') return 'none';
-    if (Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization')) return 'static';
-    return 'none';
+    const { authStatus } = await import('../src/auth/index.js');
+    const status = await authStatus(spec, this.ctx);
+    if (status.state === 'none' && Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization')) return 'static';
+    return status.state;
   }
 
   /** Any error as ours, attributed to the server it concerns. */

@@ -6,14 +6,14 @@ import { describeServer, redactUrl } from '../../src/config/display.js';
 import { loadConfig } from '../../src/config/load.js';
 import { fakeContext, makeTree } from './helpers.js';
 
-test('describeServer never shows env or header values, only pure ${VAR} references', async (t) => {
+test('describeServer never shows env or header values, only ${VAR} references and auth scheme words', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   const file = await tree.write('home/work/app/.mcp.json', {
     mcpServers: {
       gh: {
         url: 'https://user:hunter2pass@api.example/mcp?api_key=sk-live-123&mode=fast',
-        headers: { Authorization: 'Bearer ghp_literalsecret', 'X-Ref': '${TOKEN}', 'X-Mixed': 'k-${TOKEN}', 'X-Default': '${TOKEN:-fallbacksecret}' },
+        headers: { Authorization: 'Bearer ghp_literalsecret', 'X-Scheme': 'Bearer ${TOKEN}', 'X-Ref': '${TOKEN}', 'X-Mixed': 'k-${TOKEN}', 'X-Default': '${TOKEN:-fallbacksecret}' },
         headersFrom: { 'X-Api-Key': 'API_KEY' },
         timeout: 60000,
         oauth: { clientId: 'public-id', issuer: 'https://auth', clientSecretFrom: 'CLIENT_SECRET' },
@@ -42,7 +42,7 @@ test('describeServer never shows env or header values, only pure ${VAR} referenc
     source: file,
     disabled: false,
     url: 'https://user:<redacted>@api.example/mcp?api_key=<redacted>&mode=fast',
-    headers: { Authorization: '<redacted>', 'X-Ref': '${TOKEN}', 'X-Mixed': '<redacted>', 'X-Default': '<redacted>' },
+    headers: { Authorization: '<redacted>', 'X-Scheme': 'Bearer ${TOKEN}', 'X-Ref': '${TOKEN}', 'X-Mixed': '<redacted>${TOKEN}', 'X-Default': '${TOKEN:-<redacted>}' },
     headersFrom: { 'X-Api-Key': 'API_KEY' },
     timeout: 60,
     oauth: { clientId: 'public-id', issuer: 'https://auth', clientSecretFrom: 'CLIENT_SECRET' },
