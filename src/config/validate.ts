@@ -2,10 +2,11 @@
 // against the JSON Schema (ajv), and words every problem with file:line:col, server, key and
 // what is allowed. Unknown keys are warnings; everything else wrong is an error.
 
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { formatJsonPath, members, type JsonSegment, type ParsedDocument } from './jsonc.js';
-import { configSchema, IDP_PROPERTIES, OAUTH_PROPERTIES, SERVER_PROPERTIES } from './schema.js';
+import { IDP_PROPERTIES, OAUTH_PROPERTIES, SERVER_PROPERTIES } from './schema.js';
+import { validate as generatedValidator } from './server-validator.js';
 import { didYouMean } from './suggest.js';
 import { PROTOCOL_SETTINGS, TRANSPORT_TYPES, type RawServerEntry, type TransportKind } from './types.js';
 
@@ -90,19 +91,11 @@ const ALLOWED: Record<string, string> = {
   'oauth.idp': 'must be an object',
 };
 
-let validator: ValidateFunction | undefined;
-function serverValidator(): ValidateFunction {
-  if (validator === undefined) {
-    // logger: false — ajv would otherwise write to the console, which only bin/ may touch.
-    // strictRequired is off: the oneOf branches name properties declared one level up.
-    const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, logger: false });
-    ajv.addSchema(configSchema, 'mcpctl');
-    const found = ajv.getSchema('mcpctl#/definitions/server');
-    if (found === undefined) throw new Error('the server definition is missing from the config schema');
-    validator = found;
-  }
-  return validator;
-}
+/**
+ * The schema's server definition, compiled ahead of time (validator-codegen.ts): compiling it
+ * here cost every command that reads a config ~40 ms and loaded all of ajv.
+ */
+const serverValidator = generatedValidator as unknown as ValidateFunction;
 
 /** JSON values as ordinary objects (the parser makes prototype-less ones); fromEntries keeps a "__proto__" key as data. */
 function plain(value: unknown): unknown {
@@ -211,7 +204,7 @@ export function checkEntry(input: EntryInput): EntryCheck {
   }
   const raw = normalize(node, SERVER_LEVEL, [], []);
 
-  const validate = serverValidator();
+  const validate = serverValidator;
   if (!validate(raw)) {
     const reported = new Set<string>();
     for (const error of validate.errors ?? []) {
