@@ -7,10 +7,7 @@ import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
 import { collect, examples, parseSeconds } from './options.js';
 import { usageError } from '../src/errors.js';
-import { loadConfig } from '../src/config/load.js';
-import { describeServer, type ServerDescription } from '../src/config/display.js';
-import { addServer, removeServer } from '../src/config/edit.js';
-import { unknownServer } from '../src/config/resolve.js';
+import type { ServerDescription } from '../src/config/display.js';
 import type { LoadedConfig, ConfigEntry } from '../src/config/load.js';
 import type { Context } from '../src/io.js';
 
@@ -57,8 +54,12 @@ export function serversCommand(state: RunState): Command {
   return servers;
 }
 
+// The config modules are loaded when a subcommand runs, not when the command tree is built:
+// `--help` and `completion` build the whole tree and should not pay for them.
+
 export async function runServers(inv: Invocation, opts: ServersOptions): Promise<void> {
   const { out, ctx } = inv;
+  const [{ loadConfig }, { describeServer }] = await Promise.all([import('../src/config/load.js'), import('../src/config/display.js')]);
   const config = await loadConfig(ctx, { configFile: inv.global.config });
   config.warnings.forEach((w) => out.warn(w));
   if (opts.names) {
@@ -66,7 +67,7 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
     return;
   }
   if (opts.name !== undefined) {
-    const entry = findEntry(config, opts.name, ctx);
+    const entry = await findEntry(config, opts.name, ctx);
     const description = describeServer(entry);
     await out.print(out.json ? JSON.stringify(description, null, 2) + '\n' : renderOne(inv, description));
     return;
@@ -147,6 +148,7 @@ export async function runServersAdd(inv: Invocation, name: string, args: string[
   }
   if (flags.serverTimeout !== undefined) entry.timeout = flags.serverTimeout;
   const file = path.resolve(inv.ctx.cwd, inv.global.config ?? '.mcp.json');
+  const { addServer } = await import('../src/config/edit.js');
   const result = await addServer(inv.ctx, file, name, entry, { force: flags.force === true });
   result.warnings.forEach((w) => inv.out.warn(w));
   inv.out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${relative(inv.ctx.cwd, file)}`);
@@ -156,9 +158,11 @@ export async function runServersRemove(inv: Invocation, name: string): Promise<v
   let file: string;
   if (inv.global.config) file = path.resolve(inv.ctx.cwd, inv.global.config);
   else {
+    const { loadConfig } = await import('../src/config/load.js');
     const config = await loadConfig(inv.ctx, {});
-    file = findEntry(config, name, inv.ctx).source;
+    file = (await findEntry(config, name, inv.ctx)).source;
   }
+  const { removeServer } = await import('../src/config/edit.js');
   await removeServer(inv.ctx, file, name);
   inv.out.info(`removed server "${name}" from ${relative(inv.ctx.cwd, file)}`);
 }
@@ -173,8 +177,8 @@ function pairs(items: string[], separator: string, flag: string, form: string): 
   return result;
 }
 
-function findEntry(config: LoadedConfig, name: string, ctx: Context): ConfigEntry {
+async function findEntry(config: LoadedConfig, name: string, ctx: Context): Promise<ConfigEntry> {
   const entry = config.entries.find((e) => e.name === name);
-  if (!entry) throw unknownServer(config, name, ctx);
+  if (!entry) throw (await import('../src/config/resolve.js')).unknownServer(config, name, ctx);
   return entry;
 }

@@ -8,7 +8,6 @@ import { examples, parsePositiveInt } from './options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { stripTransportFields } from '../src/output/json.js';
-import { renderToolDetail, toolRequiredArgs, firstLine } from '../src/output/tool-detail.js';
 
 export interface ToolsOptions {
   server?: string;
@@ -57,6 +56,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
     const tool = tools.find((t) => t.name === opts.tool);
     if (!tool) throw unknownTool(spec, opts.tool, tools);
     if (out.json) return out.printJson(stripTransportFields(tool));
+    const { renderToolDetail } = await import('../src/output/tool-detail.js');
     return out.print(renderToolDetail(tool, out.chalk, out.tty));
   }
   if (out.json) return out.printJson({ tools });
@@ -64,7 +64,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
     out.info(`server "${spec.name}" has no tools`);
     return;
   }
-  await out.print(toolTable(inv, tools.map((tool) => ({ name: tool.name, tool }))));
+  await out.print(await toolTable(inv, tools.map((tool) => ({ name: tool.name, tool }))));
 }
 
 async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
@@ -80,13 +80,14 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
     await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
   } else {
     const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} ${out.chalk.dim('›')} ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
-    if (rows.length) await out.print(toolTable(inv, rows));
+    if (rows.length) await out.print(await toolTable(inv, rows));
     else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
   }
 }
 
-
-function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): string {
+/** Loaded on use: tool-detail brings the schema describers of src/args along. */
+async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): Promise<string> {
+  const { toolRequiredArgs, firstLine } = await import('../src/output/tool-detail.js');
   const anyTitle = rows.some((r) => r.tool.title);
   return inv.out.table(
     [

@@ -1,7 +1,8 @@
 // Lists for people and for programs: a cli-table3 table on a terminal, tab-separated rows
 // (no header, no decoration, never truncated) in a pipe.
 
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
+import type Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
 
 export interface Column<Row> {
@@ -20,7 +21,8 @@ export interface TableStyle {
 export function renderTable<Row>(columns: Column<Row>[], rows: Row[], style: TableStyle): string {
   if (!style.tty) return rows.map((row) => columns.map((c) => tsvCell(c.value(row))).join('\t')).join('\n') + (rows.length ? '\n' : '');
   const widths = style.columns ? fitWidths(columns, rows, style.columns) : undefined;
-  const table = new Table({
+  const TableClass = loadTable();
+  const table = new TableClass({
     head: columns.map((c) => style.chalk.bold(c.header)),
     style: { head: [], border: [] },
     wordWrap: true,
@@ -51,4 +53,13 @@ function fitWidths<Row>(columns: Column<Row>[], rows: Row[], total: number): (nu
 
 function longestLine(text: string): number {
   return Math.max(0, ...text.split('\n').map((l) => l.length));
+}
+
+/**
+ * cli-table3 is loaded by the first terminal table, not at start: in a pipe it is never needed,
+ * and loading it cost every command (even `--help`) ~4 ms. In the bundle, `require` exists and
+ * esbuild resolves this call to its bundled copy; plain ESM (the tsc build) has none.
+ */
+function loadTable(): typeof Table {
+  return typeof require === 'function' ? require('cli-table3') : createRequire(import.meta.url)('cli-table3');
 }
