@@ -1,8 +1,8 @@
 // Discovery and loading: reads every config file of DESIGN.md §2 that exists (through
 // cosmiconfig with our JSONC loader), checks every entry, and keeps the first entry of each name.
 
-import { createRequire } from 'node:module';
 import type { CosmiconfigResult, Loader } from 'cosmiconfig';
+import * as explorerModule from 'cosmiconfig/dist/Explorer.js';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
@@ -62,8 +62,7 @@ interface FileLoader {
  * the same code without that step. cosmiconfig's own search stops at the first file found and we
  * merge all of them, so the walk over places is ours (paths.ts); the Explorer reads each file.
  */
-const require = createRequire(import.meta.url);
-const { Explorer } = require('cosmiconfig/dist/Explorer.js') as { Explorer: new (options: Record<string, unknown>) => FileLoader };
+const { Explorer } = explorerModule as unknown as { Explorer: new (options: Record<string, unknown>) => FileLoader };
 
 /** Every extension goes through the JSONC loader: a config is data, never code to run. */
 function makeExplorer(ctx: Context): FileLoader {
