@@ -36,6 +36,9 @@ export class Invocation {
   /** Failures of a command that still printed results, in config order. */
   readonly failures: McpctlError[] = [];
   private readonly pending: Promise<void>[] = [];
+  /** Resolved by settle(): sessions begin their teardown once the answer is printed. */
+  private releaseTeardown!: () => void;
+  private readonly answered = new Promise<void>((resolve) => (this.releaseTeardown = resolve));
   private config?: Promise<LoadedConfig>;
   private loadedNames?: string[];
 
@@ -62,8 +65,8 @@ export class Invocation {
 
   /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */
   async resolve(target: string | undefined): Promise<ServerSpec> {
-    const [{ resolveTarget }, { adHocStdio }] = await Promise.all([import('../src/config/resolve.js'), import('../src/config/adhoc.js')]);
-    if (this.global.stdio && target === undefined) return adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
+    if (this.global.stdio && target === undefined) return (await import('../src/config/adhoc.js')).adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
+    const { resolveTarget } = await import('../src/config/resolve.js');
     if (target === undefined) throw new McpctlError('usage', 'name a server', { hint: 'mcpctl servers lists the configured servers; an http(s):// URL or --stdio "<command>" works too' });
     return resolveTarget(await this.loadConfig(), target, this.ctx, this.resolveOptions);
   }
@@ -100,13 +103,23 @@ export class Invocation {
       protocol: this.global.protocol,
       verbose: this.out.verbose,
       deferClose: (closing) => this.defer(closing),
+      closeAfter: this.answered,
       ...extra,
     };
   }
 
   /** Opens a session for the duration of `fn`; teardown overlaps the printing of the answer. */
   async session<T>(spec: ServerSpec, fn: (session: Session) => Promise<T>, extra: Partial<SessionOptions> = {}): Promise<T> {
-    const { withSession } = await import('../src/mcp/session.js');
+    // A stdio server starts while the SDK loads: both take tens of milliseconds.
+    const prestarted = spec.transport === 'stdio' && !this.ctx.signal.aborted ? (await import('../src/mcp/spawn.js')).spawnServer(spec, true) : undefined;
+    let withSession: typeof import('../src/mcp/session.js').withSession;
+    try {
+      ({ withSession } = await import('../src/mcp/session.js'));
+    } catch (err) {
+      prestarted?.abandon();
+      throw err;
+    }
+    if (prestarted) extra = { ...extra, prestarted };
     const provider = extra.authProvider ?? (spec.transport === 'stdio' ? undefined : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, { interactive: false }));
     try {
       return await withSession(spec, this.ctx, this.sessionOptions({ authProvider: provider, ...extra }), fn);
@@ -148,12 +161,14 @@ export class Invocation {
     if (errors.length && this.exitCode === 0) this.exitCode = errors[0].exitCode;
   }
 
-  /** Teardown that runs while the answer is printed; awaited before the process ends. */
+  /** Teardown handed over by the sessions; awaited before the process ends. */
   defer(work: Promise<void>): void {
     this.pending.push(work.catch(() => {}));
   }
 
+  /** Called once the answer (or the error) is printed: the servers are ended now. */
   async settle(): Promise<void> {
+    this.releaseTeardown();
     await Promise.all(this.pending);
   }
 }

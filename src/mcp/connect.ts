@@ -11,6 +11,7 @@ import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
 import { ProcessTransport } from './process-transport.js';
 import { createProxyFetch } from './proxy.js';
+import type { SpawnedServer } from './spawn.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
 import { PhaseTracker } from './tracker.js';
 import { httpTransport, stdioTransport } from './transports.js';
@@ -37,6 +38,8 @@ export interface ConnectSettings {
   log?: (line: string) => void;
   /** When set, the teardown of a failed attempt is handed over instead of awaited. */
   deferClose?: (closing: Promise<void>) => void;
+  /** stdio: the server, already started while the SDK loaded; the first attempt adopts it. */
+  prestarted?: SpawnedServer;
 }
 
 export interface Connection {
@@ -69,12 +72,16 @@ class Deadline {
   private readonly endsAt: number;
   expired = false;
 
-  constructor(readonly ms: number) {
-    this.endsAt = Date.now() + ms;
+  /** @param startedAt when the work began (a server may have been started before we got here). */
+  constructor(
+    readonly ms: number,
+    startedAt = Date.now(),
+  ) {
+    this.endsAt = startedAt + ms;
     this.timer = setTimeout(() => {
       this.expired = true;
       this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'connect deadline expired', { timeout: ms }));
-    }, ms);
+    }, this.remaining());
   }
 
   remaining(): number {
@@ -87,7 +94,13 @@ class Deadline {
 }
 
 export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectSettings): Promise<Connection> {
-  const deadline = new Deadline(settings.connectTimeoutMs);
+  let prestarted = spec.transport === 'stdio' && settings.prestarted?.adopted === false ? settings.prestarted : undefined;
+  const takePrestarted = (): SpawnedServer | undefined => {
+    const taken = prestarted;
+    prestarted = undefined;
+    return taken;
+  };
+  const deadline = new Deadline(settings.connectTimeoutMs, prestarted?.startedAt);
   const stop = AbortSignal.any([ctx.signal, deadline.controller.signal]);
   const proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
   const cache = settings.protocol === 'auto' ? settings.eraCache : undefined;
@@ -101,6 +114,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             maxMessageBytes: settings.maxMessageBytes,
             onStderrLine: (line) => settings.log?.(line),
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
+            prestarted: takePrestarted(),
           })
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', { fetch: proxyFetch, authProvider: settings.authProvider, killSwitch: killSwitch.signal });
     tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');

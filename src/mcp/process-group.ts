@@ -21,15 +21,15 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
  * forever, and waiting for it would spend the whole teardown bound on every command.
  */
 export function groupAlive(pgid: number): boolean {
-  const members = liveGroupMembers(pgid);
-  if (members !== undefined) return members.length > 0;
-  // No /proc (macOS, BSD): signal 0 asks whether any process of the group exists.
+  // Signal 0 asks whether any process of the group exists, zombies included: when none does,
+  // that settles it without reading all of /proc.
   try {
     kill(-pgid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const members = liveGroupMembers(pgid);
+  return members === undefined ? true : members.length > 0;
 }
 
 /** The pids of the group's running (non-zombie) processes, or undefined without /proc. */

@@ -4,8 +4,7 @@
 // signals the direct child only, waits 2 s before SIGTERM, and loses the pid after a failed
 // connect (see /work/shared/notes/mcp-sdk-v2.md).
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { statSync } from 'node:fs';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { platform } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
@@ -13,22 +12,10 @@ import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotoc
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { groupAlive, signalGroup } from './process-group.js';
+import { spawnServer, type ProcessExit, type SpawnedServer } from './spawn.js';
 import { sleep, within } from './wait.js';
 
-export interface ProcessExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** The working directory of a stdio server does not exist (spawn would misreport it as ENOENT of the command). */
-export class BadCwdError extends Error {
-  readonly cwd: string;
-  constructor(cwd: string) {
-    super(`working directory not found: ${cwd}`);
-    this.name = 'BadCwdError';
-    this.cwd = cwd;
-  }
-}
+export { BadCwdError, type ProcessExit } from './spawn.js';
 
 /** The server sent one message longer than the configured cap. */
 export class MessageTooLargeError extends Error {
@@ -60,17 +47,28 @@ export interface ProcessTransportOptions {
   killWaitMs?: number;
   /** Lines of stderr kept for error messages. */
   tailLines?: number;
+  /** The same server, already started (spawnServer) while the SDK loaded: adopted, not spawned again. */
+  prestarted?: SpawnedServer;
 }
 
 const MAX_STDERR_LINE = 2000;
 const POLL_MS = 25;
+/**
+ * How long a server may take to exit by itself after its stdin closes, before SIGTERM. Servers
+ * that exit on end of input do so within a few milliseconds; many never do (server-everything
+ * takes 350 ms, or forever once `roots` is declared), and every command would pay the wait.
+ */
+const GRACE_MS = 25;
 
 export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
+  private started?: SpawnedServer;
   private child?: ChildProcessWithoutNullStreams;
+  private stdout?: Readable;
+  private stderrStream?: Readable;
   private pgid?: number;
   private exit?: ProcessExit;
   private failure?: Error;
@@ -81,7 +79,9 @@ export class ProcessTransport implements Transport {
   private readonly exitWaiters: Array<() => void> = [];
   private readonly stderrWaiters: Array<() => void> = [];
 
-  constructor(private readonly options: ProcessTransportOptions) {}
+  constructor(private readonly options: ProcessTransportOptions) {
+    if (options.prestarted) options.prestarted.adopted = true;
+  }
 
   /** The server's pid, recorded right after spawn and kept after it exits (for teardown and tests). */
   get pid(): number | null {
@@ -94,7 +94,7 @@ export class ProcessTransport implements Transport {
    * Our own reader consumes the stream; nobody else should.
    */
   get stderr(): Readable | null {
-    return this.child?.stderr ?? null;
+    return this.stderrStream ?? null;
   }
 
   /** How the server process ended, once it has. */
@@ -112,37 +112,37 @@ export class ProcessTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    if (this.child) throw new Error('ProcessTransport already started');
-    const { command, args, env, cwd } = this.options;
-    if (cwd !== undefined && !isDirectory(cwd)) throw new BadCwdError(cwd);
-    const child = spawn(command, [...args], {
-      env,
-      cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // Its own process group (and session): signals reach everything it starts, and a
-      // Ctrl-C in the terminal reaches only us, so we decide the order of teardown.
-      detached: true,
-      windowsHide: true,
-    });
-    this.child = child;
-    if (child.pid !== undefined) this.pgid = child.pid;
+    if (this.started) throw new Error('ProcessTransport already started');
+    const spawned = this.options.prestarted ?? spawnServer(this.options);
+    this.adopt(spawned);
+    await spawned.started;
+  }
 
-    child.on('exit', (code, signal) => {
-      this.exit = { code, signal };
+  /** Takes over a started process: its exit, its output, its errors. */
+  private adopt(spawned: SpawnedServer): void {
+    this.started = spawned;
+    const child = spawned.child;
+    if (child === undefined) return; // the cwd does not exist: `started` says so
+    this.child = child;
+    if (spawned.pgid !== undefined) this.pgid = spawned.pgid;
+
+    const ended = (exit: ProcessExit) => {
+      this.exit = exit;
       for (const wake of this.exitWaiters.splice(0)) wake();
-    });
+    };
+    // A prestarted server may have exited before it was adopted.
+    const early = spawned.exit();
+    if (early) ended(early);
+    else child.on('exit', (code, signal) => ended({ code, signal }));
     child.stdin.on('error', () => {
       // EPIPE after the server exited: the exit and the closed stdout tell the story.
     });
-    this.readStdout(child.stdout);
-    this.readStderr(child.stderr);
-
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', () => resolve());
-      child.on('error', (err) => {
-        if (this.pgid === undefined) reject(err);
-        else this.onerror?.(err);
-      });
+    this.stdout = spawned.stdout ?? child.stdout;
+    this.stderrStream = spawned.stderr ?? child.stderr;
+    this.readStdout(this.stdout);
+    this.readStderr(this.stderrStream);
+    child.on('error', (err) => {
+      if (this.pgid !== undefined) this.onerror?.(err);
     });
   }
 
@@ -162,6 +162,8 @@ export class ProcessTransport implements Transport {
 
   /** Ends the server and everything in its process group; bounded, idempotent. */
   close(): Promise<void> {
+    // A prestarted server is ours to end even if the handshake never began.
+    if (!this.started && this.options.prestarted) this.adopt(this.options.prestarted);
     this.closing ??= this.teardown();
     return this.closing;
   }
@@ -181,23 +183,20 @@ export class ProcessTransport implements Transport {
     const child = this.child;
     const pgid = this.pgid;
     if (child && pgid !== undefined) {
-      const { graceMs = 200, termWaitMs = 2000, killWaitMs = 1000 } = this.options;
-      const gone = () => this.exit !== undefined && !this.anyAlive(pgid);
+      const { graceMs = GRACE_MS, termWaitMs = 2000, killWaitMs = 1000 } = this.options;
       child.stdin.end();
-      // A short grace: most servers exit on stdin EOF within milliseconds; some (e.g. one
-      // that declared `roots`) never do, and waiting long for them costs every command.
-      await this.waitFor(gone, graceMs);
-      if (!gone()) {
+      if (!(await this.untilGone(pgid, graceMs))) {
         this.signal(pgid, 'SIGTERM');
-        await this.waitFor(gone, termWaitMs);
-      }
-      if (!gone()) {
-        this.signal(pgid, 'SIGKILL');
-        await this.waitFor(gone, killWaitMs);
+        if (!(await this.untilGone(pgid, termWaitMs))) {
+          this.signal(pgid, 'SIGKILL');
+          await this.untilGone(pgid, killWaitMs);
+        }
       }
       child.stdout.destroy();
       child.stderr.destroy();
       child.stdin.destroy();
+      this.stdout?.destroy();
+      this.stderrStream?.destroy();
     }
     this.fireClose();
   }
@@ -210,9 +209,19 @@ export class ProcessTransport implements Transport {
     if (isWindows || !signalGroup(pgid, signal)) this.child?.kill(signal);
   }
 
-  private async waitFor(done: () => boolean, maxMs: number): Promise<void> {
+  /**
+   * True once the server and everything in its group have ended; false when `maxMs` passed
+   * first. The server's own exit is an event; the rest of its group can only be polled.
+   */
+  private async untilGone(pgid: number, maxMs: number): Promise<boolean> {
     const until = Date.now() + maxMs;
-    while (!done() && Date.now() < until) await sleep(POLL_MS);
+    if (this.exit === undefined) await within(new Promise<void>((resolve) => this.exitWaiters.push(resolve)), maxMs);
+    for (;;) {
+      if (this.exit !== undefined && !this.anyAlive(pgid)) return true;
+      const left = until - Date.now();
+      if (left <= 0) return false;
+      await sleep(Math.min(POLL_MS, left));
+    }
   }
 
   private readStdout(stdout: Readable): void {
@@ -292,12 +301,4 @@ export class ProcessTransport implements Transport {
 }
 
 const isWindows = platform() === 'win32';
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 

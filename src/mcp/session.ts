@@ -17,6 +17,8 @@ import type { Context } from '../io.js';
 import { classifyError, serverLabel } from './classify.js';
 import { connect, type Connection, type ConnectSettings } from './connect.js';
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
+import type { SpawnedServer } from './spawn.js';
+import { stdioTransport } from './transports.js';
 import { isModernRevision } from './revisions.js';
 import { untilAborted } from './wait.js';
 
@@ -43,12 +45,23 @@ export interface SessionOptions {
    * ~5 s; it may be called more than once per session (a failed attempt before a retry).
    */
   deferClose?: (closing: Promise<void>) => void;
+  /**
+   * With deferClose: the session's teardown begins only once this settles (the caller has
+   * printed its answer or its error), so the answer comes first. Teardown of a failed attempt
+   * before a retry begins at once regardless.
+   */
+  closeAfter?: Promise<void>;
   /** Where `auto` remembers each server's era; false: no cache. Default $XDG_CACHE_HOME/mcpctl or ~/.cache/mcpctl. */
   cacheDir?: string | false;
   /** The largest single message accepted from a stdio server. Default 64 MiB. */
   maxMessageBytes?: number;
   /** withSessions: how many servers are worked on at once. Default 8. */
   concurrency?: number;
+  /**
+   * stdio: this server, started (spawnServer) while the SDK loaded. The first connection
+   * attempt adopts it; if none does, withSession ends it.
+   */
+  prestarted?: SpawnedServer;
 }
 
 export interface Session {
@@ -73,6 +86,17 @@ export type SessionResult<T> = { spec: ServerSpec; ok: true; value: T } | { spec
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export async function withSession<T>(spec: ServerSpec, ctx: Context, opts: SessionOptions, fn: (s: Session) => Promise<T>): Promise<T> {
+  try {
+    return await openAndRun(spec, ctx, opts, fn);
+  } finally {
+    const unused = opts.prestarted;
+    if (unused && !unused.adopted && spec.transport === 'stdio') {
+      await finish(stdioTransport(spec, { maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, prestarted: unused }).close(), opts);
+    }
+  }
+}
+
+async function openAndRun<T>(spec: ServerSpec, ctx: Context, opts: SessionOptions, fn: (s: Session) => Promise<T>): Promise<T> {
   const settings = connectSettings(spec, ctx, opts);
   if (ctx.signal.aborted) throw classifyError(ctx.signal.reason, spec, spec.transport === 'stdio' ? 'spawn' : 'connect', { interrupted: true });
 
@@ -95,10 +119,10 @@ export async function withSession<T>(spec: ServerSpec, ctx: Context, opts: Sessi
         settings.log?.('(client) the remembered protocol era did not work; probing again');
         continue;
       }
-      await finish(session.end(), opts);
+      await finish(endAfter(session, opts), opts);
       throw failure;
     }
-    await finish(session.end(), opts);
+    await finish(endAfter(session, opts), opts);
     return value;
   }
 }
@@ -188,10 +212,15 @@ class LiveSession implements Session {
 
   /** Starts teardown: pending requests are cancelled, the server is ended. */
   end(): Promise<void> {
+    this.stop();
+    return this.conn.close();
+  }
+
+  /** Cancels what is pending (requests, timers); the connection stays until end(). */
+  stop(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     if (!this.ended.signal.aborted) this.ended.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'session closed'));
-    return this.conn.close();
   }
 }
 
@@ -210,7 +239,16 @@ function connectSettings(spec: ServerSpec, ctx: Context, opts: SessionOptions): 
     eraCache: protocol === 'auto' && cacheDir !== false ? { cache: new EraCache(cacheDir, ctx.now), key: eraCacheKey(spec, ctx.env) } : undefined,
     log,
     deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
+    prestarted: opts.prestarted,
   };
+}
+
+/** Ends the session now, or (deferred) once the caller says its answer is out. */
+function endAfter(session: LiveSession, opts: SessionOptions): Promise<void> {
+  session.stop();
+  if (!opts.deferClose || !opts.closeAfter) return session.end();
+  const end = () => session.end();
+  return opts.closeAfter.then(end, end);
 }
 
 function finish(closing: Promise<void>, opts: SessionOptions): void | Promise<void> {

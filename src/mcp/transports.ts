@@ -6,11 +6,14 @@ import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontext
 import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import type { HttpServerSpec, StdioServerSpec } from '../config/types.js';
 import { ProcessTransport } from './process-transport.js';
+import type { SpawnedServer } from './spawn.js';
 
 export interface StdioTransportSettings {
   maxMessageBytes: number;
   onStderrLine: (line: string) => void;
   onStdoutNoise: (line: string) => void;
+  /** This server, already started while the SDK loaded. */
+  prestarted?: SpawnedServer;
 }
 
 export function stdioTransport(spec: StdioServerSpec, settings: StdioTransportSettings): ProcessTransport {
@@ -22,6 +25,7 @@ export function stdioTransport(spec: StdioServerSpec, settings: StdioTransportSe
     maxMessageBytes: settings.maxMessageBytes,
     onStderrLine: settings.onStderrLine,
     onStdoutNoise: settings.onStdoutNoise,
+    prestarted: settings.prestarted,
   });
 }
 

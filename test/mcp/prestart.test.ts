@@ -1,0 +1,74 @@
+// A stdio server started before the SDK has loaded (spawnServer) is the one the session talks
+// to, keeps what it said if it dies before anyone listens, is ended even if no session adopts
+// it, and (with closeAfter) lives until the caller says its answer is out.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { McpctlError } from '../../src/errors.js';
+import { withSession, type Session } from '../../src/mcp/index.js';
+import { spawnServer } from '../../src/mcp/spawn.js';
+import { alive, eventually, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from './helpers.js';
+
+function fault(behaviours: string[]) {
+  const log = join(tempDir('prestart'), 'spawns.log');
+  const spec = fixtureSpec('faulty', 'fault-server.js', ['serve', ...behaviours], { env: withEnv({ SPAWN_LOG: log }) });
+  const pids = () => logLines(log).map(Number);
+  return { spec, pids };
+}
+
+const listTools = async (s: Session) => (await s.client.listTools(undefined, s.requestOptions())).tools.map((t) => t.name);
+
+describe('servers started before the session', { concurrency: 3 }, () => {
+  test('the session adopts the running server instead of starting another', async () => {
+    const f = fault([]);
+    const prestarted = spawnServer(f.spec, true);
+    const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, prestarted }, listTools);
+    assert.deepEqual(tools, ['echo', 'big', 'hang', 'crash']);
+    assert.equal(prestarted.adopted, true);
+    assert.deepEqual(f.pids(), [prestarted.pgid], 'one process, the prestarted one');
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('a server that died before it was adopted still reports its exit code and stderr', async () => {
+    const f = fault(['crash']);
+    const prestarted = spawnServer(f.spec, true);
+    assert.ok(await eventually(() => prestarted.exit() !== undefined, 10_000), 'the fixture exits at once');
+    await new Promise((resolve) => setTimeout(resolve, 100)); // what Node does next with unread output
+    let error: unknown;
+    try {
+      await withSession(f.spec, makeCtx(), { cacheDir: false, prestarted }, listTools);
+    } catch (err) {
+      error = err;
+    }
+    assert.ok(error instanceof McpctlError, String(error));
+    assert.equal(error.kind, 'connection');
+    assert.match(error.message, /exited with code 3/);
+    assert.match(error.message, /cannot open database/);
+  });
+
+  test('a server no session adopted (interrupted first) is ended', async () => {
+    const f = fault(['ignore-term']);
+    const ctx = makeCtx();
+    const prestarted = spawnServer(f.spec, true);
+    await prestarted.started;
+    ctx.interrupt();
+    await assert.rejects(withSession(f.spec, ctx, { cacheDir: false, prestarted }, listTools), (err: unknown) => err instanceof McpctlError && err.kind === 'interrupted');
+    assert.ok(prestarted.pgid !== undefined);
+    assert.deepEqual(alive([prestarted.pgid, ...f.pids()]), []);
+  });
+
+  test('with closeAfter the server lives until the answer is out, then it is ended', async () => {
+    const f = fault([]);
+    let release!: () => void;
+    const closeAfter = new Promise<void>((resolve) => (release = resolve));
+    const closings: Array<Promise<void>> = [];
+    const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose: (p) => closings.push(p), closeAfter }, listTools);
+    assert.equal(tools.length, 4);
+    assert.equal(closings.length, 1);
+    assert.deepEqual(alive(f.pids()), f.pids(), 'still running while the answer is printed');
+    release();
+    await closings[0];
+    assert.deepEqual(alive(f.pids()), []);
+  });
+});
