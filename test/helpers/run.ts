@@ -18,6 +18,8 @@ export interface RunOptions {
   home?: string;
   /** Pretend stdout and stderr are terminals. */
   tty?: boolean;
+  /** Pretend stdin is a terminal too (someone can be asked questions); `stdin` holds the typed lines. */
+  stdinTTY?: boolean;
   stdin?: string;
   columns?: number;
   signal?: AbortSignal;
@@ -47,7 +49,7 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
       stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
       stdout,
       stderr,
-      stdinIsTTY: false,
+      stdinIsTTY: opts.stdinTTY === true,
       stdoutIsTTY: tty,
       stderrIsTTY: tty,
       columns: tty ? (opts.columns ?? 120) : undefined,
