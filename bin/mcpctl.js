@@ -2,7 +2,7 @@
 // Process glue only: the real argv, streams, environment and signals in; the exit code out.
 
 import os from 'node:os';
-import { main } from '../dist/commands/main.js';
+import { main } from '../dist/bundle/main.js';
 
 const controller = new AbortController();
 let interrupts = 0;

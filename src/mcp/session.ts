@@ -1,10 +1,227 @@
-// The session contract; the implementation lands with the session layer.
-import type { Client, ClientCapabilities, OAuthClientProvider, RequestOptions, Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
-import type { ServerSpec, ProtocolSetting } from '../config/types.js';
+// Scoped connections (DESIGN.md §3): withSession opens a server, runs the work, and always
+// closes it; withSessions does so for many servers concurrently. Requests get their
+// timeouts and Ctrl-C from Session.requestOptions; every failure leaves as an McpctlError.
+
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  ClientCapabilities,
+  Implementation,
+  OAuthClientProvider,
+  RequestOptions,
+  ServerCapabilities,
+} from '@modelcontextprotocol/client';
+import type { ProtocolSetting, ServerSpec } from '../config/types.js';
+import { McpctlError, toMcpctlError } from '../errors.js';
 import type { Context } from '../io.js';
-import { McpctlError } from '../errors.js';
-export interface SessionOptions { connectTimeoutMs?: number; requestTimeoutMs?: number; totalTimeoutMs?: number; protocol?: ProtocolSetting; verbose?: boolean; authProvider?: OAuthClientProvider; deferClose?: (closing: Promise<void>) => void; capabilities?: ClientCapabilities; configureClient?: (client: Client) => void; maxMessageBytes?: number }
-export interface Session { spec: ServerSpec; client: Client; protocolVersion: string; era: 'legacy' | 'modern'; serverInfo?: Implementation; capabilities?: ServerCapabilities; instructions?: string; requestOptions(extra?: Partial<RequestOptions>): RequestOptions }
-export async function withSession<T>(_s: ServerSpec, _c: Context, _o: SessionOptions, _fn: (s: Session) => Promise<T>): Promise<T> {
-  throw new McpctlError('internal', 'connecting to servers is not implemented yet');
+import { classifyError, serverLabel } from './classify.js';
+import { connect, type Connection, type ConnectSettings } from './connect.js';
+import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
+import { isModernRevision } from './revisions.js';
+import { untilAborted } from './wait.js';
+
+export interface SessionOptions {
+  /** Bounds spawn/transport start + era probe + handshake as one deadline. Default spec.timeoutMs. */
+  connectTimeoutMs?: number;
+  /** Idle limit per request, reset by progress notifications. Default spec.timeoutMs. */
+  requestTimeoutMs?: number;
+  /** Hard limit per request (--timeout), progress or not. Default none. */
+  totalTimeoutMs?: number;
+  /** Overrides spec.protocol for this run (--protocol). */
+  protocol?: ProtocolSetting;
+  /** Server stderr lines (and client diagnostics) shown as `name: line` on ctx.io.stderr. */
+  verbose?: boolean;
+  /** HTTP only: OAuth for servers that require it. */
+  authProvider?: OAuthClientProvider;
+  /** Client capabilities to declare (elicitation, roots, sampling), for commands that answer them. */
+  capabilities?: ClientCapabilities;
+  /** Registers request handlers on the client before it connects. */
+  configureClient?: (client: Client) => void;
+  /**
+   * When set, teardown is started and handed over instead of awaited, so the caller can
+   * print the answer first. The promise never rejects and settles within ~5 s.
+   */
+  deferClose?: (closing: Promise<void>) => void;
+  /** Where `auto` remembers each server's era; false: no cache. Default $XDG_CACHE_HOME/mcpctl or ~/.cache/mcpctl. */
+  cacheDir?: string | false;
+  /** The largest single message accepted from a stdio server. Default 64 MiB. */
+  maxMessageBytes?: number;
+  /** withSessions: how many servers are worked on at once. Default 8. */
+  concurrency?: number;
 }
+
+export interface Session {
+  spec: ServerSpec;
+  client: Client;
+  /** The negotiated revision, e.g. `2025-06-18` or `2026-07-28`. */
+  protocolVersion: string;
+  era: 'legacy' | 'modern';
+  serverInfo?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  /** Time from start to a usable connection. */
+  connectMs: number;
+  /** Options for every client request: idle timeout reset by progress, total limit, Ctrl-C. */
+  requestOptions(extra?: Partial<RequestOptions>): RequestOptions;
+  /** The last lines the server wrote to stderr (stdio; empty for HTTP). */
+  stderrTail(): string[];
+}
+
+export type SessionResult<T> = { spec: ServerSpec; ok: true; value: T } | { spec: ServerSpec; ok: false; error: McpctlError };
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export async function withSession<T>(spec: ServerSpec, ctx: Context, opts: SessionOptions, fn: (s: Session) => Promise<T>): Promise<T> {
+  const settings = connectSettings(spec, ctx, opts);
+  if (ctx.signal.aborted) throw classifyError(ctx.signal.reason, spec, spec.transport === 'stdio' ? 'spawn' : 'connect', { interrupted: true });
+
+  for (let attempt = 1; ; attempt++) {
+    const started = ctx.now();
+    const conn = await connect(spec, ctx, settings);
+    const session = new LiveSession(spec, ctx, opts, conn, ctx.now() - started);
+    let value: T;
+    try {
+      const work = fn(session);
+      work.catch(() => {}); // if Ctrl-C wins the race below, the work's own failure is moot
+      value = await untilAborted(work, ctx.signal);
+    } catch (err) {
+      const failure = await conn.describe(err, { interrupted: ctx.signal.aborted });
+      // A remembered modern era skips the handshake, so a stale one shows only now, at the
+      // first request. If the server has not answered anything yet, forget it and redo once.
+      if (attempt === 1 && conn.prior?.kind === 'modern' && conn.tracker.answered === 0 && eraSuspect(failure, err) && settings.eraCache) {
+        await settings.eraCache.cache.drop(settings.eraCache.key);
+        await session.end();
+        settings.log?.('(client) the remembered protocol era did not work; probing again');
+        continue;
+      }
+      await finish(session.end(), opts);
+      throw failure;
+    }
+    await finish(session.end(), opts);
+    return value;
+  }
+}
+
+export async function withSessions<T>(
+  specs: ServerSpec[],
+  ctx: Context,
+  opts: SessionOptions,
+  fn: (s: Session) => Promise<T>,
+): Promise<Array<SessionResult<T>>> {
+  const results: Array<SessionResult<T>> = new Array(specs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < specs.length) {
+      const index = next++;
+      const spec = specs[index]!;
+      try {
+        results[index] = { spec, ok: true, value: await withSession(spec, ctx, opts, fn) };
+      } catch (err) {
+        results[index] = { spec, ok: false, error: err instanceof McpctlError ? err : toMcpctlError(err) };
+      }
+    }
+  };
+  const width = Math.max(1, Math.min(opts.concurrency ?? 8, specs.length));
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
+}
+
+class LiveSession implements Session {
+  readonly client: Client;
+  readonly protocolVersion: string;
+  readonly era: 'legacy' | 'modern';
+  readonly serverInfo?: Implementation;
+  readonly capabilities?: ServerCapabilities;
+  readonly instructions?: string;
+  private readonly ended = new AbortController();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly requestTimeoutMs: number;
+  private readonly totalTimeoutMs?: number;
+
+  constructor(
+    readonly spec: ServerSpec,
+    private readonly ctx: Context,
+    opts: SessionOptions,
+    private readonly conn: Connection,
+    readonly connectMs: number,
+  ) {
+    const client = conn.client;
+    this.client = client;
+    this.protocolVersion = client.getNegotiatedProtocolVersion() ?? '';
+    this.era = client.getProtocolEra() ?? (isModernRevision(this.protocolVersion) ? 'modern' : 'legacy');
+    this.serverInfo = client.getServerVersion();
+    this.capabilities = client.getServerCapabilities();
+    this.instructions = client.getInstructions();
+    this.requestTimeoutMs = opts.requestTimeoutMs ?? spec.timeoutMs;
+    this.totalTimeoutMs = opts.totalTimeoutMs;
+  }
+
+  requestOptions(extra: Partial<RequestOptions> = {}): RequestOptions {
+    const controller = new AbortController();
+    const total = this.totalTimeoutMs;
+    if (total !== undefined) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        // An SdkError reason is rethrown as is by the SDK, so the limit reaches classifyError.
+        controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: total }));
+      }, total);
+      timer.unref();
+      this.timers.add(timer);
+    }
+    const signals = [controller.signal, this.ctx.signal, this.ended.signal];
+    if (extra.signal) signals.push(extra.signal);
+    return {
+      timeout: this.requestTimeoutMs,
+      resetTimeoutOnProgress: true,
+      ...(total !== undefined ? { maxTotalTimeout: total } : {}),
+      // Asking for progress is what lets a slow tool keep its request alive.
+      onprogress: () => {},
+      ...extra,
+      signal: AbortSignal.any(signals),
+    };
+  }
+
+  stderrTail(): string[] {
+    return this.conn.process?.stderrTail() ?? [];
+  }
+
+  /** Starts teardown: pending requests are cancelled, the server is ended. */
+  end(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    if (!this.ended.signal.aborted) this.ended.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'session closed'));
+    return this.conn.close();
+  }
+}
+
+function connectSettings(spec: ServerSpec, ctx: Context, opts: SessionOptions): ConnectSettings & { log?: (line: string) => void } {
+  const protocol = opts.protocol ?? spec.protocol;
+  const label = serverLabel(spec);
+  const log = opts.verbose ? (line: string) => void ctx.io.stderr.write(`${label}: ${line}\n`) : undefined;
+  const cacheDir = opts.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : opts.cacheDir;
+  return {
+    connectTimeoutMs: opts.connectTimeoutMs ?? spec.timeoutMs,
+    protocol,
+    capabilities: opts.capabilities,
+    configureClient: opts.configureClient,
+    authProvider: spec.transport === 'stdio' ? undefined : opts.authProvider,
+    maxMessageBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    eraCache: protocol === 'auto' && cacheDir !== false ? { cache: new EraCache(cacheDir, ctx.now), key: eraCacheKey(spec, ctx.env) } : undefined,
+    log,
+  };
+}
+
+function finish(closing: Promise<void>, opts: SessionOptions): void | Promise<void> {
+  const settled = closing.catch(() => {});
+  if (opts.deferClose) {
+    opts.deferClose(settled);
+    return;
+  }
+  return settled;
+}
+
+function eraSuspect(failure: McpctlError, raw: unknown): boolean {
+  if (failure.kind === 'connection') return true;
+  return raw instanceof ProtocolError && (raw.code === -32601 || raw.code === -32600 || raw.code === -32022);
+}
+

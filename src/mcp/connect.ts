@@ -1,0 +1,291 @@
+// Opens one connection to a server under a single connect deadline: transport start (spawn,
+// SSE stream), era probe, handshake. Handles the SSE fallback, the era cache (reuse, drop on
+// failure, one retry without it), and always tears down what it started when it fails.
+
+import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
+import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
+import type { McpctlError, Phase } from '../errors.js';
+import type { Context } from '../io.js';
+import { classifyError, type ClassifyExtra } from './classify.js';
+import type { EraCache, EraVerdict } from './era-cache.js';
+import { ProcessTransport } from './process-transport.js';
+import { createProxyFetch } from './proxy.js';
+import { isModernRevision, negotiationOptions } from './revisions.js';
+import { PhaseTracker } from './tracker.js';
+import { httpTransport, stdioTransport } from './transports.js';
+import { untilAborted, within } from './wait.js';
+
+export const CLIENT_INFO = { name: 'mcpctl', version: '0.1.0' } as const;
+
+/** Teardown may take this long beyond the work (DESIGN.md §4 allows 5 s). */
+const CLOSE_BOUND_MS = 4500;
+const TERMINATE_BOUND_MS = 1500;
+/** How long to wait for a dead server's exit status and last stderr lines. */
+const SETTLE_MS = 300;
+
+export interface ConnectSettings {
+  connectTimeoutMs: number;
+  protocol: ProtocolSetting;
+  capabilities?: ClientCapabilities;
+  configureClient?: (client: Client) => void;
+  authProvider?: OAuthClientProvider;
+  maxMessageBytes: number;
+  /** Where the verdict of `auto` is remembered; absent: no cache. */
+  eraCache?: { cache: EraCache; key: string };
+  /** Writes one diagnostic line for this server (`name: line`), verbose only. */
+  log?: (line: string) => void;
+}
+
+export interface Connection {
+  client: Client;
+  transport: Transport;
+  /** stdio only: the server process. */
+  process?: ProcessTransport;
+  tracker: PhaseTracker;
+  /** The cached verdict this connection was opened with, if any. */
+  prior?: EraVerdict;
+  /** Classifies a failure on this connection, with its exit status and stderr. */
+  describe(err: unknown, extra?: ClassifyExtra): Promise<McpctlError>;
+  /** Ends the connection and everything it started; bounded, idempotent. */
+  close(): Promise<void>;
+}
+
+/** A failed attempt: the error for the user, and the raw one for fallback decisions. */
+class AttemptFailure extends Error {
+  constructor(
+    readonly error: McpctlError,
+    readonly raw: unknown,
+  ) {
+    super(error.message);
+  }
+}
+
+class Deadline {
+  readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly endsAt: number;
+  expired = false;
+
+  constructor(readonly ms: number) {
+    this.endsAt = Date.now() + ms;
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'connect deadline expired', { timeout: ms }));
+    }, ms);
+  }
+
+  remaining(): number {
+    return Math.max(0, this.endsAt - Date.now());
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectSettings): Promise<Connection> {
+  const deadline = new Deadline(settings.connectTimeoutMs);
+  const stop = AbortSignal.any([ctx.signal, deadline.controller.signal]);
+  const proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
+  const cache = settings.protocol === 'auto' ? settings.eraCache : undefined;
+
+  const open = async (kind: 'stdio' | 'http' | 'sse', protocol: ProtocolSetting, prior: EraVerdict | undefined): Promise<Connection> => {
+    const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
+    const killSwitch = new AbortController();
+    const transport: Transport =
+      spec.transport === 'stdio'
+        ? stdioTransport(spec, {
+            maxMessageBytes: settings.maxMessageBytes,
+            onStderrLine: (line) => settings.log?.(line),
+            onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
+          })
+        : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', { fetch: proxyFetch, authProvider: settings.authProvider, killSwitch: killSwitch.signal });
+    tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
+
+    const probeTimeoutMs = kind === 'stdio' && protocol === 'auto'
+      // On stdio the SDK takes silence for a legacy server and sends initialize: wait long
+      // enough for a slow start, and leave initialize half of the deadline.
+      ? Math.min(10_000, Math.max(1000, Math.floor(settings.connectTimeoutMs / 2)))
+      : settings.connectTimeoutMs + 1000; // elsewhere our deadline should fire first
+    const client = new Client(CLIENT_INFO, {
+      capabilities: settings.capabilities ?? {},
+      ...negotiationOptions(protocol, probeTimeoutMs),
+    });
+    client.onerror = (error) => {
+      if (isNoise(error)) return;
+      settings.log?.(`(client) ${error.message}`);
+    };
+    settings.configureClient?.(client);
+
+    const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol);
+    if (stop.aborted) {
+      await conn.close();
+      throw new AttemptFailure(await conn.describe(stop.reason, stopExtra()), stop.reason);
+    }
+    try {
+      const connecting = client.connect(transport, {
+        // Our deadline is the authority; the SDK's timer is a backstop just behind it.
+        timeout: deadline.remaining() + 1000,
+        signal: stop,
+        ...(prior ? { prior: toPrior(prior) } : {}),
+      });
+      connecting.catch(() => {});
+      await untilAborted(connecting, stop);
+    } catch (err) {
+      const error = await conn.describe(err, stopExtra());
+      await conn.close();
+      throw new AttemptFailure(error, err);
+    }
+    tracker.phase = 'request';
+    tracker.watchAnswers(transport);
+    return conn;
+  };
+
+  const stopExtra = (): ClassifyExtra => ({
+    interrupted: ctx.signal.aborted,
+    ...(deadline.expired ? { deadline: { limit: 'connect' as const, ms: deadline.ms } } : {}),
+  });
+
+  const attempt = async (prior: EraVerdict | undefined): Promise<Connection> => {
+    const protocol = settings.protocol;
+    if (spec.transport === 'stdio') {
+      try {
+        return await open('stdio', protocol, prior);
+      } catch (err) {
+        // A server that exits on an unknown pre-initialize request (some SDKs do) ended
+        // the in-place probe: it is a legacy server, started again for initialize.
+        if (err instanceof AttemptFailure && protocol === 'auto' && !prior && probeClosed(err.raw) && !stop.aborted) {
+          return open('stdio', protocol, { kind: 'legacy' });
+        }
+        // A modern server that was slower to start than the probe's patience got initialize,
+        // and refused it naming its revisions: start it again with the one it speaks.
+        const modern = err instanceof AttemptFailure && protocol === 'auto' && !prior ? modernRevisionOffered(err.raw) : undefined;
+        if (modern && !stop.aborted) {
+          settings.log?.(`(client) the server answered late as a ${modern} server; connecting again`);
+          return open('stdio', modern, undefined);
+        }
+        throw err;
+      }
+    }
+    if (spec.transport === 'sse') return open('sse', protocol, prior);
+    try {
+      return await open('http', protocol, prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure) || !spec.sseFallback || !isNotStreamableHttp(err.raw) || stop.aborted) throw err;
+      // An SSE-only server; SSE predates 2026-07-28, so `auto` means the plain handshake there.
+      settings.log?.('(client) Streamable HTTP refused (404/405); trying the SSE transport');
+      return open('sse', protocol === 'auto' ? 'legacy' : protocol, undefined);
+    }
+  };
+
+  try {
+    const prior = cache ? await cache.cache.read(cache.key) : undefined;
+    let conn: Connection;
+    try {
+      conn = await attempt(prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure)) throw err;
+      if (!prior || !cache) throw err.error;
+      // The remembered era may be stale: forget it, and try once more with a fresh probe.
+      await cache.cache.drop(cache.key);
+      const kind = err.error.kind;
+      if (stop.aborted || kind === 'auth' || kind === 'timeout' || kind === 'interrupted' || err.error.phase === 'spawn') throw err.error;
+      settings.log?.('(client) the remembered protocol era did not work; probing again');
+      try {
+        conn = await attempt(undefined);
+      } catch (retryErr) {
+        throw retryErr instanceof AttemptFailure ? retryErr.error : retryErr;
+      }
+    }
+    if (cache && !conn.prior) await rememberEra(conn, cache);
+    return conn;
+  } finally {
+    deadline.clear();
+  }
+}
+
+function connection(
+  spec: ServerSpec,
+  client: Client,
+  transport: Transport,
+  tracker: PhaseTracker,
+  killSwitch: AbortController,
+  prior: EraVerdict | undefined,
+  protocol: ProtocolSetting,
+): Connection {
+  const process = transport instanceof ProcessTransport ? transport : undefined;
+  let closing: Promise<void> | undefined;
+  return {
+    client,
+    transport,
+    process,
+    tracker,
+    prior,
+    async describe(err, extra = {}) {
+      if (process) await process.settled(SETTLE_MS);
+      const phase: Phase = tracker.phase;
+      return classifyError(err, spec, phase, {
+        method: tracker.lastMethod,
+        exit: process?.exitInfo,
+        stderrTail: process?.stderrTail(),
+        transportFailure: process?.transportFailure,
+        pinned: protocol === 'auto' || protocol === 'legacy' ? undefined : protocol,
+        ...extra,
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        const work = (async () => {
+          if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+            await within(transport.terminateSession().catch(() => {}), TERMINATE_BOUND_MS);
+          }
+          await client.close().catch(() => {});
+          // The client closes only a transport it attached; a failed probe leaves it to us.
+          await transport.close().catch(() => {});
+        })();
+        await within(work, CLOSE_BOUND_MS);
+        killSwitch.abort();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function rememberEra(conn: Connection, cache: { cache: EraCache; key: string }): Promise<void> {
+  const era = conn.client.getProtocolEra();
+  const discover = conn.client.getDiscoverResult();
+  if (era === 'modern' && discover) await cache.cache.write(cache.key, { kind: 'modern', discover });
+  else if (era === 'legacy') await cache.cache.write(cache.key, { kind: 'legacy' });
+}
+
+function toPrior(verdict: EraVerdict): PriorDiscovery {
+  return verdict.kind === 'modern' ? { kind: 'modern', discover: verdict.discover } : { kind: 'legacy' };
+}
+
+
+
+/** Streamable HTTP POST answered 404/405: the endpoint speaks legacy SSE (or nothing). */
+function isNotStreamableHttp(err: unknown): boolean {
+  return err instanceof SdkHttpError && (err.status === 404 || err.status === 405);
+}
+
+/** The modern revision a server named when it refused our initialize, if any. */
+function modernRevisionOffered(err: unknown): ProtocolRevision | undefined {
+  if (!(err instanceof ProtocolError) || err.code !== -32022) return undefined;
+  const supported = (err.data as { supported?: unknown } | undefined)?.supported;
+  if (!Array.isArray(supported)) return undefined;
+  return PROTOCOL_REVISIONS.filter((revision) => isModernRevision(revision) && supported.includes(revision)).at(-1);
+}
+
+function probeClosed(err: unknown): boolean {
+  return err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(err.message);
+}
+
+/**
+ * SDK chatter that says nothing to a user: a progress notification racing its result
+ * (mcp-sdk-v2.md), and the late answer to a timed-out discover probe.
+ */
+function isNoise(error: Error): boolean {
+  return /unknown token|unknown message ID.*server-discover-probe|server-discover-probe/i.test(error.message);
+}

@@ -1,0 +1,303 @@
+// The stdio transport: spawns a server in its own process group, frames JSON-RPC lines on
+// its stdout (skipping anything that is not a message), drains its stderr, and ends the
+// whole group on close. Written instead of the SDK's StdioClientTransport because that one
+// signals the direct child only, waits 2 s before SIGTERM, and loses the pid after a failed
+// connect (see /work/shared/notes/mcp-sdk-v2.md).
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { platform } from 'node:os';
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { LineSplitter, LineTooLongError } from './line-splitter.js';
+import { groupAlive, signalGroup } from './process-group.js';
+import { sleep, within } from './wait.js';
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** The working directory of a stdio server does not exist (spawn would misreport it as ENOENT of the command). */
+export class BadCwdError extends Error {
+  readonly cwd: string;
+  constructor(cwd: string) {
+    super(`working directory not found: ${cwd}`);
+    this.name = 'BadCwdError';
+    this.cwd = cwd;
+  }
+}
+
+/** The server sent one message longer than the configured cap. */
+export class MessageTooLargeError extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`the server sent a message larger than ${limit} bytes`);
+    this.name = 'MessageTooLargeError';
+    this.limit = limit;
+  }
+}
+
+export interface ProcessTransportOptions {
+  command: string;
+  args: readonly string[];
+  /** The complete environment of the child. */
+  env: Record<string, string>;
+  cwd?: string;
+  /** The longest single message accepted from the server. */
+  maxMessageBytes: number;
+  /** Each line the server writes to stderr, as it arrives. */
+  onStderrLine?: (line: string) => void;
+  /** Each line on stdout that is not a JSON-RPC message. */
+  onStdoutNoise?: (line: string) => void;
+  /** How long a server may take to exit by itself once its stdin is closed. */
+  graceMs?: number;
+  /** How long after SIGTERM before SIGKILL. */
+  termWaitMs?: number;
+  /** How long to wait for the group to disappear after SIGKILL. */
+  killWaitMs?: number;
+  /** Lines of stderr kept for error messages. */
+  tailLines?: number;
+}
+
+const MAX_STDERR_LINE = 2000;
+const POLL_MS = 25;
+
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private child?: ChildProcessWithoutNullStreams;
+  private pgid?: number;
+  private exit?: ProcessExit;
+  private failure?: Error;
+  private closing?: Promise<void>;
+  private closeFired = false;
+  private readonly tail: string[] = [];
+  private stderrEnded = false;
+  private readonly exitWaiters: Array<() => void> = [];
+  private readonly stderrWaiters: Array<() => void> = [];
+
+  constructor(private readonly options: ProcessTransportOptions) {}
+
+  /** The server's pid, recorded right after spawn and kept after it exits (for teardown and tests). */
+  get pid(): number | null {
+    return this.pgid ?? null;
+  }
+
+  /**
+   * Present so the SDK recognises a stdio transport (it then probes `server/discover` in
+   * place instead of spawning a throwaway sibling, and treats a silent probe as legacy).
+   * Our own reader consumes the stream; nobody else should.
+   */
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null;
+  }
+
+  /** How the server process ended, once it has. */
+  get exitInfo(): ProcessExit | undefined {
+    return this.exit;
+  }
+
+  /** A transport-level failure (message too large) that ended the connection. */
+  get transportFailure(): Error | undefined {
+    return this.failure;
+  }
+
+  stderrTail(): string[] {
+    return [...this.tail];
+  }
+
+  async start(): Promise<void> {
+    if (this.child) throw new Error('ProcessTransport already started');
+    const { command, args, env, cwd } = this.options;
+    if (cwd !== undefined && !isDirectory(cwd)) throw new BadCwdError(cwd);
+    const child = spawn(command, [...args], {
+      env,
+      cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own process group (and session): signals reach everything it starts, and a
+      // Ctrl-C in the terminal reaches only us, so we decide the order of teardown.
+      detached: true,
+      windowsHide: true,
+    });
+    this.child = child;
+    if (child.pid !== undefined) this.pgid = child.pid;
+
+    child.on('exit', (code, signal) => {
+      this.exit = { code, signal };
+      for (const wake of this.exitWaiters.splice(0)) wake();
+    });
+    child.stdin.on('error', () => {
+      // EPIPE after the server exited: the exit and the closed stdout tell the story.
+    });
+    this.readStdout(child.stdout);
+    this.readStderr(child.stderr);
+
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.on('error', (err) => {
+        if (this.pgid === undefined) reject(err);
+        else this.onerror?.(err);
+      });
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || stdin.destroyed || stdin.writableEnded || this.closing) {
+      return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
+    }
+    return new Promise((resolve, reject) => {
+      const ok = stdin.write(`${JSON.stringify(message)}\n`, (err) => {
+        if (err) reject(new SdkError(SdkErrorCode.SendFailed, `could not write to the server: ${err.message}`));
+      });
+      if (ok) resolve();
+      else stdin.once('drain', () => resolve());
+    });
+  }
+
+  /** Ends the server and everything in its process group; bounded, idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.teardown();
+    return this.closing;
+  }
+
+  /**
+   * Waits (bounded) until the exit status and the rest of stderr have arrived, so an error
+   * message about a server that died can name its exit code and last words.
+   */
+  async settled(maxMs: number): Promise<void> {
+    if (!this.child) return;
+    const exited = this.exit ? Promise.resolve() : new Promise<void>((resolve) => this.exitWaiters.push(resolve));
+    const drained = this.stderrEnded ? Promise.resolve() : new Promise<void>((resolve) => this.stderrWaiters.push(resolve));
+    await within(Promise.all([exited, drained]), maxMs);
+  }
+
+  private async teardown(): Promise<void> {
+    const child = this.child;
+    const pgid = this.pgid;
+    if (child && pgid !== undefined) {
+      const { graceMs = 200, termWaitMs = 2000, killWaitMs = 1000 } = this.options;
+      const gone = () => this.exit !== undefined && !this.anyAlive(pgid);
+      child.stdin.end();
+      // A short grace: most servers exit on stdin EOF within milliseconds; some (e.g. one
+      // that declared `roots`) never do, and waiting long for them costs every command.
+      await this.waitFor(gone, graceMs);
+      if (!gone()) {
+        this.signal(pgid, 'SIGTERM');
+        await this.waitFor(gone, termWaitMs);
+      }
+      if (!gone()) {
+        this.signal(pgid, 'SIGKILL');
+        await this.waitFor(gone, killWaitMs);
+      }
+      child.stdout.destroy();
+      child.stderr.destroy();
+      child.stdin.destroy();
+    }
+    this.fireClose();
+  }
+
+  private anyAlive(pgid: number): boolean {
+    return isWindows ? this.exit === undefined : groupAlive(pgid);
+  }
+
+  private signal(pgid: number, signal: NodeJS.Signals): void {
+    if (isWindows || !signalGroup(pgid, signal)) this.child?.kill(signal);
+  }
+
+  private async waitFor(done: () => boolean, maxMs: number): Promise<void> {
+    const until = Date.now() + maxMs;
+    while (!done() && Date.now() < until) await sleep(POLL_MS);
+  }
+
+  private readStdout(stdout: Readable): void {
+    const splitter = new LineSplitter(this.options.maxMessageBytes);
+    stdout.on('data', (chunk: Buffer) => {
+      let lines: Buffer[];
+      try {
+        lines = splitter.push(chunk);
+      } catch (err) {
+        if (!(err instanceof LineTooLongError)) throw err;
+        this.failure = new MessageTooLargeError(err.limit);
+        this.onerror?.(this.failure);
+        void this.close();
+        return;
+      }
+      for (const line of lines) this.deliver(line.toString('utf8'));
+    });
+    stdout.on('error', () => {
+      // Reported through close: a broken pipe means the server is gone.
+    });
+    stdout.on('close', () => {
+      const rest = splitter.flush();
+      if (rest) this.deliver(rest.toString('utf8'));
+      this.fireClose();
+    });
+  }
+
+  private deliver(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(JSON.parse(line));
+    } catch {
+      // Servers print banners and debug output on stdout; such lines never end a session.
+      this.options.onStdoutNoise?.(line);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  private readStderr(stderr: Readable): void {
+    const decoder = new StringDecoder('utf8');
+    let partial = '';
+    const keep = this.options.tailLines ?? 20;
+    const emit = (line: string) => {
+      const clipped = line.length > MAX_STDERR_LINE ? `${line.slice(0, MAX_STDERR_LINE)}…` : line;
+      this.tail.push(clipped);
+      if (this.tail.length > keep) this.tail.shift();
+      this.options.onStderrLine?.(clipped);
+    };
+    stderr.on('data', (chunk: Buffer) => {
+      const text = partial + decoder.write(chunk);
+      const lines = text.split('\n');
+      partial = lines.pop() ?? '';
+      // A line without an end can grow without bound: cut it at the clip length.
+      if (partial.length > MAX_STDERR_LINE) {
+        emit(partial);
+        partial = '';
+      }
+      for (const line of lines) emit(line.replace(/\r$/, ''));
+    });
+    stderr.on('error', () => {});
+    stderr.on('close', () => {
+      const rest = partial + decoder.end();
+      if (rest !== '') emit(rest);
+      partial = '';
+      this.stderrEnded = true;
+      for (const wake of this.stderrWaiters.splice(0)) wake();
+    });
+  }
+
+  private fireClose(): void {
+    if (this.closeFired) return;
+    this.closeFired = true;
+    this.onclose?.();
+  }
+}
+
+const isWindows = platform() === 'win32';
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+

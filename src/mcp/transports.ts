@@ -1,0 +1,68 @@
+// Builds the transport for a server spec: our process transport for stdio, the SDK's
+// Streamable HTTP and legacy SSE transports for URLs, with static headers, the optional
+// OAuth provider, the proxy-aware fetch, and a kill switch for every request in flight.
+
+import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
+import type { HttpServerSpec, StdioServerSpec } from '../config/types.js';
+import { ProcessTransport } from './process-transport.js';
+
+export interface StdioTransportSettings {
+  maxMessageBytes: number;
+  onStderrLine: (line: string) => void;
+  onStdoutNoise: (line: string) => void;
+}
+
+export function stdioTransport(spec: StdioServerSpec, settings: StdioTransportSettings): ProcessTransport {
+  return new ProcessTransport({
+    command: spec.command,
+    args: spec.args,
+    env: spec.env,
+    cwd: spec.cwd,
+    maxMessageBytes: settings.maxMessageBytes,
+    onStderrLine: settings.onStderrLine,
+    onStdoutNoise: settings.onStdoutNoise,
+  });
+}
+
+export interface HttpTransportSettings {
+  /** A proxy-aware fetch, when a proxy is configured. */
+  fetch?: FetchLike;
+  authProvider?: OAuthClientProvider;
+  /** Aborted when the session is over: no request of ours outlives it. */
+  killSwitch: AbortSignal;
+}
+
+export type HttpTransport = StreamableHTTPClientTransport | SSEClientTransport;
+
+export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settings: HttpTransportSettings): HttpTransport {
+  const url = new URL(spec.url);
+  const fetch = boundedFetch(settings.fetch, settings.killSwitch);
+  const requestInit: RequestInit = { headers: { ...spec.headers } };
+  if (kind === 'sse') {
+    return new SSEClientTransport(url, { requestInit, fetch, authProvider: settings.authProvider });
+  }
+  return new StreamableHTTPClientTransport(url, {
+    requestInit,
+    fetch,
+    authProvider: settings.authProvider,
+    // A one-shot command does not wait for a dropped stream to come back.
+    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+  });
+}
+
+/**
+ * Every request also listens to the kill switch: a DELETE or a stream to a hung server would
+ * otherwise keep the process alive after the command is done.
+ */
+function boundedFetch(base: FetchLike | undefined, killSwitch: AbortSignal): FetchLike {
+  const inner: FetchLike = base ?? ((input, init) => fetch(input, init));
+  return (input, init) => {
+    const signal = init?.signal ? AbortSignal.any([init.signal, killSwitch]) : killSwitch;
+    return inner(input, { ...init, signal });
+  };
+}
+
+export function isProcessTransport(transport: Transport): transport is ProcessTransport {
+  return transport instanceof ProcessTransport;
+}

@@ -1,0 +1,249 @@
+// Fault fixtures end in the right error kind, with server and phase named, and leave no
+// process behind (checked in the process table); timeouts and Ctrl-C end sessions the same way.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { McpctlError } from '../../src/errors.js';
+import { withSession, withSessions, type Session } from '../../src/mcp/index.js';
+import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv } from './helpers.js';
+
+/** A fault fixture whose process ids are logged to a fresh file. */
+function fault(behaviours: string[], timeoutMs = 5000) {
+  const log = join(tempDir('fault'), 'spawns.log');
+  const spec = fixtureSpec('faulty', 'fault-server.js', behaviours, { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
+  const pids = () => logLines(log).map((line) => Number(line.replace(/^child /, '')));
+  return { spec, log, pids };
+}
+
+async function failure(work: Promise<unknown>): Promise<McpctlError> {
+  try {
+    await work;
+  } catch (err) {
+    assert.ok(err instanceof McpctlError, `expected an McpctlError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected the session to fail');
+}
+
+const listAndEcho = async (s: Session) => {
+  const { tools } = await s.client.listTools(undefined, s.requestOptions());
+  const result = await s.client.callTool({ name: 'echo', arguments: { text: 'hello' } }, s.requestOptions());
+  return { tools: tools.map((t) => t.name), result };
+};
+
+// A few at a time: each test starts a node process, and the machine has two cores.
+describe('fault servers', { concurrency: 4 }, () => {
+  test('a server that never answers initialize times out in the initialize phase', async () => {
+    const f = fault(['hang']);
+    const err = await failure(withSession(f.spec, makeCtx(), { connectTimeoutMs: 1000, cacheDir: false }, listAndEcho));
+    assert.equal(err.kind, 'timeout');
+    assert.equal(err.exitCode, 124);
+    assert.equal(err.server, 'faulty');
+    assert.equal(err.phase, 'initialize');
+    assert.equal(err.message, 'server "faulty": no answer to initialize within 1s (connect timeout)');
+    assert.ok(err.hint);
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('a server that exits at once is a connection error with its exit code and stderr', async () => {
+    const f = fault(['crash']);
+    const err = await failure(withSession(f.spec, makeCtx(), { cacheDir: false }, listAndEcho));
+    assert.equal(err.kind, 'connection');
+    assert.equal(err.exitCode, 3);
+    assert.equal(err.server, 'faulty');
+    assert.ok(err.phase === 'initialize' || err.phase === 'spawn', `phase ${err.phase}`);
+    assert.match(err.message, /exited with code 3/);
+    assert.match(err.message, /cannot open database/);
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('garbage on stdout before and between messages does not break the session', async () => {
+    const f = fault(['garbage']);
+    const ctx = makeCtx();
+    const value = await withSession(f.spec, ctx, { verbose: true, cacheDir: false }, listAndEcho);
+    assert.deepEqual(value.tools, ['echo', 'big', 'hang', 'crash']);
+    assert.deepEqual(value.result.content, [{ type: 'text', text: 'hello' }]);
+    assert.match(ctx.stderrText(), /faulty: \(stdout, not JSON-RPC\) fault-server 1\.0 starting/);
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('a server that ignores SIGTERM is killed, within the teardown bound', async () => {
+    const f = fault(['ignore-term']);
+    const value = await withSession(f.spec, makeCtx(), { cacheDir: false }, listAndEcho);
+    assert.equal(value.tools.length, 4);
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('a server behind sh -c leaves nothing in its process group', async () => {
+    const log = join(tempDir('wrap'), 'spawns.log');
+    const server = join(fixtures, 'fault-server.js');
+    const spec = stdioSpec('wrapped', 'sh', ['-c', `"${process.execPath}" "${server}" ignore-term; echo wrapper-done >&2`], {
+      env: withEnv({ SPAWN_LOG: log }),
+    });
+    let group: number | undefined;
+    await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
+      const pid = Number(logLines(log)[0]);
+      group = groupOf(pid);
+      return listAndEcho(s);
+    });
+    assert.ok(group !== undefined && group > 1, 'the server ran in a process group of its own');
+    assert.deepEqual(aliveInGroup(group), []);
+  });
+
+  test('a grandchild that ignores SIGTERM does not survive the session', async () => {
+    const f = fault(['grandchild']);
+    let group: number | undefined;
+    await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
+      group = groupOf(f.pids()[0]!);
+      return listAndEcho(s);
+    });
+    assert.equal(f.pids().length, 2, 'server and grandchild were both logged');
+    assert.deepEqual(alive(f.pids()), []);
+    assert.deepEqual(aliveInGroup(group!), []);
+  });
+
+  test('a server that dies during a call is a connection error naming the call', async () => {
+    const f = fault([]);
+    const err = await failure(
+      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) => s.client.callTool({ name: 'crash', arguments: {} }, s.requestOptions())),
+    );
+    assert.equal(err.kind, 'connection');
+    assert.equal(err.phase, 'request');
+    assert.match(err.message, /^server "faulty" exited with code 5 during tools\/call/);
+    assert.match(err.message, /segfault in tool "crash"/);
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('a JSON-RPC error from a request is a protocol error with the server\'s message', async () => {
+    const f = fault([]);
+    const err = await failure(
+      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) => s.client.callTool({ name: 'nope', arguments: {} }, s.requestOptions())),
+    );
+    assert.equal(err.kind, 'protocol');
+    assert.equal(err.exitCode, 5);
+    assert.equal(err.phase, 'request');
+    assert.match(err.message, /tools\/call/);
+    assert.match(err.message, /Unknown tool: nope/);
+  });
+
+  test('a missing command is named', async () => {
+    const spec = stdioSpec('ghost', 'mcpctl-no-such-command-xyz', []);
+    const err = await failure(withSession(spec, makeCtx(), { cacheDir: false }, listAndEcho));
+    assert.equal(err.kind, 'connection');
+    assert.equal(err.phase, 'spawn');
+    assert.equal(err.message, 'server "ghost": command not found: mcpctl-no-such-command-xyz');
+    assert.ok(err.hint);
+  });
+
+  test('a working directory that does not exist is named (not a misleading ENOENT)', async () => {
+    const f = fault([]);
+    const spec = { ...f.spec, cwd: '/nonexistent/mcpctl-dir' };
+    const err = await failure(withSession(spec, makeCtx(), { cacheDir: false }, listAndEcho));
+    assert.equal(err.kind, 'connection');
+    assert.equal(err.phase, 'spawn');
+    assert.match(err.message, /working directory not found: \/nonexistent\/mcpctl-dir/);
+  });
+
+  test('a message over maxMessageBytes ends the session with a clear error', async () => {
+    const f = fault([]);
+    const err = await failure(
+      withSession(f.spec, makeCtx(), { cacheDir: false, maxMessageBytes: 1024 * 1024 }, (s) =>
+        s.client.callTool({ name: 'big', arguments: { bytes: 2 * 1024 * 1024 } }, s.requestOptions()),
+      ),
+    );
+    assert.equal(err.kind, 'connection');
+    assert.match(err.message, /larger than 1 MB/);
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('a message above the SDK\'s 10 MB default arrives whole', async () => {
+    const f = fault([]);
+    const bytes = 12 * 1024 * 1024;
+    const result = await withSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
+      s.client.callTool({ name: 'big', arguments: { bytes } }, s.requestOptions()),
+    );
+    const block = result.content[0];
+    assert.ok(block?.type === 'text');
+    assert.equal(block.text.length, bytes);
+  });
+
+  test('withSessions returns healthy results beside failures, in input order', async () => {
+    const good = fault([]);
+    const bad = fault(['crash']);
+    const ghost = stdioSpec('ghost', 'mcpctl-no-such-command-xyz', []);
+    const results = await withSessions([good.spec, bad.spec, ghost, { ...good.spec, name: 'again' }], makeCtx(), { cacheDir: false }, listAndEcho);
+    assert.deepEqual(
+      results.map((r) => [r.spec.name, r.ok]),
+      [['faulty', true], ['faulty', false], ['ghost', false], ['again', true]],
+    );
+    const [first, second, third] = results;
+    assert.ok(first?.ok && first.value.tools.length === 4);
+    assert.ok(second && !second.ok && second.error.kind === 'connection');
+    assert.ok(third && !third.ok && third.error.phase === 'spawn');
+  });
+});
+
+describe('timeouts and interrupts', { concurrency: 4 }, () => {
+  const slowServer = (name = 'slow') => fixtureSpec(name, 'revision-server.js', ['legacy']);
+  const slow = (steps: number, intervalMs: number) => (s: Session) =>
+    s.client.callTool({ name: 'slow', arguments: { steps, intervalMs } }, s.requestOptions());
+
+  test('progress notifications keep a slow request alive past the idle timeout', async () => {
+    const result = await withSession(slowServer(), makeCtx(), { requestTimeoutMs: 500, cacheDir: false }, slow(8, 150));
+    assert.deepEqual(result.content, [{ type: 'text', text: 'done after 8 steps' }]);
+  });
+
+  test('a request with no progress hits the idle (request) timeout', async () => {
+    const err = await failure(withSession(slowServer(), makeCtx(), { requestTimeoutMs: 300, cacheDir: false }, slow(1, 5000)));
+    assert.equal(err.kind, 'timeout');
+    assert.equal(err.phase, 'request');
+    assert.equal(err.message, 'server "slow": no answer to tools/call within 300ms (request timeout)');
+  });
+
+  test('the total timeout wins over progress', async () => {
+    const err = await failure(
+      withSession(slowServer(), makeCtx(), { requestTimeoutMs: 400, totalTimeoutMs: 700, cacheDir: false }, slow(40, 100)),
+    );
+    assert.equal(err.kind, 'timeout');
+    assert.equal(err.exitCode, 124);
+    assert.equal(err.message, 'server "slow": no answer to tools/call within 700ms (total timeout)');
+  });
+
+  test('Ctrl-C during a request ends the server and says interrupted', async () => {
+    const f = fault([]);
+    const ctx = makeCtx();
+    const err = await failure(
+      withSession(f.spec, ctx, { cacheDir: false }, async (s) => {
+        setTimeout(() => ctx.interrupt(), 200);
+        return s.client.callTool({ name: 'hang', arguments: {} }, s.requestOptions());
+      }),
+    );
+    assert.equal(err.kind, 'interrupted');
+    assert.equal(err.exitCode, 130);
+    assert.equal(err.phase, 'request');
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('Ctrl-C during connect ends the server and says interrupted', async () => {
+    const f = fault(['hang']);
+    const ctx = makeCtx();
+    setTimeout(() => ctx.interrupt(), 300);
+    const err = await failure(withSession(f.spec, ctx, { cacheDir: false }, listAndEcho));
+    assert.equal(err.kind, 'interrupted');
+    assert.equal(err.phase, 'initialize');
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('deferClose hands teardown over: the answer comes first, then the server is gone', async () => {
+    const f = fault(['ignore-term']);
+    let closing: Promise<void> | undefined;
+    let closed = false;
+    const value = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose: (p) => (closing = p.then(() => void (closed = true))) }, listAndEcho);
+    assert.equal(value.tools.length, 4);
+    assert.ok(closing, 'teardown was handed over');
+    assert.equal(closed, false, 'the answer arrived before teardown finished');
+    await closing;
+    assert.deepEqual(alive(f.pids()), []);
+  });
+});

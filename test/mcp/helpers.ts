@@ -1,0 +1,143 @@
+// Shared test scaffolding for the session layer: a Context with captured stderr, specs for
+// fixture and reference servers, and process-table checks for leftovers.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { HttpServerSpec, StdioServerSpec } from '../../src/config/types.js';
+import type { Context } from '../../src/io.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root (dist/test/mcp → ../../..). */
+export const root = join(here, '..', '..', '..');
+export const fixtures = join(here, '..', 'fixtures');
+export const everything = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+export const filesystem = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+export const memory = join(root, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+
+export interface TestContext extends Context {
+  /** Everything written to ctx.io.stderr so far. */
+  stderrText(): string;
+  /** Aborts ctx.signal, as Ctrl-C does. */
+  interrupt(): void;
+}
+
+export function makeCtx(env: Record<string, string | undefined> = process.env): TestContext {
+  const stderr = new PassThrough();
+  let text = '';
+  stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const controller = new AbortController();
+  return {
+    io: { stdin: new PassThrough(), stdout: new PassThrough(), stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env,
+    cwd: root,
+    home: tempDir('home'),
+    now: () => Date.now(),
+    signal: controller.signal,
+    stderrText: () => text,
+    interrupt: () => controller.abort(new Error('SIGINT')),
+  };
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `mcpctl-${prefix}-`));
+}
+
+function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  return { ...env, ...extra };
+}
+
+export function stdioSpec(name: string, command: string, args: string[], overrides: Partial<StdioServerSpec> = {}): StdioServerSpec {
+  return {
+    name,
+    source: 'test',
+    timeoutMs: 10_000,
+    protocol: 'legacy',
+    transport: 'stdio',
+    command,
+    args,
+    env: cleanEnv(),
+    ...overrides,
+  };
+}
+
+/** A fixture server under test/fixtures, started with this node. */
+export function fixtureSpec(name: string, file: string, args: string[], overrides: Partial<StdioServerSpec> = {}): StdioServerSpec {
+  return stdioSpec(name, process.execPath, [join(fixtures, file), ...args], overrides);
+}
+
+export function withEnv(extra: Record<string, string>): Record<string, string> {
+  return cleanEnv(extra);
+}
+
+export function httpSpec(name: string, url: string, overrides: Partial<HttpServerSpec> = {}): HttpServerSpec {
+  return {
+    name,
+    source: 'test',
+    timeoutMs: 10_000,
+    protocol: 'auto',
+    transport: 'http',
+    url,
+    headers: {},
+    sseFallback: false,
+    ...overrides,
+  };
+}
+
+/** Lines a fixture appended to its SPAWN_LOG file. */
+export function logLines(file: string): string[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+}
+
+/** The pids among `pids` that are still running (zombies, which nobody may reap here, don't count). */
+export function alive(pids: number[]): number[] {
+  const table = processTable();
+  return pids.filter((pid) => table.some((row) => row.pid === pid && !row.stat.startsWith('Z')));
+}
+
+/** Running (non-zombie) processes in a process group. */
+export function aliveInGroup(pgid: number): number[] {
+  return processTable()
+    .filter((row) => row.pgid === pgid && !row.stat.startsWith('Z'))
+    .map((row) => row.pid);
+}
+
+export function groupOf(pid: number): number | undefined {
+  return processTable().find((row) => row.pid === pid)?.pgid;
+}
+
+function processTable(): Array<{ pid: number; pgid: number; stat: string }> {
+  const out = execFileSync('ps', ['-eo', 'pid=,pgid=,stat='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields.length >= 3)
+    .map(([pid, pgid, stat]) => ({ pid: Number(pid), pgid: Number(pgid), stat: stat ?? '' }));
+}
+
+/** A TCP port that was free a moment ago (for servers that take their port from PORT). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls until `check` holds, at most `ms`; returns whether it did. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
