@@ -235,6 +235,8 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         maxMessageBytes: Math.ceil(opts.maxSizeMb * 1024 * 1024),
       },
     );
+  } catch (err) {
+    throw withSizeHint(err, opts.maxSizeMb);
   } finally {
     lines?.close();
     spinner.stop();
@@ -247,6 +249,12 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, { server: spec.name, phase: 'request' });
   }
   if (outputCheck.error) throw outputCheck.error;
+}
+
+/** A message over the size cap is answered with the flag that raises it. */
+function withSizeHint(err: unknown, maxSizeMb: number): unknown {
+  if (!(err instanceof McpctlError) || err.kind !== 'connection' || !/sent a message larger than/.test(err.message)) return err;
+  return new McpctlError(err.kind, err.message, { server: err.server, phase: err.phase, cause: err, hint: `--max-size MB raises the limit (now ${maxSizeMb} MB)` });
 }
 
 function capture<T>(fn: () => T): { value?: T; error?: unknown } {

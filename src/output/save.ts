@@ -73,15 +73,10 @@ export function safeFileName(name: string): string {
   return cleaned.slice(0, 120) || 'content';
 }
 
-/** The last path segment of a URI, when it looks like a file name (`file:///a/b.png` → `b.png`). */
+/** The last segment of a URI, when it looks like a file name (`file:///a/b.png` → `b.png`). */
 export function fileNameFromUri(uri: string): string | undefined {
-  let pathname: string;
-  try {
-    pathname = new URL(uri).pathname;
-  } catch {
-    return undefined;
-  }
-  const last = decodeURIComponentSafe(pathname.split('/').filter(Boolean).pop() ?? '');
+  const withoutScheme = uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, '').replace(/[?#].*$/, '');
+  const last = decodeURIComponentSafe(withoutScheme.split('/').filter(Boolean).pop() ?? '');
   return /\.[A-Za-z0-9]{1,8}$/.test(last) ? safeFileName(last) : undefined;
 }
 
