@@ -139,9 +139,9 @@ _mcpctl_auth() {
     cmds)
       local -a commands
       commands=(
-        'login:sign in to a server with OAuth (opens a browser; $BROWSER chooses it)'
-        'logout:remove stored tokens'
-        'status:token state per server\: none, signed in, expired, needs sign-in'
+        'login:sign in to a server with OAuth (opens a browser\: $BROWSER names the program; the wait is bounded by --timeout, default 300 s)'
+        'logout:remove stored tokens (locally; nothing is revoked at the server)'
+        'status:token state per HTTP server\: none, signed-in, expired (renews by itself), needs-sign-in'
       )
       _describe 'command' commands ;;
     args)

@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import type { Context } from '../io.js';
 import { configError, usageError } from '../errors.js';
+import { insertMember, removeMember, replaceValue, styleOf } from './jsonc-edit.js';
 import { members, nodeAt, parseDocument } from './jsonc.js';
 import { absolutePath, displayPath } from './paths.js';
 import { didYouMean } from './suggest.js';
@@ -49,14 +49,6 @@ async function readCurrent(ctx: EditContext, file: string): Promise<Current> {
     if ((err as { code?: unknown }).code === 'ENOENT') return { file: abs, shown, text: '', exists: false };
     throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, { phase: 'config', cause: err });
   }
-}
-
-/** Indentation and line ends as the file already has them, so an edit looks like the rest. */
-function formattingOf(text: string): FormattingOptions {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indented = /^([ \t]+)\S/m.exec(text)?.[1];
-  if (indented?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
-  return { insertSpaces: true, tabSize: indented !== undefined && indented.length <= 8 ? indented.length : 2, eol };
 }
 
 function rootKeyOf(cur: Current, rootKeys: Set<string>): RootKey {
@@ -144,10 +136,17 @@ export async function addServer(ctx: EditContext, file: string, name: string, en
       hint: 'use --force to replace it, or choose another name',
     });
   }
-  const base = original === '' ? `{${'\n'}  "${rootKey}": {}${'\n'}}${'\n'}` : original;
-  const formatting = formattingOf(base);
-  const edits = modify(base, [rootKey, name], entry, { formattingOptions: formatting });
-  await writeFileAtomic(cur.file, applyEdits(base, edits));
+  const base = original === '' ? `{\n  "${rootKey}": {}\n}\n` : original;
+  const style = styleOf(base);
+  const root = parseDocument(cur.file, base, cur.shown).root!;
+  const holder = nodeAt(root, [rootKey]);
+  const existing = holder === undefined ? undefined : nodeAt(holder, [name]);
+  let text: string;
+  if (existing !== undefined) text = replaceValue(base, existing, entry, style);
+  else if (holder === undefined) text = insertMember(base, root, rootKey, { [name]: entry }, style);
+  else if (holder.type === 'object') text = insertMember(base, holder, name, entry, style);
+  else throw configError(`${cur.shown}: "${rootKey}" must be an object of servers by name`, { phase: 'config' });
+  await writeFileAtomic(cur.file, text);
   return { file: cur.file, created: !cur.exists, replaced, rootKey, warnings: check.warnings };
 }
 
@@ -170,7 +169,8 @@ export async function removeServer(ctx: EditContext, file: string, name: string)
       hint: names.length > 0 ? `it defines: ${names.join(', ')}` : `${cur.shown} defines no servers; name another file with --config FILE`,
     });
   }
-  const edits = modify(cur.text, [rootKey, name], undefined, { formattingOptions: formattingOf(cur.text) });
-  await writeFileAtomic(cur.file, applyEdits(cur.text, edits));
+  const holder = nodeAt(doc.root!, [rootKey])!;
+  const index = members(holder).map(([n]) => n).lastIndexOf(name);
+  await writeFileAtomic(cur.file, removeMember(cur.text, holder, index));
   return { file: cur.file, created: false, replaced: false, rootKey, warnings: [] };
 }

@@ -16,8 +16,10 @@ export interface Position {
 export interface ParsedDocument {
   file: string;
   text: string;
-  /** undefined for an empty (or whitespace-only) file. */
-  root?: Node;
+  /** The tree with positions; undefined for an empty (or whitespace-only) file. Built on first use. */
+  readonly root?: Node;
+  /** The plain value, when the text is strict JSON (known without building the tree). */
+  readonly value?: unknown;
   positionAt(offset: number): Position;
 }
 
@@ -67,10 +69,19 @@ function positionFinder(text: string): (offset: number) => Position {
 
 /** The source line `line` (1-based) of `text` with a caret under `column`, for messages. */
 export function excerpt(text: string, pos: Position): string {
-  const line = text.split(/\r\n|\r|\n/)[pos.line - 1] ?? '';
+  let line = text.split(/\r\n|\r|\n/)[pos.line - 1] ?? '';
+  let column = pos.column;
+  // A minified file is one long line: show a window around the column.
+  const half = 60;
+  if (line.length > 2 * half) {
+    const from = Math.max(0, column - 1 - half);
+    const to = Math.min(line.length, column - 1 + half);
+    line = `${from > 0 ? '…' : ''}${line.slice(from, to)}${to < line.length ? '…' : ''}`;
+    column = column - from + (from > 0 ? 1 : 0);
+  }
   const gutter = String(pos.line);
   // Tabs are kept in the caret line so the caret lines up under the same character.
-  const pad = line.slice(0, pos.column - 1).replace(/[^\t]/g, ' ');
+  const pad = line.slice(0, column - 1).replace(/[^\t]/g, ' ');
   return `  ${gutter} | ${line}\n  ${' '.repeat(gutter.length)} | ${pad}^`;
 }
 
@@ -81,6 +92,28 @@ export function excerpt(text: string, pos: Position): string {
 export function parseDocument(file: string, text: string, shownAs: string): ParsedDocument {
   const positionAt = positionFinder(text);
   if (text.trim() === '') return { file, text, positionAt };
+  // Most files are strict JSON, and JSON.parse is ten times faster than building a tree with
+  // positions; a big ~/.claude.json without servers for us then never needs the tree.
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { file, text, root: parseTreeOrThrow(text, shownAs, positionAt), positionAt };
+  }
+  let tree: Node | undefined;
+  return {
+    file,
+    text,
+    value,
+    positionAt,
+    get root() {
+      tree ??= parseTreeOrThrow(text, shownAs, positionAt);
+      return tree;
+    },
+  };
+}
+
+function parseTreeOrThrow(text: string, shownAs: string, positionAt: (offset: number) => Position): Node {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
@@ -94,17 +127,12 @@ export function parseDocument(file: string, text: string, shownAs: string): Pars
       hint: `fix the syntax of ${shownAs} (comments and trailing commas are allowed)`,
     });
   }
-  return { file, text, root, positionAt };
+  return root;
 }
 
 /** The node at `path` below `node`, if any. */
 export function nodeAt(node: Node, path: readonly JsonSegment[]): Node | undefined {
   return path.length === 0 ? node : findNodeAtLocation(node, [...path]);
-}
-
-/** The property node (key + value) holding `valueNode`, when it is an object member. */
-export function propertyOf(valueNode: Node): Node | undefined {
-  return valueNode.parent?.type === 'property' ? valueNode.parent : undefined;
 }
 
 /**

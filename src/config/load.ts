@@ -1,7 +1,8 @@
 // Discovery and loading: reads every config file of DESIGN.md §2 that exists (through
 // cosmiconfig with our JSONC loader), checks every entry, and keeps the first entry of each name.
 
-import { cosmiconfig, type Loader } from 'cosmiconfig';
+import { createRequire } from 'node:module';
+import type { CosmiconfigResult, Loader } from 'cosmiconfig';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
@@ -50,24 +51,41 @@ function errnoCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+interface FileLoader {
+  load(filepath: string): Promise<CosmiconfigResult>;
+}
+
 /**
- * cosmiconfig reads each file (its search stops at the first file found, and we merge all of
- * them, so the walk over places is ours). Every extension goes through the JSONC loader: a
- * config is data, never code to run.
+ * cosmiconfig's Explorer, built directly: its public constructors first search process.cwd() for
+ * a "meta" config (package.json, .config/config.{json,yaml,js,ts,…}) and would *run* a
+ * .config/config.js found there, in whatever directory mcpctl is started. The Explorer class is
+ * the same code without that step. cosmiconfig's own search stops at the first file found and we
+ * merge all of them, so the walk over places is ours (paths.ts); the Explorer reads each file.
  */
-function makeExplorer(ctx: Context) {
+const require = createRequire(import.meta.url);
+const { Explorer } = require('cosmiconfig/dist/Explorer.js') as { Explorer: new (options: Record<string, unknown>) => FileLoader };
+
+/** Every extension goes through the JSONC loader: a config is data, never code to run. */
+function makeExplorer(ctx: Context): FileLoader {
   const loader: Loader = (filepath, content) => parseDocument(filepath, content, displayPath(filepath, ctx));
   const ext = ['.json', '.jsonc', '.js', '.mjs', '.cjs', '.ts', '.yaml', '.yml', 'noExt', 'default'];
-  return cosmiconfig('mcpctl', {
-    cache: false,
+  return new Explorer({
+    moduleName: 'mcpctl',
     searchPlaces: [],
-    searchStrategy: 'none',
+    ignoreEmptySearchPlaces: true,
+    cache: false,
+    transform: (result: CosmiconfigResult) => result,
     loaders: Object.fromEntries(ext.map((e) => [e, loader])),
+    metaConfigFilePath: null,
+    mergeImportArrays: true,
+    mergeSearchPlaces: false,
+    searchStrategy: 'none',
+    applyPackagePropertyPathToConfiguration: false,
   });
 }
 
 async function readSource(
-  explorer: ReturnType<typeof makeExplorer>,
+  explorer: FileLoader,
   source: ConfigSource,
   ctx: Context,
   warnings: string[],
@@ -97,6 +115,18 @@ async function readSource(
   }
 }
 
+/** False only when the plain value shows that no section holds a server: no need for positions then. */
+function mayHoldServers(doc: ParsedDocument, source: ConfigSource): boolean {
+  const value = doc.value;
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return true;
+  return source.sections.some((section) => {
+    let v: unknown = value;
+    for (const seg of section) v = v !== null && typeof v === 'object' && Object.hasOwn(v, seg) ? (v as Record<string | number, unknown>)[seg] : undefined;
+    if (v === undefined) return false;
+    return !(v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+  });
+}
+
 /** Finds, reads and checks every config file; throws one config error listing every problem. */
 export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<LoadedConfig> {
   const sources = configSources(ctx, opts.configFile);
@@ -111,7 +141,7 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     const doc = await readSource(explorer, source, ctx, warnings);
     if (doc === 'missing') continue;
     files.push(source.file);
-    if (doc === 'empty' || doc.root === undefined) continue;
+    if (doc === 'empty' || !mayHoldServers(doc, source) || doc.root === undefined) continue;
     const shown = displayPath(source.file, ctx);
     const root = doc.root;
     if (root.type !== 'object') {

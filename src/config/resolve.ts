@@ -9,7 +9,7 @@ import { adHocHttp, isUrlTarget } from './adhoc.js';
 import { builtinVariables, expandDeep, type InterpolationScope } from './interpolate.js';
 import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { ConfigEntry, LoadedConfig } from './load.js';
-import { displayPath } from './paths.js';
+import { displayPath, PROJECT_FILES } from './paths.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
 import { didYouMean } from './suggest.js';
 import type { HttpServerSpec, OAuthSettings, RawServerEntry, ServerSpec, StdioServerSpec } from './types.js';
@@ -178,7 +178,7 @@ export function unknownServer(config: LoadedConfig, target: string, ctx: Context
   const read =
     config.files.length > 0
       ? `servers are read from ${config.files.map((f) => displayPath(f, ctx)).join(', ')}${names.length > 0 ? ` (${names.join(', ')})` : ' (none defines a server)'}`
-      : `no config file was found (looked at ${config.searched.length} places: .mcp.json and friends from ${ctx.cwd} up, and the user files of mcpctl, Claude Code, Claude Desktop, Cursor and Windsurf)`;
+      : `no config file was found (looked for ${PROJECT_FILES.join(', ')} from ${ctx.cwd} up, and at the user files of mcpctl, Claude Code, Claude Desktop, Cursor and Windsurf)`;
   return usageError(`unknown server "${target}"${didYouMean(target, names)}`, {
     server: target,
     phase: 'config',

@@ -20,7 +20,7 @@ export interface ResolveOptions {
  * (30 = 30 s, 60000 = 60 s).
  */
 export function timeoutMsFromFile(value: number): number {
-  return value >= 1000 ? Math.round(value) : Math.round(value * 1000);
+  return Math.max(1, value >= 1000 ? Math.round(value) : Math.round(value * 1000));
 }
 
 export function timeoutMs(fileValue: number | undefined, opts: ResolveOptions): number {
@@ -29,7 +29,7 @@ export function timeoutMs(fileValue: number | undefined, opts: ResolveOptions): 
     if (!Number.isFinite(t) || t <= 0) {
       throw usageError(`--timeout must be a positive number of seconds, not ${String(t)}`, { hint: 'for example --timeout 60' });
     }
-    return Math.round(t * 1000);
+    return Math.max(1, Math.round(t * 1000));
   }
   return fileValue === undefined ? DEFAULT_TIMEOUT_SECONDS * 1000 : timeoutMsFromFile(fileValue);
 }

@@ -155,7 +155,7 @@ export function checkEntry(input: EntryInput): EntryCheck {
     const pos = doc.positionAt(anchor.offset);
     return `${shownAs}:${pos.line}:${pos.column}: `;
   };
-  const locate = (n: Node, written: readonly JsonSegment[]): Omit<SourceLocation, 'key'> & { key: string } => {
+  const locate = (n: Node, written: readonly JsonSegment[]): SourceLocation => {
     const anchor = n.parent?.type === 'property' ? n.parent : n;
     const pos = doc.positionAt(anchor.offset);
     return { jsonPath: formatJsonPath([...path, ...written]), key: formatJsonPath(written), line: pos.line, column: pos.column };

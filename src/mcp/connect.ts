@@ -35,6 +35,8 @@ export interface ConnectSettings {
   eraCache?: { cache: EraCache; key: string };
   /** Writes one diagnostic line for this server (`name: line`), verbose only. */
   log?: (line: string) => void;
+  /** When set, the teardown of a failed attempt is handed over instead of awaited. */
+  deferClose?: (closing: Promise<void>) => void;
 }
 
 export interface Connection {
@@ -119,10 +121,15 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     settings.configureClient?.(client);
 
     const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol);
-    if (stop.aborted) {
-      await conn.close();
-      throw new AttemptFailure(await conn.describe(stop.reason, stopExtra()), stop.reason);
-    }
+    const giveUp = async (err: unknown): Promise<never> => {
+      // Describe first: it waits for a dead server's exit status and last stderr lines.
+      const error = await conn.describe(err, stopExtra());
+      const closing = conn.close();
+      if (settings.deferClose) settings.deferClose(closing);
+      else await closing;
+      throw new AttemptFailure(error, err);
+    };
+    if (stop.aborted) return giveUp(stop.reason);
     try {
       const connecting = client.connect(transport, {
         // Our deadline is the authority; the SDK's timer is a backstop just behind it.
@@ -133,9 +140,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
       connecting.catch(() => {});
       await untilAborted(connecting, stop);
     } catch (err) {
-      const error = await conn.describe(err, stopExtra());
-      await conn.close();
-      throw new AttemptFailure(error, err);
+      return giveUp(err);
     }
     tracker.phase = 'request';
     tracker.watchAnswers(transport);
@@ -198,7 +203,8 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
         throw retryErr instanceof AttemptFailure ? retryErr.error : retryErr;
       }
     }
-    if (cache && !conn.prior) await rememberEra(conn, cache);
+    // Remember what this connection learnt, unless it ran on the remembered verdict itself.
+    if (cache && (conn.prior === undefined || conn.prior !== prior)) await rememberEra(conn, cache);
     return conn;
   } finally {
     deadline.clear();

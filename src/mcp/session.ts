@@ -39,7 +39,8 @@ export interface SessionOptions {
   configureClient?: (client: Client) => void;
   /**
    * When set, teardown is started and handed over instead of awaited, so the caller can
-   * print the answer first. The promise never rejects and settles within ~5 s.
+   * print the answer (or the error) first. Each promise never rejects and settles within
+   * ~5 s; it may be called more than once per session (a failed attempt before a retry).
    */
   deferClose?: (closing: Promise<void>) => void;
   /** Where `auto` remembers each server's era; false: no cache. Default $XDG_CACHE_HOME/mcpctl or ~/.cache/mcpctl. */
@@ -208,6 +209,7 @@ function connectSettings(spec: ServerSpec, ctx: Context, opts: SessionOptions): 
     maxMessageBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     eraCache: protocol === 'auto' && cacheDir !== false ? { cache: new EraCache(cacheDir, ctx.now), key: eraCacheKey(spec, ctx.env) } : undefined,
     log,
+    deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
   };
 }
 

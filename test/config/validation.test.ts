@@ -170,3 +170,17 @@ test('an entry that is not an object, and mcpServers that is not an object, are 
   const holder = await loadError(tree, '{ "mcpServers": [] }');
   assert.equal(holder.message, '.mcp.json:1:3: "mcpServers" must be an object of servers by name');
 });
+
+test('a syntax error in a minified file shows a window of the line around the column', async (t) => {
+  const tree = await makeTree();
+  t.after(() => tree.cleanup());
+  const filler = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`key${i}`, 'value']));
+  const text = `${JSON.stringify({ filler }).slice(0, -1)},"mcpServers":{"x":{"command":"a"}}}}`;
+  const err = await loadError(tree, text);
+  const [first, line, caret] = err.message.split('\n');
+  const column = Number(/^\.mcp\.json:1:(\d+):/.exec(first!)?.[1]);
+  assert.equal(column, text.length);
+  assert.ok(line!.length < 140, line);
+  assert.ok(line!.endsWith('"a"}}}}'), line);
+  assert.equal(line![caret!.indexOf('^')], '}');
+});

@@ -4,27 +4,17 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { McpctlError } from '../../src/errors.js';
 import { withSession, withSessions, type Session } from '../../src/mcp/index.js';
-import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv } from './helpers.js';
+import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv, failure } from './helpers.js';
 
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
   const log = join(tempDir('fault'), 'spawns.log');
-  const spec = fixtureSpec('faulty', 'fault-server.js', behaviours, { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
+  const spec = fixtureSpec('faulty', 'fault-server.js', ['serve', ...behaviours], { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
   const pids = () => logLines(log).map((line) => Number(line.replace(/^child /, '')));
   return { spec, log, pids };
 }
 
-async function failure(work: Promise<unknown>): Promise<McpctlError> {
-  try {
-    await work;
-  } catch (err) {
-    assert.ok(err instanceof McpctlError, `expected an McpctlError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the session to fail');
-}
 
 const listAndEcho = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
@@ -244,6 +234,16 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     assert.ok(closing, 'teardown was handed over');
     assert.equal(closed, false, 'the answer arrived before teardown finished');
     await closing;
+    assert.deepEqual(alive(f.pids()), []);
+  });
+
+  test('deferClose also hands over the teardown of a failed connect', async () => {
+    const f = fault(['ignore-term', 'hang']);
+    const closings: Array<Promise<void>> = [];
+    const err = await failure(withSession(f.spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500, deferClose: (p) => closings.push(p) }, listAndEcho));
+    assert.equal(err.kind, 'timeout');
+    assert.equal(closings.length, 1);
+    await Promise.all(closings);
     assert.deepEqual(alive(f.pids()), []);
   });
 });

@@ -1,0 +1,160 @@
+// The one-shot loopback listener on http://127.0.0.1:<port>/callback. It checks `state`, holds
+// the browser's request until the caller has exchanged the code and saved the tokens, then
+// answers with the success or failure page and stops.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpctlError } from '../errors.js';
+import { CALLBACK_PAGE_CSP, callbackPage, type CallbackOutcome } from './callback-page.js';
+
+export interface Callback {
+  params: URLSearchParams;
+  /** Answers the held browser request; call exactly once. */
+  respond(outcome: 'success' | 'failure'): void;
+}
+
+export interface CallbackServer {
+  redirectUrl: string;
+  port: number;
+  /** Resolves with the first callback that carries the right state; bounded by `timeoutMs`. */
+  waitForCallback(timeoutMs: number, signal?: AbortSignal): Promise<Callback>;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+export const CALLBACK_PATH = '/callback';
+
+export async function startCallbackServer(port: number, expectedState: string): Promise<CallbackServer> {
+  let settle: { resolve: (cb: Callback) => void; reject: (err: Error) => void } | undefined;
+  let early: Callback | Error | undefined;
+  let handled = false;
+
+  const deliver = (value: Callback | Error) => {
+    if (settle === undefined) {
+      early = value;
+      return;
+    }
+    if (value instanceof Error) settle.reject(value);
+    else settle.resolve(value);
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== CALLBACK_PATH) return plain(res, 404, 'Not found');
+    if (req.method !== 'GET') return plain(res, 405, 'Method not allowed');
+    if (handled) return page(res, 409, 'rejected');
+    const params = url.searchParams;
+    if (params.get('state') !== expectedState) {
+      // A response without our state is not from the sign-in we started (RFC 6749 §10.12).
+      handled = true;
+      page(res, 400, 'rejected');
+      deliver(
+        new McpctlError('auth', 'the sign-in callback carried a state that does not match this sign-in; it was rejected', {
+          phase: 'auth',
+          hint: 'start the sign-in again and finish it in the browser window it opens',
+        }),
+      );
+      return;
+    }
+    handled = true;
+    let answered = false;
+    deliver({
+      params,
+      respond(outcome) {
+        if (answered) return;
+        answered = true;
+        page(res, outcome === 'success' ? 200 : 400, outcome);
+      },
+    });
+    discard(req);
+  });
+
+  await listen(server, port);
+  const actualPort = (server.address() as AddressInfo).port;
+
+  return {
+    port: actualPort,
+    redirectUrl: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
+    waitForCallback(timeoutMs, signal) {
+      return new Promise<Callback>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(
+            new McpctlError('timeout', `no sign-in arrived within ${describeDuration(timeoutMs)}`, {
+              phase: 'auth',
+              hint: 'run the login again and complete it in the browser',
+            }),
+          );
+        }, timeoutMs);
+        const onAbort = () => {
+          cleanup();
+          reject(new McpctlError('interrupted', 'sign-in interrupted', { phase: 'auth' }));
+        };
+        const cleanup = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          settle = undefined;
+        };
+        if (signal?.aborted) return onAbort();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        settle = {
+          resolve: (cb) => {
+            cleanup();
+            resolve(cb);
+          },
+          reject: (err) => {
+            cleanup();
+            reject(err);
+          },
+        };
+        if (early !== undefined) deliver(early);
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(`port ${port} is in use`) : err);
+    };
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+function page(res: ServerResponse, status: number, outcome: CallbackOutcome): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': CALLBACK_PAGE_CSP,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    connection: 'close',
+  });
+  res.end(callbackPage(outcome));
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end(`${text}\n`);
+}
+
+function discard(req: IncomingMessage): void {
+  req.resume();
+}
+
+function describeDuration(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  return `${Math.round(ms / 1000)} seconds`;
+}

@@ -1,0 +1,32 @@
+// The auth errors users see, built in one place so every one names the server, says what to
+// run next, and never carries a token value. Loads nothing from the SDK.
+
+import { McpctlError } from '../errors.js';
+
+export function loginHint(server: string): string {
+  return `run \`mcpctl auth login ${quoteArg(server)}\``;
+}
+
+/** No usable tokens, and this command may not start a browser sign-in. */
+export function signInRequired(server: string, why: 'none' | 'expired' | 'refused'): McpctlError {
+  const message =
+    why === 'none'
+      ? `${server} requires OAuth sign-in and no sign-in is stored`
+      : why === 'expired'
+        ? `the OAuth sign-in for ${server} has expired and cannot be refreshed`
+        : `the authorization server refused the stored sign-in for ${server}`;
+  return new McpctlError('auth', message, { server, phase: 'auth', hint: loginHint(server) });
+}
+
+/** The server wants a scope the stored sign-in does not grant (403 insufficient_scope). */
+export function stepUpRequired(server: string, scope: string): McpctlError {
+  return new McpctlError('auth', `${server} requires more access than the current sign-in grants (scope "${scope}")`, {
+    server,
+    phase: 'auth',
+    hint: `${loginHint(server)}; it requests the additional scope`,
+  });
+}
+
+function quoteArg(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

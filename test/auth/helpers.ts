@@ -1,0 +1,130 @@
+// Shared test scaffolding for the auth tests: a fake Context with captured stderr, a temp
+// config home, an HTTP server spec, the fake-browser wrapper script, and an MCP client wired to
+// a provider the way the session layer wires it.
+
+import { Client, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { HttpServerSpec, OAuthSettings } from '../../src/config/types.js';
+import type { Context } from '../../src/io.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const FIXTURES = join(here, '..', 'fixtures', 'oauth');
+
+export interface TestContext extends Context {
+  stderrText(): string;
+  /** Moves the Context clock (the fixture's own clock is untouched). */
+  advance(ms: number): void;
+}
+
+export function makeCtx(configHome: string, env: Record<string, string> = {}): TestContext {
+  const stderr = new PassThrough();
+  const stdout = new PassThrough();
+  let captured = '';
+  stderr.on('data', (chunk: Buffer) => (captured += chunk.toString()));
+  stdout.resume();
+  let offset = 0;
+  return {
+    io: { stdin: Readable.from([]), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: { XDG_CONFIG_HOME: configHome, ...env },
+    cwd: configHome,
+    home: configHome,
+    now: () => Date.now() + offset,
+    signal: new AbortController().signal,
+    stderrText: () => captured,
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
+/** `oauth: null` for a server entry without an `oauth` key. */
+export function makeSpec(url: string, oauth: OAuthSettings | null = {}, name = 'demo'): HttpServerSpec {
+  const spec: HttpServerSpec = { name, source: 'test', transport: 'http', url, headers: {}, sseFallback: false, timeoutMs: 10_000, protocol: 'legacy' };
+  if (oauth !== null) spec.oauth = oauth;
+  return spec;
+}
+
+export interface TempHome {
+  dir: string;
+  authFile: string;
+  cleanup(): Promise<void>;
+}
+
+export async function tempHome(): Promise<TempHome> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcpctl-auth-'));
+  return { dir, authFile: join(dir, 'mcpctl', 'auth.json'), cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }) };
+}
+
+export interface FakeBrowser {
+  /** Value for $BROWSER. */
+  program: string;
+  log: string;
+  entries(): Promise<Array<Record<string, unknown>>>;
+}
+
+/** A $BROWSER program running the fake browser fixture in `mode`. */
+export async function fakeBrowser(dir: string, mode: 'follow' | 'tamper-state' | 'record-only' = 'follow'): Promise<FakeBrowser> {
+  const log = join(dir, `browser-${mode}.log`);
+  const program = join(dir, `browser-${mode}.sh`);
+  const script = join(FIXTURES, 'browser.js');
+  await writeFile(
+    program,
+    `#!/bin/sh\nFAKE_BROWSER_LOG='${log}' FAKE_BROWSER_MODE='${mode}' exec '${process.execPath}' '${script}' "$@"\n`,
+  );
+  await chmod(program, 0o755);
+  return {
+    program,
+    log,
+    async entries() {
+      const text = await readFile(log, 'utf8').catch(() => '');
+      return text
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    },
+  };
+}
+
+/** Waits (bounded) until the fake browser has logged `count` entries: it runs detached. */
+export async function browserEntries(browser: FakeBrowser, count: number, timeoutMs = 10_000): Promise<Array<Record<string, unknown>>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const entries = await browser.entries();
+    if (entries.length >= count || Date.now() > deadline) return entries;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Connects an MCP client the way the session layer does: the provider on the transport. */
+export async function connect(url: string, authProvider: OAuthClientProvider | undefined): Promise<Client> {
+  const client = new Client({ name: 'mcpctl-test', version: '0.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(url), authProvider === undefined ? {} : { authProvider });
+  await client.connect(transport, { timeout: 10_000 });
+  return client;
+}
+
+/** Every token value in the store file, to check messages against. */
+export async function storedSecrets(authFile: string): Promise<string[]> {
+  const text = await readFile(authFile, 'utf8').catch(() => '{}');
+  const data = JSON.parse(text) as { servers?: Record<string, { tokens?: Record<string, Record<string, unknown>> }>; clients?: Record<string, Record<string, unknown>> };
+  const secrets: string[] = [];
+  for (const server of Object.values(data.servers ?? {})) {
+    for (const entry of Object.values(server.tokens ?? {})) {
+      for (const field of ['access_token', 'refresh_token', 'id_token']) if (typeof entry[field] === 'string') secrets.push(entry[field] as string);
+    }
+  }
+  for (const client of Object.values(data.clients ?? {})) if (typeof client.client_secret === 'string') secrets.push(client.client_secret);
+  return secrets;
+}
+
+export function assertNoSecrets(texts: string[], secrets: string[]): void {
+  for (const text of texts) {
+    for (const secret of secrets) {
+      if (secret.length > 0 && text.includes(secret)) throw new Error('a message contains a token or secret value');
+    }
+  }
+}

@@ -1,0 +1,121 @@
+// Refresh: before the request when the stored token has expired, after a 401 when the server
+// stopped accepting it, and with two mcpctl processes racing on the same rotating refresh token.
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { authStatus, createAuthProvider, login } from '../../src/auth/index.js';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
+import { connect, fakeBrowser, FIXTURES, makeCtx, makeSpec, tempHome, type TempHome } from './helpers.js';
+
+const TWO_HOURS = 2 * 3600_000;
+
+describe('token refresh', () => {
+  let fixture: OAuthFixture;
+  let home: TempHome;
+
+  before(async () => {
+    fixture = await startOAuthFixture({ refreshDelayMs: 300 });
+  });
+  after(async () => {
+    await fixture.close();
+    await home?.cleanup();
+  });
+  beforeEach(async () => {
+    await home?.cleanup();
+    home = await tempHome();
+    const browser = await fakeBrowser(home.dir);
+    await login(makeSpec(fixture.url), makeCtx(home.dir, { BROWSER: browser.program }));
+  });
+
+  it('refreshes an expired token before the request (no 401 first)', async () => {
+    fixture.expireAccessTokens();
+    const ctx = makeCtx(home.dir);
+    ctx.advance(TWO_HOURS);
+    assert.equal((await authStatus(makeSpec(fixture.url), ctx)).state, 'expired');
+    const refreshes = fixture.stats.refreshes;
+    const unauthorized = fixture.stats.unauthorized;
+
+    const client = await connect(fixture.url, await createAuthProvider(makeSpec(fixture.url), ctx, { interactive: false }));
+    try {
+      await client.listTools();
+    } finally {
+      await client.close();
+    }
+    assert.equal(fixture.stats.refreshes, refreshes + 1);
+    assert.equal(fixture.stats.unauthorized, unauthorized, 'the refresh came before any request');
+    assert.equal((await authStatus(makeSpec(fixture.url), ctx)).state, 'signed-in');
+  });
+
+  it('refreshes after a 401 when the server no longer accepts an unexpired token', async () => {
+    fixture.expireAccessTokens();
+    const ctx = makeCtx(home.dir);
+    const refreshes = fixture.stats.refreshes;
+    const before = await readFile(home.authFile, 'utf8');
+
+    const provider = await createAuthProvider(makeSpec(fixture.url), ctx, { interactive: false });
+    const client = await connect(fixture.url, provider);
+    try {
+      const result = await client.callTool({ name: 'whoami', arguments: {} });
+      assert.equal(result.isError, undefined);
+      // The SDK's refresh ran under our store lock, and released it once the tokens were saved.
+      await assert.rejects(stat(`${home.authFile}.lock`), { code: 'ENOENT' });
+    } finally {
+      await client.close();
+      await provider?.close();
+    }
+    assert.equal(fixture.stats.refreshes, refreshes + 1);
+    assert.notEqual(await readFile(home.authFile, 'utf8'), before, 'the new tokens were saved');
+  });
+
+  it('two processes refreshing at once: one refresh at the server, both get the new token, file intact', async () => {
+    fixture.expireAccessTokens();
+    const refreshes = fixture.stats.refreshes;
+    const children = [runRefresher(home.dir, fixture.url), runRefresher(home.dir, fixture.url)];
+    // Both are loaded and past their store read before either asks for tokens.
+    await Promise.all(children.map((c) => c.ready));
+    for (const child of children) child.go();
+    const results = await Promise.all(children.map((c) => c.done));
+
+    for (const result of results) assert.equal(result.code, 0, result.stderr);
+    assert.equal(fixture.stats.refreshes, refreshes + 1, 'exactly one refresh');
+    assert.equal(fixture.stats.refreshReuse, 0, 'no process spent an already used refresh token');
+    assert.equal(results[0]?.token, results[1]?.token, 'both use the refreshed token');
+    JSON.parse(await readFile(home.authFile, 'utf8'));
+  });
+});
+
+interface Refresher {
+  ready: Promise<void>;
+  go(): void;
+  done: Promise<{ code: number | null; token?: string; stderr: string }>;
+}
+
+function runRefresher(configHome: string, url: string): Refresher {
+  const child = spawn(process.execPath, [join(FIXTURES, 'refresher.js')], {
+    env: { ...process.env, REFRESHER_CONFIG_HOME: configHome, REFRESHER_URL: url, REFRESHER_CLOCK_OFFSET_MS: String(TWO_HOURS) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let token: string | undefined;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const lines = createInterface({ input: child.stdout });
+  lines.on('line', (line) => {
+    if (line === 'ready') markReady();
+    if (line.startsWith('token ')) token = line.slice(6);
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const done = new Promise<{ code: number | null; token?: string; stderr: string }>((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      markReady();
+      resolve({ code, token, stderr });
+    });
+  });
+  return { ready, go: () => child.stdin.end('go\n'), done };
+}

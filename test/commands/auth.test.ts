@@ -1,0 +1,81 @@
+// `mcpctl auth …` and OAuth through every command, as a user runs them: sign in through
+// $BROWSER, use the stored tokens unattended, see the state, sign out, and exit 4 without tokens.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, statSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run, runBin, jsonError } from '../helpers/run.js';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
+import { fakeBrowser, type FakeBrowser } from '../auth/helpers.js';
+
+let fixture: OAuthFixture;
+let dir: string;
+let browser: FakeBrowser;
+let env: Record<string, string>;
+
+before(async () => {
+  fixture = await startOAuthFixture();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authcmd-'));
+  browser = await fakeBrowser(dir);
+  writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { secure: { url: fixture.url, oauth: {} }, local: { command: 'node', args: ['x.js'] } } }));
+  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), BROWSER: browser.program };
+});
+after(async () => {
+  await fixture.close();
+});
+
+test('without tokens a command exits 4 with the login hint and opens no browser', async () => {
+  const r = await run(['tools', 'secure', '--json'], { cwd: dir, home: dir, env });
+  assert.equal(r.code, 4, r.stderr);
+  const e = jsonError(r.stderr).error;
+  assert.equal(e.kind, 'auth');
+  assert.match(e.hint ?? '', /mcpctl auth login secure/);
+  assert.deepEqual(await browser.entries(), []);
+  const s = JSON.parse((await run(['auth', 'status', '--json'], { cwd: dir, home: dir, env })).stdout) as { servers: { server: string; state: string }[] };
+  assert.deepEqual(s.servers, [{ server: 'secure', state: 'needs-sign-in', refreshable: false }]);
+});
+
+test('auth login signs in through $BROWSER; later commands use the tokens; logout removes them', async () => {
+  const login = await runBin(['auth', 'login', 'secure', '--json'], { cwd: dir, env, killAfterMs: 30_000 });
+  assert.equal(login.code, 0, login.stderr);
+  const status = JSON.parse(login.stdout) as { state: string; scopes: string[] };
+  assert.equal(status.state, 'signed-in');
+  assert.equal((await browser.entries()).length, 1);
+
+  const authFile = path.join(dir, 'config', 'mcpctl', 'auth.json');
+  assert.equal(statSync(authFile).mode & 0o777, 0o600);
+  assert.equal(statSync(path.dirname(authFile)).mode & 0o777, 0o700);
+  const stored = JSON.stringify(JSON.parse(readFileSync(authFile, 'utf8')));
+  const token = /"access_token":"([^"]+)"/.exec(stored)?.[1];
+  assert.ok(token, 'an access token is stored');
+
+  const tools = await run(['tools', 'secure', '--json'], { cwd: dir, home: dir, env });
+  assert.equal(tools.code, 0, tools.stderr);
+  assert.ok((JSON.parse(tools.stdout) as { tools: unknown[] }).tools.length > 0);
+  const st = await run(['status', 'secure', '--json'], { cwd: dir, home: dir, env });
+  assert.equal(st.code, 0, st.stderr);
+  assert.equal((JSON.parse(st.stdout) as { servers: { auth: string }[] }).servers[0].auth, 'signed-in');
+  for (const argv of [['auth', 'status'], ['auth', 'status', '--json'], ['servers', 'secure', '--json'], ['status', 'secure']]) {
+    const r = await run(argv, { cwd: dir, home: dir, env, tty: true });
+    assert.ok(!r.stdout.includes(token!) && !r.stderr.includes(token!), `${argv.join(' ')} printed the token`);
+  }
+
+  const out = await run(['auth', 'logout', 'secure'], { cwd: dir, home: dir, env });
+  assert.equal(out.code, 0, out.stderr);
+  assert.match(out.stderr, /signed out of/);
+  const again = await run(['tools', 'secure'], { cwd: dir, home: dir, env });
+  assert.equal(again.code, 4);
+});
+
+test('auth login of a stdio server is a usage error', async () => {
+  const r = await run(['auth', 'login', 'local'], { cwd: dir, home: dir, env });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /stdio server/);
+});
+
+test('auth logout needs a server or --all', async () => {
+  const r = await run(['auth', 'logout'], { cwd: dir, home: dir, env });
+  assert.equal(r.code, 2);
+});
