@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { run, runBin, jsonError, BIN } from '../helpers/run.js';
 import { callProject, FIXTURE } from '../helpers/call-project.js';
+import { startEverything } from '../helpers/everything.js';
 import { AUDIO_BYTES, IMAGE_BYTES, binaryBytes } from '../fixtures/call-server.js';
 
 const project = callProject();
@@ -355,4 +356,23 @@ test('a message over --max-size fails with the flag named', async () => {
   assert.equal(r.code, 3);
   assert.match(r.stderr, /larger than 1(\.0)? MB/);
   assert.match(r.stderr, /--max-size MB raises the limit \(now 1 MB\)/);
+});
+
+test('over Streamable HTTP: a call, a server question declined in a pipe, an image saved', async () => {
+  const server = await startEverything('streamableHttp');
+  try {
+    const echo = await run(['call', server.url, 'echo', 'message=over http'], opts());
+    assert.equal(echo.code, 0, echo.stderr);
+    assert.equal(echo.stdout, 'Echo: over http\n');
+    const asked = await run(['call', server.url, 'trigger-elicitation-request'], opts());
+    assert.equal(asked.code, 0, asked.stderr);
+    assert.match(asked.stdout, /User declined/);
+    assert.match(asked.stderr, /declined: no terminal/);
+    const image = await run(['call', server.url, 'get-tiny-image', '--save-dir', 'http-saved'], opts());
+    assert.equal(image.code, 0, image.stderr);
+    const saved = readFileSync(path.join(project.dir, 'http-saved', 'get-tiny-image-2.png'));
+    assert.deepEqual([...saved.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  } finally {
+    await server.stop();
+  }
 });
