@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
-import type { CallToolResult, LoggingLevel, Progress, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
 import { collect, examples, parseLogLevel, parsePositiveNumber } from './options.js';
@@ -36,6 +36,8 @@ export interface CallOptions {
 }
 
 const DEFAULT_MAX_SIZE_MB = 64;
+/** The SDK's own default, for a session that sets no request timeout. */
+const DEFAULT_IDLE_MS = 60_000;
 
 interface CallFlags {
   args?: string;
@@ -167,16 +169,24 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
 
   let spinnerText = `calling ${toolName} on ${spec.name}`;
   let spinner: Spinner = await out.startSpinner(spinnerText);
+  let finished = false;
   const interactive = opts.input && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
   let lines: LineReader | undefined;
-  const ask = async (request: FormRequest): Promise<FormAnswer> => {
+  // Set while the call is in flight, when a person may be asked: their thinking time is no
+  // server silence.
+  let idle: import('../src/mcp/idle-timer.js').IdleTimer | undefined;
+  const ask = (request: FormRequest): Promise<FormAnswer> => (idle ? idle.whilePaused(() => askPerson(request)) : askPerson(request));
+  const askPerson = async (request: FormRequest): Promise<FormAnswer> => {
     spinner.stop();
     const [{ lineReader }, { askForm }] = await Promise.all([import('../src/ask/lines.js'), import('../src/ask/form.js')]);
     lines ??= lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
     try {
       return await askForm(request, { lines, write: (t) => void ctx.io.stderr.write(t), chalk: out.errChalk, server: spec.name });
     } finally {
-      spinner = await out.startSpinner(spinnerText);
+      // The call may have ended (timeout, Ctrl-C) while the person was typing: no new spinner then.
+      const resumed = finished ? undefined : await out.startSpinner(spinnerText);
+      if (resumed && finished) resumed.stop();
+      else if (resumed) spinner = resumed;
     }
   };
   const showLogs = (out.verbose || opts.logLevel !== undefined) && !out.quiet;
@@ -212,13 +222,25 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
           if (meta === undefined) out.warn(`server "${spec.name}" does not offer log messages (no logging capability); --log-level ignored`);
         }
         const onprogress = (progress: Progress) => {
+          idle?.touch();
           spinnerText = progressText(toolName, progress);
           spinner.update(spinnerText);
         };
-        return session.client.callTool(
-          { name: toolName, arguments: callArgs, ...(meta && Object.keys(meta).length ? { _meta: meta } : {}) },
-          { ...base, onprogress, toolDefinition: withoutOutputSchema(tool) },
-        ) as Promise<CallToolResult>;
+        let callOptions: RequestOptions = { ...base, onprogress };
+        if (interactive) {
+          const { IdleTimer, NEVER_MS } = await import('../src/mcp/idle-timer.js');
+          idle = new IdleTimer(base.timeout ?? DEFAULT_IDLE_MS);
+          idle.touch();
+          callOptions = { ...callOptions, timeout: NEVER_MS, signal: base.signal ? AbortSignal.any([base.signal, idle.signal]) : idle.signal };
+        }
+        try {
+          return (await session.client.callTool(
+            { name: toolName, arguments: callArgs, ...(meta && Object.keys(meta).length ? { _meta: meta } : {}) },
+            { ...callOptions, toolDefinition: withoutOutputSchema(tool) },
+          )) as CallToolResult;
+        } finally {
+          idle?.stop();
+        }
       },
       {
         capabilities: clientRequests.INTERACTIVE_CAPABILITIES,
@@ -238,6 +260,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
   } catch (err) {
     throw withSizeHint(err, opts.maxSizeMb);
   } finally {
+    finished = true;
     lines?.close();
     spinner.stop();
   }

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -243,6 +244,23 @@ for (const server of ['legacy', 'modern']) {
     assert.match(noInput.stderr, /declined: --no-input/);
   });
 }
+
+test('elicitation: the time a person takes to answer does not count against the idle timeout', async () => {
+  const config = path.join(project.dir, 'patient.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { patient: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 1.5 } } }));
+  const typing = new PassThrough();
+  const later = setTimeout(() => typing.end('Ada\n\n\n\n'), 2500);
+  try {
+    const r = await run(['-c', config, 'call', 'patient', 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: typing }));
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, 'accept: {"name":"Ada","age":30}\n');
+  } finally {
+    clearTimeout(later);
+  }
+  const silent = await run(['-c', config, 'call', 'patient', 'slow', 'steps=1', 'intervalMs=4000', '--json'], opts({ tty: true, stdinTTY: true, stdin: new PassThrough() }));
+  assert.equal(silent.code, 124, silent.stderr);
+  assert.equal(jsonError(silent.stderr).error.kind, 'timeout');
+});
 
 test('elicitation: "n" at the end declines, the end of input cancels', async () => {
   const declined = await run(['call', 'legacy', 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: 'Ada\n\n\nn\n' }));

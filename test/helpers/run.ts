@@ -20,7 +20,8 @@ export interface RunOptions {
   tty?: boolean;
   /** Pretend stdin is a terminal too (someone can be asked questions); `stdin` holds the typed lines. */
   stdinTTY?: boolean;
-  stdin?: string;
+  /** Standard input: a string, or a stream for input that arrives over time. */
+  stdin?: string | Readable;
   columns?: number;
   signal?: AbortSignal;
 }
@@ -46,7 +47,7 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
   const tty = opts.tty === true;
   const code = await main(argv, {
     io: {
-      stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
+      stdin: typeof opts.stdin === 'object' ? opts.stdin : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
       stdout,
       stderr,
       stdinIsTTY: opts.stdinTTY === true,
