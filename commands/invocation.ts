@@ -33,8 +33,11 @@ export class Invocation {
   readonly out: Output;
   /** Set by commands whose partial failure still prints results (several servers). */
   exitCode = 0;
+  /** Failures of a command that still printed results, in config order. */
+  readonly failures: McpctlError[] = [];
   private readonly pending: Promise<void>[] = [];
   private config?: Promise<LoadedConfig>;
+  private loadedNames?: string[];
 
   constructor(ctx: Context, global: GlobalOptions) {
     this.ctx = ctx;
@@ -47,6 +50,7 @@ export class Invocation {
     this.config ??= import('../src/config/load.js').then(async ({ loadConfig }) => {
       const config = await loadConfig(this.ctx, { configFile: this.global.config });
       config.warnings.forEach((w) => this.out.warn(w));
+      this.loadedNames = config.entries.map((e) => e.name);
       return config;
     });
     return this.config;
@@ -128,8 +132,19 @@ export class Invocation {
     return new McpctlError(e.kind, e.message, { server: spec.name, phase: e.phase, hint: e.hint, cause: e });
   }
 
-  /** Several servers: the exit code is that of the first failure in config order. */
+  /** Errors sorted by the position of their server in the config (unknown servers last). */
+  inConfigOrder(errors: McpctlError[]): McpctlError[] {
+    const order = new Map((this.loadedNames ?? []).map((name, i) => [name, i]));
+    const rank = (e: McpctlError) => order.get(e.server ?? '') ?? Number.MAX_SAFE_INTEGER;
+    return [...errors].sort((a, b) => rank(a) - rank(b));
+  }
+
+  /**
+   * Several servers, some failed, results still printed: the exit code is that of the first
+   * failure in config order; main() reports the failures after the results.
+   */
   failAll(errors: McpctlError[]): void {
+    this.failures.push(...errors);
     if (errors.length && this.exitCode === 0) this.exitCode = errors[0].exitCode;
   }
 

@@ -29,7 +29,10 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   let exitCode = 0;
   try {
     await program.parseAsync(argv, { from: 'user' });
-    exitCode = state.invocation?.exitCode ?? 0;
+    const inv = state.invocation;
+    exitCode = inv?.exitCode ?? 0;
+    // Partial failures: every one for people; for programs the one that set the exit code.
+    if (inv && inv.failures.length) (inv.out.json ? inv.failures.slice(0, 1) : inv.failures).forEach((f) => inv.out.error(f));
   } catch (err) {
     if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
     if (isBrokenPipe(err)) return exitCode;

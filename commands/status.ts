@@ -44,7 +44,7 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
   const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
   spinner.stop();
   for (const e of configErrors) statuses.push({ server: e.server ?? '?', ok: false, phase: 'config', latencyMs: 0, auth: 'unknown', error: errorObject(e) });
-  inv.failAll([...configErrors, ...statuses.flatMap((s) => (s.ok ? [] : [s.failure!]))].filter(Boolean) as McpctlError[]);
+  inv.failAll(inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]));
   const result = statuses.map(({ failure: _f, ...s }: ServerStatus & { failure?: McpctlError }) => s);
   if (out.json) return out.printJson({ servers: result });
   if (result.length === 0) {

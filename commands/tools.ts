@@ -74,7 +74,7 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   const settled = await Promise.all(specs.map((spec) => fetchTools(inv, spec, opts.limit).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, spec, e: inv.failure(e, spec) }))));
   spinner.stop();
   const results = settled.flatMap((s) => (s.ok ? [s.v] : []));
-  const errors: McpctlError[] = [...configErrors, ...settled.flatMap((s) => (s.ok ? [] : [s.e]))];
+  const errors: McpctlError[] = inv.inConfigOrder([...configErrors, ...settled.flatMap((s) => (s.ok ? [] : [s.e]))]);
   inv.failAll(errors);
   if (out.json) {
     await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
@@ -83,7 +83,6 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
     if (rows.length) await out.print(toolTable(inv, rows));
     else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
   }
-  for (const e of errors) if (!out.json) out.error(e);
 }
 
 

@@ -3,8 +3,6 @@
 // HTTPS_PROXY/NO_PROXY through a local proxy.
 
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { McpctlError } from '../../src/errors.js';
 import { withSession, type Session } from '../../src/mcp/index.js';
@@ -12,7 +10,8 @@ import { startProxy } from '../fixtures/connect-proxy.js';
 import { listen } from '../fixtures/node-http.js';
 import { startRevisionHttpServer } from '../fixtures/revision-server.js';
 import { startStatusServer } from '../fixtures/status-server.js';
-import { eventually, everything, freePort, httpSpec, makeCtx } from './helpers.js';
+import { freePort, httpSpec, makeCtx } from './helpers.js';
+import { startEverything, type Everything } from '../helpers/everything.js';
 
 async function failure(work: Promise<unknown>): Promise<McpctlError> {
   try {
@@ -29,44 +28,6 @@ const listTools = async (s: Session) => ({
   protocolVersion: s.protocolVersion,
   tools: (await s.client.listTools(undefined, s.requestOptions())).tools.map((t) => t.name),
 });
-
-interface Everything {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** server-everything over HTTP; it takes its port from PORT and listens once it logs. */
-async function startEverything(transport: 'streamableHttp' | 'sse'): Promise<Everything> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [everything, transport], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'ignore'],
-    detached: true,
-  });
-  const listening = await eventually(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = connect(port, '127.0.0.1');
-        socket.once('connect', () => resolve(true));
-        socket.once('error', () => resolve(false));
-        socket.once('connect', () => socket.destroy());
-      }),
-    15_000,
-  );
-  assert.ok(listening, `server-everything ${transport} did not listen on ${port}`);
-  return {
-    url: `http://127.0.0.1:${port}/${transport === 'sse' ? 'sse' : 'mcp'}`,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-      await exited;
-    },
-  };
-}
 
 describe('server-everything over HTTP', { concurrency: true }, () => {
   let streamable: Everything;

@@ -1,0 +1,101 @@
+// `mcpctl status`: health of every server, concurrently, with the documented JSON shape and
+// exit codes; faults end in their exit code with server and phase named and nothing left running.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { stripVTControlCharacters as plain } from 'node:util';
+import { run, runBin, jsonError } from '../helpers/run.js';
+import { alive, everything, fixtures, logLines, eventually } from '../mcp/helpers.js';
+
+const FAULT = path.join(fixtures, 'fault-server.js');
+
+function project(servers: Record<string, unknown>): { dir: string; env: Record<string, string> } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-status-'));
+  writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
+  return { dir, env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config') } };
+}
+
+test('status --json reports each server with the documented fields', async () => {
+  const { dir, env } = project({ everything: { command: process.execPath, args: [everything, 'stdio'] }, off: { command: 'x', disabled: true } });
+  const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
+  assert.equal(r.code, 0, r.stderr);
+  const doc = JSON.parse(r.stdout) as { servers: Record<string, unknown>[] };
+  assert.equal(doc.servers.length, 1, 'disabled servers are skipped');
+  const s = doc.servers[0] as { server: string; ok: boolean; phase: string; protocolVersion: string; era: string; serverInfo: { name: string }; capabilities: Record<string, unknown>; counts: { tools: number; resources: number; prompts: number }; latencyMs: number; auth: string };
+  assert.equal(s.server, 'everything');
+  assert.equal(s.ok, true);
+  assert.equal(s.phase, 'ready');
+  assert.match(s.protocolVersion, /^\d{4}-\d{2}-\d{2}$/);
+  assert.equal(s.era, 'legacy');
+  assert.match(s.serverInfo.name, /everything/);
+  assert.ok(s.capabilities.tools);
+  assert.ok(s.counts.tools > 5 && s.counts.resources > 0 && s.counts.prompts > 0);
+  assert.equal(typeof s.latencyMs, 'number');
+  assert.equal(s.auth, 'none');
+});
+
+test('status NAME on a terminal shows the details', async () => {
+  const { dir, env } = project({ everything: { command: process.execPath, args: [everything, 'stdio'] } });
+  const r = await run(['status', 'everything'], { cwd: dir, home: dir, env, tty: true });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(plain(r.stdout), /protocol +2025-\d\d-\d\d \(legacy\)/);
+  assert.match(plain(r.stdout), /counts +tools \d+, resources \d+, prompts \d+/);
+});
+
+test('an unhealthy server among healthy ones: its exit code, its phase, the others still reported', async () => {
+  const { dir, env } = project({
+    everything: { command: process.execPath, args: [everything, 'stdio'] },
+    crash: { command: process.execPath, args: [FAULT, 'serve', 'crash'] },
+    hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'], timeout: 1 },
+  });
+  const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
+  assert.equal(r.code, 3, 'the first failing server in config order is "crash"');
+  const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean; phase: string; error?: { kind: string; message: string } }[] };
+  const by = Object.fromEntries(doc.servers.map((s) => [s.server, s]));
+  assert.equal(by.everything.ok, true);
+  assert.equal(by.crash.ok, false);
+  assert.equal(by.crash.error?.kind, 'connection');
+  assert.match(by.crash.error?.message ?? '', /cannot open database/, 'the stderr tail is attached');
+  assert.equal(by.hang.ok, false);
+  assert.equal(by.hang.error?.kind, 'timeout');
+  assert.equal(by.hang.phase, 'initialize');
+});
+
+test('through bin/: a hung server exits 124 naming server and phase, and leaves no process', async () => {
+  const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang', 'ignore-term'] } });
+  const spawnLog = path.join(dir, 'spawns.log');
+  const r = await runBin(['status', 'hang', '--connect-timeout', '1', '--json'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, killAfterMs: 20_000 });
+  assert.equal(r.code, 124, r.stderr);
+  const e = jsonError(r.stderr).error;
+  assert.equal(e.kind, 'timeout');
+  assert.equal(e.server, 'hang');
+  assert.equal(e.phase, 'initialize');
+  const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean }[] };
+  assert.deepEqual(doc.servers.map((s) => [s.server, s.ok]), [['hang', false]]);
+  const pids = logLines(spawnLog).map(Number);
+  assert.ok(pids.length > 0);
+  assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
+});
+
+test('through bin/: a server started through a shell leaves nothing behind', async () => {
+  const { dir, env } = project({ wrapped: { command: 'sh', args: ['-c', `"${process.execPath}" "${FAULT}" serve grandchild`] } });
+  const spawnLog = path.join(dir, 'spawns.log');
+  const r = await runBin(['tools', 'wrapped'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, killAfterMs: 20_000 });
+  assert.equal(r.code, 0, r.stderr);
+  const pids = logLines(spawnLog).map((l) => Number(l.split(' ').pop()));
+  assert.ok(pids.length >= 2, 'server and grandchild were started');
+  assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
+});
+
+test('status with a missing variable in one server reports it as a config error, exit 2', async () => {
+  const { dir, env } = project({ everything: { command: process.execPath, args: [everything, 'stdio'] }, needs: { command: 'x', env: { K: '${MCPCTL_TEST_UNSET}' } } });
+  const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
+  assert.equal(r.code, 2);
+  const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean; error?: { message: string } }[] };
+  const needs = doc.servers.find((s) => s.server === 'needs');
+  assert.equal(needs?.ok, false);
+  assert.match(needs?.error?.message ?? '', /MCPCTL_TEST_UNSET/);
+});
