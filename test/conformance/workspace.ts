@@ -79,14 +79,29 @@ export class Workspace {
 
   /** `mcpctl ARGS` in the workspace (cwd: the temp dir, so no project config is found). */
   mcpctl(args: string[], input?: string): Promise<CommandResult> {
-    const argv = [...args];
+    return this.run(process.execPath, [BIN, ...args], args, input, true);
+  }
+
+  /**
+   * `mcpctl ARGS` on a terminal, as a person runs it, answering its questions with `typed`:
+   * util-linux `script` gives it a pseudo-terminal; stdout and stderr both arrive as stdout.
+   */
+  mcpctlOnTerminal(args: string[], typed: string): Promise<CommandResult> {
+    const line = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
+    return this.run('script', ['--quiet', '--return', '--command', line, '/dev/null'], args, typed, false);
+  }
+
+  private run(program: string, programArgs: string[], argv: string[], input: string | undefined, endInput: boolean): Promise<CommandResult> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, ...argv], { cwd: this.dir, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(program, programArgs, { cwd: this.dir, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      child.stdin.end(input ?? '');
+      // On a terminal the end of input is Ctrl-D, which would cancel a question: keep it open.
+      if (endInput) child.stdin.end(input ?? '');
+      else child.stdin.write(input ?? '');
+      child.stdin.on('error', () => {});
       const timer = setTimeout(() => {
         stderr += `\n[adapter] mcpctl ran longer than ${COMMAND_TIMEOUT_MS} ms: killed\n`;
         child.kill('SIGKILL');
@@ -97,6 +112,7 @@ export class Workspace {
       });
       child.once('close', (code, signal) => {
         clearTimeout(timer);
+        child.stdin.destroy();
         const result = { argv, code: code ?? (signal === null ? 1 : 128), stdout, stderr };
         report(result);
         resolve(result);
@@ -132,6 +148,10 @@ export class Workspace {
       await new Promise((r) => setTimeout(r, 25));
     }
   }
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Echoes a command and its output to stderr: the conformance runner shows it on failure. */
