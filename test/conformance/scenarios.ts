@@ -66,11 +66,13 @@ export const SCENARIOS: Record<string, Scenario> = {
     await ws.expect(0, ['tools', ws.url]);
     await ws.expect(0, ['call', ws.url, 'add_numbers', 'a=2', 'b=3']);
   },
-  // The tool asks five questions, each with a default. On a terminal Enter keeps a default;
-  // a sixth Enter confirms sending the answers.
+  // The tool asks five questions, each with a default: on a terminal, Enter keeps the default
+  // of each; a last Enter confirms sending the answers.
   'elicitation-sep1034-client-defaults': async (ws) => {
     const args = ['call', ws.url, 'test_client_elicitation_defaults'];
-    const result = await ws.mcpctlOnTerminal(args, '\n'.repeat(6));
+    const keepDefault = { prompt: /Enter for [^\n]*> /, text: '\n' };
+    const confirm = { prompt: /\[Y\/n\]/, text: '\n' };
+    const result = await ws.mcpctlOnTerminal(args, [keepDefault, keepDefault, keepDefault, keepDefault, keepDefault, confirm]);
     if (result.code !== 0) throw new Error(`mcpctl ${args.join(' ')} on a terminal exited with ${result.code}`);
   },
   'sse-retry': async (ws) => {

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -79,29 +80,52 @@ export class Workspace {
 
   /** `mcpctl ARGS` in the workspace (cwd: the temp dir, so no project config is found). */
   mcpctl(args: string[], input?: string): Promise<CommandResult> {
-    return this.run(process.execPath, [BIN, ...args], args, input, true);
+    return this.run(process.execPath, [BIN, ...args], args, (stdin) => stdin.end(input ?? ''));
   }
 
   /**
-   * `mcpctl ARGS` on a terminal, as a person runs it, answering its questions with `typed`:
-   * util-linux `script` gives it a pseudo-terminal; stdout and stderr both arrive as stdout.
+   * `mcpctl ARGS` on a terminal, as a person runs it: util-linux `script` gives it a
+   * pseudo-terminal (80x24); stdout and stderr both arrive as stdout. Each reply is typed once
+   * its prompt has appeared — not before, as a person would: keys typed while the spinner
+   * runs are discarded.
    */
-  mcpctlOnTerminal(args: string[], typed: string): Promise<CommandResult> {
-    const line = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
-    return this.run('script', ['--quiet', '--return', '--command', line, '/dev/null'], args, typed, false);
+  mcpctlOnTerminal(args: string[], replies: Array<{ prompt: RegExp; text: string }>): Promise<CommandResult> {
+    const line = `stty cols 80 rows 24; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
+    let seen = 0;
+    let next = 0;
+    return this.run('script', ['--quiet', '--return', '--command', line, '/dev/null'], args, (stdin, output) => {
+      output((screen) => {
+        while (next < replies.length) {
+          const reply = replies[next] as { prompt: RegExp; text: string };
+          const match = reply.prompt.exec(screen.slice(seen));
+          if (match === null) return;
+          seen += match.index + match[0].length;
+          next += 1;
+          stdin.write(reply.text);
+        }
+      });
+    });
   }
 
-  private run(program: string, programArgs: string[], argv: string[], input: string | undefined, endInput: boolean): Promise<CommandResult> {
+  /** Runs a program; `feed` writes its input, and may watch its stdout as it grows. */
+  private run(
+    program: string,
+    programArgs: string[],
+    argv: string[],
+    feed: (stdin: Writable, output: (watch: (stdout: string) => void) => void) => void,
+  ): Promise<CommandResult> {
     return new Promise((resolve, reject) => {
       const child = spawn(program, programArgs, { cwd: this.dir, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      let watcher: ((stdout: string) => void) | undefined;
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        watcher?.(stdout);
+      });
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      // On a terminal the end of input is Ctrl-D, which would cancel a question: keep it open.
-      if (endInput) child.stdin.end(input ?? '');
-      else child.stdin.write(input ?? '');
       child.stdin.on('error', () => {});
+      feed(child.stdin, (watch) => (watcher = watch));
       const timer = setTimeout(() => {
         stderr += `\n[adapter] mcpctl ran longer than ${COMMAND_TIMEOUT_MS} ms: killed\n`;
         child.kill('SIGKILL');
@@ -163,7 +187,10 @@ function report(result: CommandResult): void {
 }
 
 function indent(label: string, text: string): string {
+  // Terminal output carries cursor and colour sequences: keep only the text.
   return text
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    .replace(/\r/g, '')
     .trimEnd()
     .split('\n')
     .map((line) => `  ${label}| ${line}`)
