@@ -93,7 +93,7 @@ export class Workspace {
     const line = `stty cols 80 rows 24; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
     let seen = 0;
     let next = 0;
-    return this.run('script', ['--quiet', '--return', '--command', line, '/dev/null'], args, (stdin, output) => {
+    const running = this.run('script', ['--quiet', '--return', '--command', line, '/dev/null'], args, (stdin, output) => {
       output((screen) => {
         while (next < replies.length) {
           const reply = replies[next] as { prompt: RegExp; text: string };
@@ -104,6 +104,10 @@ export class Workspace {
           stdin.write(reply.text);
         }
       });
+    });
+    return running.catch((err: unknown) => {
+      const missing = err instanceof Error && 'code' in err && err.code === 'ENOENT';
+      throw missing ? new Error('a terminal scenario needs script(1) from util-linux, which is not installed') : err;
     });
   }
 
