@@ -28,25 +28,11 @@ function need(context: ScenarioContext, key: keyof ScenarioContext): string {
   return value;
 }
 
-/**
- * A person's OAuth routine: configure, `auth login`, then use the server. A command that fails
- * with exit 4 (sign-in needed: expired, or more scope wanted) gets one more `auth login` and
- * one retry, as its error hint says — and no more, so a server that is never satisfied ends
- * the script instead of looping.
- */
+/** A person's OAuth routine: configure, `auth login` (the browser follows), use the server. */
 async function signInAndUse(ws: Workspace, oauth: Record<string, unknown>, use: string[][]): Promise<void> {
   await ws.writeConfig({ oauth });
   await ws.login();
-  let retried = false;
-  for (const args of use) {
-    const argv = ['-c', ws.configFile, ...args];
-    const first = await ws.mcpctl(argv);
-    if (first.code === 0) continue;
-    if (first.code !== 4 || retried) throw new Error(`mcpctl ${argv.join(' ')} exited with ${first.code}`);
-    retried = true;
-    await ws.login();
-    await ws.expect(0, argv);
-  }
+  for (const args of use) await ws.expect(0, ['-c', ws.configFile, ...args]);
 }
 
 const LIST_TOOLS = [['tools', SERVER]];
@@ -94,8 +80,15 @@ export const SCENARIOS: Record<string, Scenario> = {
   'auth/scope-omitted-when-undefined': (ws) => signInAndUse(ws, {}, LIST_TOOLS),
   'auth/offline-access-scope': (ws) => signInAndUse(ws, {}, LIST_TOOLS),
   'auth/offline-access-not-supported': (ws) => signInAndUse(ws, {}, LIST_TOOLS),
-  // Listing needs mcp:basic, calling needs mcp:write too: the call asks for a step-up sign-in.
-  'auth/scope-step-up': (ws) => signInAndUse(ws, {}, [['tools', SERVER], ['call', SERVER, 'test-tool']]),
+  // Listing needs mcp:basic, calling needs mcp:write too: the call fails asking for a step-up
+  // sign-in (exit 4), the next `auth login` asks for both scopes, and the call goes through.
+  'auth/scope-step-up': async (ws) => {
+    await signInAndUse(ws, {}, LIST_TOOLS);
+    const call = ['-c', ws.configFile, 'call', SERVER, 'test-tool'];
+    await ws.expect(4, call);
+    await ws.login();
+    await ws.expect(0, call);
+  },
   // Every request is refused for a scope that is never enough: each command fails with exit 4
   // instead of looping, and a second sign-in does not help either.
   'auth/scope-retry-limit': async (ws) => {
