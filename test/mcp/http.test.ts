@@ -4,25 +4,15 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { McpctlError } from '../../src/errors.js';
 import { withSession, type Session } from '../../src/mcp/index.js';
 import { startProxy } from '../fixtures/connect-proxy.js';
 import { listen } from '../fixtures/node-http.js';
 import { startResumeServer } from '../fixtures/resume-server.js';
 import { startRevisionHttpServer } from '../fixtures/revision-server.js';
 import { startStatusServer } from '../fixtures/status-server.js';
-import { freePort, httpSpec, makeCtx } from './helpers.js';
+import { freePort, httpSpec, makeCtx, failure } from './helpers.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 
-async function failure(work: Promise<unknown>): Promise<McpctlError> {
-  try {
-    await work;
-  } catch (err) {
-    assert.ok(err instanceof McpctlError, `expected an McpctlError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the connection to fail');
-}
 
 const listTools = async (s: Session) => ({
   era: s.era,
