@@ -65,7 +65,7 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
         { header: 'PROMPTS', value: (s) => count(s.counts?.prompts) },
         { header: 'LATENCY', value: (s) => `${s.latencyMs} ms` },
         { header: 'AUTH', value: (s) => s.auth },
-        { header: 'ERROR', value: (s) => (s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : ''), wrap: true },
+        { header: 'ERROR', value: (s) => (s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : ''), wrap: true, optional: true },
       ],
       result,
     ),
