@@ -143,8 +143,8 @@ function withoutOutputSchema(tool: Tool): Tool {
 }
 
 function progressText(tool: string, progress: Progress): string {
-  const amount = progress.total ? `${Math.round((progress.progress / progress.total) * 100)}%` : String(progress.progress);
-  return `${tool}: ${amount}${progress.message ? ` ${progress.message}` : ''}`;
+  if (progress.total) return `${tool}: ${Math.round((progress.progress / progress.total) * 100)}%${progress.message ? ` ${progress.message}` : ''}`;
+  return `${tool}: ${progress.message ?? progress.progress}`;
 }
 
 export async function runCall(inv: Invocation, opts: CallOptions): Promise<void> {
