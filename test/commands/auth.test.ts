@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { run, runBin, jsonError } from '../helpers/run.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
-import { fakeBrowser, type FakeBrowser } from '../auth/helpers.js';
+import { browserEntries, fakeBrowser, type FakeBrowser } from '../auth/helpers.js';
 
 let fixture: OAuthFixture;
 let dir: string;
@@ -42,7 +42,8 @@ test('auth login signs in through $BROWSER; later commands use the tokens; logou
   assert.equal(login.code, 0, login.stderr);
   const status = JSON.parse(login.stdout) as { state: string; scopes: string[] };
   assert.equal(status.state, 'signed-in');
-  assert.equal((await browser.entries()).length, 1);
+  // The browser runs detached and logs after it has read the callback page: wait for it, bounded.
+  assert.equal((await browserEntries(browser, 1)).length, 1);
 
   const authFile = path.join(dir, 'config', 'mcpctl', 'auth.json');
   assert.equal(statSync(authFile).mode & 0o777, 0o600);
