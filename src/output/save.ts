@@ -1,26 +1,16 @@
 // Writing result data to files: atomically (a temp file in the same directory, then rename), so
 // a file either holds the whole answer or is left as it was; and file names for content blocks.
 
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { McpctlError } from '../errors.js';
+import { writeFileAtomic as writeAtomic } from '../atomic-file.js';
 
 /** Writes `data` to `file` whole or not at all; a failure names the file. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await fs.open(temp, 'wx', 0o644);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temp, file);
+    await writeAtomic(file, data);
   } catch (err) {
-    await fs.rm(temp, { force: true }).catch(() => {});
     const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
     throw new McpctlError('usage', `cannot write ${file}: ${reason}`, { phase: 'output', hint: 'check that the directory exists and is writable', cause: err });
   }
