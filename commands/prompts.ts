@@ -8,6 +8,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { usageError, type McpctlError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { didYouMean } from '../src/suggest.js';
 
 export interface PromptsOptions {
   server?: string;
@@ -81,8 +82,7 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
 
 function unknownPrompt(spec: ServerSpec, name: string, prompts: Prompt[]): McpctlError {
   const names = prompts.map((p) => p.name);
-  const close = names.filter((n) => n.toLowerCase().includes(name.toLowerCase()) || name.toLowerCase().includes(n.toLowerCase()));
-  return usageError(`server "${spec.name}" has no prompt "${name}"${close.length ? ` (did you mean ${close.slice(0, 3).map((n) => `"${n}"`).join(', ')}?)` : ''}`, {
+  return usageError(`server "${spec.name}" has no prompt "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
     hint: `mcpctl prompts ${spec.name} lists its ${names.length} prompts`,
   });

@@ -7,6 +7,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { didYouMean } from '../src/suggest.js';
 import { stripTransportFields } from '../src/output/json.js';
 import { renderToolDetail, toolRequiredArgs, firstLine } from '../src/output/tool-detail.js';
 
@@ -101,8 +102,7 @@ function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): strin
 
 export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
   const names = tools.map((t) => t.name);
-  const close = names.filter((n) => n.toLowerCase().includes(name.toLowerCase()) || name.toLowerCase().includes(n.toLowerCase()));
-  return usageError(`server "${spec.name}" has no tool "${name}"${close.length ? ` (did you mean ${close.slice(0, 3).map((n) => `"${n}"`).join(', ')}?)` : ''}`, {
+  return usageError(`server "${spec.name}" has no tool "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
     hint: `mcpctl tools ${spec.name} lists its ${names.length} tools`,
   });

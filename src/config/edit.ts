@@ -9,7 +9,7 @@ import { configError, usageError } from '../errors.js';
 import { insertMember, removeMember, replaceValue, styleOf } from './jsonc-edit.js';
 import { members, nodeAt, parseDocument } from './jsonc.js';
 import { absolutePath, displayPath } from './paths.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { checkEntry } from './validate.js';
 
 export type RootKey = 'mcpServers' | 'servers';

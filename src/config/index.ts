@@ -8,7 +8,7 @@ export { describeServer, redactValue, redactUrl, REDACTED, type ServerDescriptio
 export { addServer, removeServer, type AddOptions, type EditResult, type RootKey } from './edit.js';
 export { configSources, displayPath, projectDirs, PROJECT_FILES, type ConfigScope, type ConfigSource } from './paths.js';
 export { timeoutMsFromFile } from './settings.js';
-export { suggest, didYouMean } from './suggest.js';
+export { suggest, didYouMean } from '../suggest.js';
 export { schemaJson } from './schema.js';
 export type { SourceLocation } from './validate.js';
 export * from './types.js';

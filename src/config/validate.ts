@@ -6,7 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { formatJsonPath, members, type JsonSegment, type ParsedDocument } from './jsonc.js';
 import { configSchema, IDP_PROPERTIES, OAUTH_PROPERTIES, SERVER_PROPERTIES } from './schema.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { PROTOCOL_SETTINGS, TRANSPORT_TYPES, type RawServerEntry, type TransportKind } from './types.js';
 
 /** Where a value of an entry is written. */
