@@ -70,6 +70,7 @@ export async function runAuthLogin(inv: Invocation, opts: AuthLoginOptions): Pro
     noBrowser: !opts.browser,
     scope: opts.scope,
     timeoutMs: inv.global.timeout === undefined ? undefined : Math.round(inv.global.timeout * 1000),
+    fetch: await inv.proxyFetch(),
   });
   if (inv.out.json) return inv.out.printJson(status);
   inv.out.info(`signed in to ${spec.name}${describeStatus(status)}`);

@@ -1,9 +1,55 @@
 // `mcpctl call SERVER TOOL [ARG...]`: call a tool with arguments typed by its inputSchema.
+// One session: list the tools (to find this one's schemas), build and check the arguments,
+// call, answer the server's questions meanwhile; then check the structuredContent and render.
 
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import path from 'node:path';
+import { promises as fs } from 'node:fs';
+import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
-import { collect, examples } from './options.js';
-import { notImplemented } from './not-implemented.js';
+import type { Invocation } from './invocation.js';
+import { collect, examples, parseLogLevel, parsePositiveNumber } from './options.js';
+import { unknownTool } from './tools.js';
+import { McpctlError, usageError } from '../src/errors.js';
+import type { ServerSpec } from '../src/config/types.js';
+import type { Spinner } from '../src/output/output.js';
+import type { LineReader } from '../src/ask/lines.js';
+import type { FormAnswer, FormRequest } from '../src/ask/form.js';
+
+export interface CallOptions {
+  server?: string;
+  tool?: string;
+  /** key=value, key:=json, key=@file, `-`. */
+  words: string[];
+  argsJson?: string;
+  argsFile?: string;
+  /** false with --no-validate. */
+  validate: boolean;
+  structured: boolean;
+  saveDir?: string;
+  logLevel?: LoggingLevel;
+  /** false with --no-input. */
+  input: boolean;
+  roots?: string[];
+  /** --max-size, megabytes. */
+  maxSizeMb: number;
+}
+
+const DEFAULT_MAX_SIZE_MB = 64;
+/** The SDK's own default, for a session that sets no request timeout. */
+const DEFAULT_IDLE_MS = 60_000;
+
+interface CallFlags {
+  args?: string;
+  argsFile?: string;
+  validate: boolean;
+  structured?: boolean;
+  saveDir?: string;
+  logLevel?: LoggingLevel;
+  input: boolean;
+  root?: string[];
+  maxSize?: number;
+}
 
 export function callCommand(state: RunState): Command {
   return new Command('call')
@@ -16,22 +62,265 @@ export function callCommand(state: RunState): Command {
     .option('--no-validate', 'send the arguments without checking them against the inputSchema')
     .option('--structured', 'print structuredContent only, as JSON')
     .option('--save-dir <dir>', 'write images, audio and blobs from the result into this directory')
-    .option('--log-level <level>', 'ask the server for log messages at this level (shown with -v)')
+    .addOption(new Option('--log-level <level>', 'ask the server for log messages at this level and show them on stderr').argParser(parseLogLevel))
     .option('--no-input', 'never ask questions (elicitation requests are declined)')
     .option('--root <dir>', 'a root to offer the server (repeatable; default: the working directory)', collect)
-    .option('--max-size <megabytes>', 'largest message accepted from the server (default 64)')
+    .addOption(new Option('--max-size <megabytes>', `largest message accepted from the server (default ${DEFAULT_MAX_SIZE_MB})`).argParser(parsePositiveNumber))
     .addHelpText(
       'after',
       examples(
         'mcpctl call everything echo message=hello',
-        "mcpctl call everything add a:=1 b:=2",
-        'mcpctl call fs read_file path=@paths.txt',
+        "mcpctl call everything get-sum a:=1 b:=2",
+        'mcpctl call filesystem read_text_file path=@paths.txt',
         'echo \'{"message":"hi"}\' | mcpctl call everything echo -',
         'mcpctl call everything echo --args \'{"message":"hi"}\' --json',
+        'mcpctl call everything get-tiny-image --save-dir out',
       ),
     )
-    .action(async (_server: string, _tool: string | undefined, _args: string[], _flags: unknown, cmd: Command) => {
-      state.begin(cmd);
-      notImplemented('call');
+    .action(async (server: string, tool: string | undefined, args: string[], flags: CallFlags, cmd: Command) => {
+      await runCall(state.begin(cmd), {
+        server,
+        tool,
+        words: args,
+        argsJson: flags.args,
+        argsFile: flags.argsFile,
+        validate: flags.validate,
+        structured: flags.structured === true,
+        saveDir: flags.saveDir,
+        logLevel: flags.logLevel,
+        input: flags.input,
+        roots: flags.root,
+        maxSizeMb: flags.maxSize ?? DEFAULT_MAX_SIZE_MB,
+      });
     });
+}
+
+/** The server, the tool and the argument words, whichever way they were written. */
+async function target(inv: Invocation, opts: CallOptions): Promise<{ spec: ServerSpec; tool: string; words: string[] }> {
+  let { server, tool } = opts;
+  let words = opts.words;
+  const shift = () => {
+    if (tool !== undefined) words = [tool, ...words];
+  };
+  if (inv.global.stdio && server !== undefined) {
+    // With --stdio there is no SERVER: the first word is the tool.
+    shift();
+    tool = server;
+    server = undefined;
+  } else if (server !== undefined && server.includes('__') && !/^https?:\/\//i.test(server)) {
+    const names = new Set((await inv.loadConfig()).entries.map((e) => e.name));
+    if (!names.has(server)) {
+      for (let at = server.indexOf('__'); at > 0; at = server.indexOf('__', at + 1)) {
+        if (names.has(server.slice(0, at))) {
+          shift();
+          tool = server.slice(at + 2);
+          server = server.slice(0, at);
+          break;
+        }
+      }
+    }
+  }
+  const spec = await inv.resolve(server);
+  if (tool === undefined || tool === '') {
+    throw usageError('name the tool to call', { server: spec.name, hint: `mcpctl tools ${spec.name} lists its tools` });
+  }
+  return { spec, tool, words };
+}
+
+async function checkedRoots(inv: Invocation, dirs: string[] | undefined): Promise<string[]> {
+  const roots = (dirs ?? [inv.ctx.cwd]).map((d) => path.resolve(inv.ctx.cwd, d));
+  for (const dir of roots) {
+    const stat = await fs.stat(dir).catch(() => undefined);
+    if (!stat?.isDirectory()) throw usageError(`--root ${dir}: not a directory`);
+  }
+  return roots;
+}
+
+/** The tool as the SDK should see it: without outputSchema, so our check (exit 7) decides. */
+function withoutOutputSchema(tool: Tool): Tool {
+  const { outputSchema: _ignored, ...rest } = tool;
+  return rest;
+}
+
+function progressText(tool: string, progress: Progress): string {
+  if (progress.total) return `${tool}: ${Math.round((progress.progress / progress.total) * 100)}%${progress.message ? ` ${progress.message}` : ''}`;
+  return `${tool}: ${progress.message ?? progress.progress}`;
+}
+
+export async function runCall(inv: Invocation, opts: CallOptions): Promise<void> {
+  const { out, ctx } = inv;
+  const { spec, tool: toolName, words } = await target(inv, opts);
+  const [{ toolAllowed }, { listAll }, args, clientRequests, serverLog, { validateStructuredContent }] = await Promise.all([
+    import('../src/mcp/filters.js'),
+    import('../src/mcp/lists.js'),
+    import('../src/args/index.js'),
+    import('../src/mcp/client-requests.js'),
+    import('../src/mcp/server-log.js'),
+    import('../src/args/output.js'),
+  ]);
+  if (!toolAllowed(spec, toolName)) {
+    throw usageError(`tool "${toolName}" of server "${spec.name}" is disabled by the config (enabledTools/disabledTools)`, {
+      server: spec.name,
+      hint: `change enabledTools/disabledTools of "${spec.name}" in ${spec.source} to allow it`,
+    });
+  }
+  const roots = await checkedRoots(inv, opts.roots);
+  const saveDir = opts.saveDir === undefined ? undefined : path.resolve(ctx.cwd, opts.saveDir);
+
+  let spinnerText = `calling ${toolName} on ${spec.name}`;
+  let spinner: Spinner = await out.startSpinner(spinnerText);
+  let finished = false;
+  const interactive = opts.input && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
+  let lines: LineReader | undefined;
+  // Set while the call is in flight, when a person may be asked: their thinking time is no
+  // server silence.
+  let idle: import('../src/mcp/idle-timer.js').IdleTimer | undefined;
+  const ask = (request: FormRequest): Promise<FormAnswer> => (idle ? idle.whilePaused(() => askPerson(request)) : askPerson(request));
+  const askPerson = async (request: FormRequest): Promise<FormAnswer> => {
+    spinner.stop();
+    const [{ lineReader }, { askForm }] = await Promise.all([import('../src/ask/lines.js'), import('../src/ask/form.js')]);
+    lines ??= lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
+    try {
+      return await askForm(request, { lines, write: (t) => void ctx.io.stderr.write(t), chalk: out.errChalk, server: spec.name });
+    } finally {
+      // The call may have ended (timeout, Ctrl-C) while the person was typing: no new spinner then.
+      const resumed = finished ? undefined : await out.startSpinner(spinnerText);
+      if (resumed && finished) resumed.stop();
+      else if (resumed) spinner = resumed;
+    }
+  };
+  const showLogs = (out.verbose || opts.logLevel !== undefined) && !out.quiet;
+
+  let tool: Tool | undefined;
+  let result: CallToolResult;
+  try {
+    result = await inv.session(
+      spec,
+      async (session) => {
+        // One set of options for every request: --timeout bounds the whole call, not each step.
+        const base = session.requestOptions();
+        const listed = await listAll(session.client, 'tools', { until: (t) => t.name === toolName, requestOptions: base });
+        tool = listed.items.find((t) => t.name === toolName);
+        if (!tool) throw unknownTool(spec, toolName, listed.items.filter((t) => toolAllowed(spec, t.name)));
+        const where = { server: spec.name, tool: toolName };
+        const callArgs = await args.buildArguments(
+          {
+            words,
+            argsJson: opts.argsJson,
+            argsFile: opts.argsFile,
+            cwd: ctx.cwd,
+            readStdin: async () => (await import('../src/args/stdin.js')).readAllText(ctx.io.stdin),
+            readFile: (file) => fs.readFile(file),
+          },
+          tool.inputSchema,
+          where,
+        );
+        if (opts.validate) args.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
+        let meta: Record<string, unknown> | undefined;
+        if (opts.logLevel !== undefined) {
+          meta = await serverLog.requestLogs(session, opts.logLevel);
+          if (meta === undefined) out.warn(`server "${spec.name}" does not offer log messages (no logging capability); --log-level ignored`);
+        }
+        const onprogress = (progress: Progress) => {
+          idle?.touch();
+          spinnerText = progressText(toolName, progress);
+          spinner.update(spinnerText);
+        };
+        let callOptions: RequestOptions = { ...base, onprogress };
+        if (interactive) {
+          const { IdleTimer, NEVER_MS } = await import('../src/mcp/idle-timer.js');
+          idle = new IdleTimer(base.timeout ?? DEFAULT_IDLE_MS);
+          idle.touch();
+          callOptions = { ...callOptions, timeout: NEVER_MS, signal: base.signal ? AbortSignal.any([base.signal, idle.signal]) : idle.signal };
+        }
+        try {
+          return (await session.client.callTool(
+            { name: toolName, arguments: callArgs, ...(meta && Object.keys(meta).length ? { _meta: meta } : {}) },
+            { ...callOptions, toolDefinition: withoutOutputSchema(tool) },
+          )) as CallToolResult;
+        } finally {
+          idle?.stop();
+        }
+      },
+      {
+        capabilities: clientRequests.INTERACTIVE_CAPABILITIES,
+        configureClient: (client) => {
+          clientRequests.answerServerRequests(client, {
+            server: spec.name,
+            roots,
+            ask: interactive ? ask : undefined,
+            noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
+            notice: (line) => out.info(line),
+          });
+          if (showLogs) serverLog.showServerLogs(client, spec.name, (line) => out.info(line));
+        },
+        maxMessageBytes: Math.ceil(opts.maxSizeMb * 1024 * 1024),
+      },
+    );
+  } catch (err) {
+    throw withSizeHint(err, opts.maxSizeMb);
+  } finally {
+    finished = true;
+    lines?.close();
+    spinner.stop();
+  }
+
+  const outputCheck = capture(() => validateStructuredContent(result, tool!, spec.name));
+  outputCheck.value?.warnings.forEach((w) => out.warn(w));
+  await renderCall(inv, result, { toolName, structured: opts.structured, saveDir });
+  if (result.isError === true) {
+    throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, { server: spec.name, phase: 'request' });
+  }
+  if (outputCheck.error) throw outputCheck.error;
+}
+
+/** A message over the size cap is answered with the flag that raises it. */
+function withSizeHint(err: unknown, maxSizeMb: number): unknown {
+  if (!(err instanceof McpctlError) || err.kind !== 'connection' || !/sent a message larger than/.test(err.message)) return err;
+  return new McpctlError(err.kind, err.message, { server: err.server, phase: err.phase, cause: err, hint: `--max-size MB raises the limit (now ${maxSizeMb} MB)` });
+}
+
+function capture<T>(fn: () => T): { value?: T; error?: unknown } {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolName: string; structured: boolean; saveDir?: string }): Promise<void> {
+  const { toolName, saveDir } = opts;
+  const { out, ctx } = inv;
+  const [{ stripTransportFields }, view, { withNewline }, { write }] = await Promise.all([
+    import('../src/output/json.js'),
+    import('../src/output/tool-result.js'),
+    import('../src/output/content.js'),
+    import('../src/output/output.js'),
+  ]);
+  let saved: Map<number, string> | undefined;
+  if (saveDir !== undefined && view.hasBinaries(result)) {
+    const { ensureDirectory } = await import('../src/output/save.js');
+    await ensureDirectory(saveDir);
+    saved = await view.saveBinaries(result, saveDir, toolName);
+    for (const file of saved.values()) out.info(`saved ${file}`);
+  }
+  if (out.json) return out.printJson(stripTransportFields(result));
+  if (opts.structured) {
+    if (result.isError === true) {
+      await write(ctx.io.stderr, withNewline(view.joinedText(result)));
+      return;
+    }
+    if (result.structuredContent === undefined) {
+      throw usageError(`tool "${toolName}" returned no structuredContent`, { hint: 'drop --structured to see what it returned' });
+    }
+    return out.printJson(result.structuredContent);
+  }
+  if (out.tty) {
+    const text = view.renderToolResult(result, { chalk: out.chalk, saved });
+    if (!saved && view.hasBinaries(result)) out.info(out.errChalk.dim('(--save-dir DIR writes images, audio and blobs to files)'));
+    return out.print(withNewline(text));
+  }
+  const text = withNewline(view.joinedText(result));
+  if (result.isError === true) return write(ctx.io.stderr, text);
+  return out.print(text);
 }

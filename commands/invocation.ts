@@ -6,6 +6,7 @@ import type { Context } from '../src/io.js';
 import type { ProtocolSetting, ServerSpec } from '../src/config/types.js';
 import type { LoadedConfig } from '../src/config/load.js';
 import type { Session, SessionOptions } from '../src/mcp/session.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { McpctlError, toMcpctlError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
 
@@ -120,13 +121,18 @@ export class Invocation {
       throw err;
     }
     if (prestarted) extra = { ...extra, prestarted };
-    const provider = extra.authProvider ?? (spec.transport === 'stdio' ? undefined : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, { interactive: false }));
+    const provider = extra.authProvider ?? (spec.transport === 'stdio' ? undefined : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, { interactive: false, fetch: await this.proxyFetch() }));
     try {
       return await withSession(spec, this.ctx, this.sessionOptions({ authProvider: provider, ...extra }), fn);
     } finally {
       // Releases a store lock left by a refresh the SDK began and did not finish.
       await (provider as { close?: () => Promise<void> } | undefined)?.close?.();
     }
+  }
+
+  /** The fetch for OAuth requests: through HTTPS_PROXY when one is set, like the MCP requests. */
+  async proxyFetch(): Promise<FetchLike | undefined> {
+    return (await import('../src/mcp/proxy.js')).createProxyFetch(this.ctx.env);
   }
 
   /** A short word for the state of a server's credentials (never the credentials). */

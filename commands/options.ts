@@ -1,7 +1,9 @@
 // Parsers for flag values shared by several commands; a bad value is a usage error naming the flag.
 
 import { InvalidArgumentError } from 'commander';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { PROTOCOL_REVISIONS, type ProtocolSetting } from '../src/config/types.js';
+import { LOG_LEVELS } from '../src/mcp/log-levels.js';
 
 export function parseSeconds(value: string): number {
   const n = Number(value);
@@ -20,6 +22,18 @@ const PROTOCOL_SETTINGS: readonly string[] = ['auto', 'legacy', ...PROTOCOL_REVI
 export function parseProtocol(value: string): ProtocolSetting {
   if (!PROTOCOL_SETTINGS.includes(value)) throw new InvalidArgumentError(`expected one of ${PROTOCOL_SETTINGS.join(', ')}`);
   return value as ProtocolSetting;
+}
+
+export function parsePositiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
+  return n;
+}
+
+export function parseLogLevel(value: string): LoggingLevel {
+  const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
+  if (!level) throw new InvalidArgumentError(`expected one of ${LOG_LEVELS.join(', ')}`);
+  return level;
 }
 
 export function collect(value: string, previous: string[] = []): string[] {

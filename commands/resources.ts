@@ -1,21 +1,148 @@
-// `mcpctl resources SERVER [URI]`: list resources or templates, or read one resource.
+// `mcpctl resources SERVER [URI]`: list resources or templates, or read one resource: text to
+// stdout, binary to a file (-o) or to a stdout that is not a terminal.
 
 import { Command } from 'commander';
+import path from 'node:path';
+import type { ReadResourceResult, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
+import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
-import { notImplemented } from './not-implemented.js';
+import { usageError } from '../src/errors.js';
+import type { ServerSpec } from '../src/config/types.js';
+
+export interface ResourcesOptions {
+  server?: string;
+  uri?: string;
+  templates: boolean;
+  output?: string;
+  limit?: number;
+}
 
 export function resourcesCommand(state: RunState): Command {
   return new Command('resources')
     .description('list the resources of a server, or read one')
-    .argument('<server>', 'a configured server name, or an http(s):// URL')
+    .argument('[server]', 'a configured server name, or an http(s):// URL')
     .argument('[uri]', 'a resource URI to read')
     .option('--templates', 'list resource templates instead of resources')
     .option('-o, --output <file>', 'write the (binary) contents to this file')
     .option('--limit <n>', 'stop after this many entries', parsePositiveInt)
-    .addHelpText('after', examples('mcpctl resources everything', 'mcpctl resources everything --templates', 'mcpctl resources everything demo://resource/static/document/architecture.md', 'mcpctl resources everything demo://resource/static/binary/1 -o out.bin'))
-    .action(async (_server: string, _uri: string | undefined, _flags: unknown, cmd: Command) => {
-      state.begin(cmd);
-      notImplemented('resources');
+    .addHelpText('after', examples('mcpctl resources everything', 'mcpctl resources everything --templates', 'mcpctl resources everything demo://resource/static/document/architecture.md', 'mcpctl resources everything demo://resource/dynamic/blob/1 -o out.bin'))
+    .action(async (server: string | undefined, uri: string | undefined, flags: { templates?: boolean; output?: string; limit?: number }, cmd: Command) => {
+      await runResources(state.begin(cmd), { server, uri, templates: flags.templates === true, output: flags.output, limit: flags.limit });
     });
+}
+
+export async function runResources(inv: Invocation, opts: ResourcesOptions): Promise<void> {
+  if (inv.global.stdio && opts.server !== undefined) {
+    // With --stdio there is no SERVER: the first word is the URI.
+    if (opts.uri !== undefined) throw usageError(`unexpected argument "${opts.uri}"`, { hint: 'with --stdio, give only the URI' });
+    opts = { ...opts, uri: opts.server, server: undefined };
+  }
+  if (opts.uri !== undefined && opts.templates) throw usageError('--templates lists templates; it takes no URI');
+  const spec = await inv.resolve(opts.server);
+  if (opts.uri !== undefined) return readResource(inv, spec, opts.uri, opts.output);
+  if (opts.output !== undefined) throw usageError('-o/--output writes a resource that is read: give its URI');
+  return opts.templates ? listTemplates(inv, spec, opts.limit) : listResources(inv, spec, opts.limit);
+}
+
+async function listResources(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
+  const { out } = inv;
+  const { listAll } = await import('../src/mcp/lists.js');
+  const spinner = await out.startSpinner(`listing resources of ${spec.name}`);
+  const listed = await inv.session(spec, async (session) => listAll(session.client, 'resources', { limit, requestOptions: session.requestOptions() }));
+  spinner.stop();
+  warnMalformed(inv, spec, 'resource', listed.malformed);
+  const resources = listed.items;
+  if (out.json) return out.printJson({ resources });
+  if (resources.length === 0) return out.info(`server "${spec.name}" has no resources`);
+  const { formatBytes } = await import('../src/output/content.js');
+  await out.print(
+    out.table(
+      [
+        { header: 'URI', value: (r: Resource) => r.uri },
+        { header: 'NAME', value: (r) => r.title ?? r.name },
+        { header: 'MIME TYPE', value: (r) => r.mimeType ?? '' },
+        { header: 'SIZE', value: (r) => (typeof r.size === 'number' ? (out.tty ? formatBytes(r.size) : String(r.size)) : '') },
+        { header: 'DESCRIPTION', value: (r) => firstLine(r.description ?? ''), wrap: true },
+      ],
+      resources,
+    ),
+  );
+}
+
+async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
+  const { out } = inv;
+  const { listAll } = await import('../src/mcp/lists.js');
+  const spinner = await out.startSpinner(`listing resource templates of ${spec.name}`);
+  const listed = await inv.session(spec, async (session) => listAll(session.client, 'resourceTemplates', { limit, requestOptions: session.requestOptions() }));
+  spinner.stop();
+  warnMalformed(inv, spec, 'resource template', listed.malformed);
+  const resourceTemplates = listed.items;
+  if (out.json) return out.printJson({ resourceTemplates });
+  if (resourceTemplates.length === 0) return out.info(`server "${spec.name}" has no resource templates`);
+  await out.print(
+    out.table(
+      [
+        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate },
+        { header: 'NAME', value: (t) => t.title ?? t.name },
+        { header: 'MIME TYPE', value: (t) => t.mimeType ?? '' },
+        { header: 'DESCRIPTION', value: (t) => firstLine(t.description ?? ''), wrap: true },
+      ],
+      resourceTemplates,
+    ),
+  );
+}
+
+function warnMalformed(inv: Invocation, spec: ServerSpec, what: string, malformed: { index: number; name?: string }[]): void {
+  for (const bad of malformed) inv.out.warn(`server "${spec.name}": ${what} ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? '';
+}
+
+async function readResource(inv: Invocation, spec: ServerSpec, uri: string, output: string | undefined): Promise<void> {
+  const { out, ctx } = inv;
+  const spinner = await out.startSpinner(`reading ${uri}`);
+  const { serverRefused } = await import('../src/mcp/refusal.js');
+  const result = await inv.session(spec, async (session) => {
+    try {
+      return (await session.client.readResource({ uri }, session.requestOptions())) as ReadResourceResult;
+    } catch (err) {
+      throw serverRefused(err, spec, `read ${uri}`, `mcpctl resources ${spec.name} lists its resources (--templates: its URI templates)`);
+    }
+  });
+  spinner.stop();
+  const view = await import('../src/output/resource.js');
+  const contents = result.contents ?? [];
+
+  if (output !== undefined) {
+    if (contents.length !== 1) {
+      throw usageError(`resource ${uri} has ${contents.length} contents; -o writes exactly one`, { server: spec.name, hint: '--json prints them all' });
+    }
+    const file = path.resolve(ctx.cwd, output);
+    const { writeFileAtomic } = await import('../src/output/save.js');
+    await writeFileAtomic(file, view.contentBytes(contents[0]));
+    out.info(`wrote ${view.describeContent(contents[0])} to ${file}`);
+    if (out.json) {
+      const { stripTransportFields } = await import('../src/output/json.js');
+      await out.printJson(stripTransportFields(result));
+    }
+    return;
+  }
+  if (out.json) {
+    const { stripTransportFields } = await import('../src/output/json.js');
+    return out.printJson(stripTransportFields(result));
+  }
+  const binary = contents.find((c) => view.isBinary(c));
+  if (binary && ctx.io.stdoutIsTTY) {
+    throw usageError(`resource ${uri} is binary (${view.describeContent(binary)}); not printing it to a terminal`, {
+      server: spec.name,
+      hint: `mcpctl resources ${spec.name} ${uri} -o FILE writes it to a file (or redirect stdout)`,
+    });
+  }
+  if (contents.length === 0) return out.info(`resource ${uri} has no contents`);
+  const { write } = await import('../src/output/output.js');
+  out.stopSpinner();
+  for (const chunk of view.renderContents(contents, { tty: out.tty, chalk: out.chalk })) await write(ctx.io.stdout, chunk);
 }

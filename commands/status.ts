@@ -57,15 +57,16 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
     out.table(
       [
         { header: 'SERVER', value: (s: ServerStatus) => s.server },
-        { header: 'OK', value: (s) => (out.tty ? (s.ok ? chalk.green('✓') : chalk.red('✗')) : s.ok ? 'ok' : 'failed') },
+        { header: 'OK', value: (s) => (out.tty ? (s.ok ? chalk.green('✓') : chalk.red(`✗ ${s.error?.kind ?? ''}`)) : s.ok ? 'ok' : 'failed') },
         { header: 'PROTOCOL', value: (s) => s.protocolVersion ?? '' },
-        { header: 'SERVER INFO', value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : '') },
+        { header: 'SERVER INFO', value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : ''), wrap: true },
         { header: 'TOOLS', value: (s) => count(s.counts?.tools) },
         { header: 'RESOURCES', value: (s) => count(s.counts?.resources) },
         { header: 'PROMPTS', value: (s) => count(s.counts?.prompts) },
         { header: 'LATENCY', value: (s) => `${s.latencyMs} ms` },
         { header: 'AUTH', value: (s) => s.auth },
-        { header: 'ERROR', value: (s) => (s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : ''), wrap: true },
+        // On a terminal the failures follow the table in full, with their hints.
+        ...(out.tty ? [] : [{ header: 'ERROR', value: (s: ServerStatus) => (s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : '') }]),
       ],
       result,
     ),

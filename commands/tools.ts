@@ -7,6 +7,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { didYouMean } from '../src/suggest.js';
 import { stripTransportFields } from '../src/output/json.js';
 
 export interface ToolsOptions {
@@ -103,8 +104,7 @@ async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]):
 
 export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
   const names = tools.map((t) => t.name);
-  const close = names.filter((n) => n.toLowerCase().includes(name.toLowerCase()) || name.toLowerCase().includes(n.toLowerCase()));
-  return usageError(`server "${spec.name}" has no tool "${name}"${close.length ? ` (did you mean ${close.slice(0, 3).map((n) => `"${n}"`).join(', ')}?)` : ''}`, {
+  return usageError(`server "${spec.name}" has no tool "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
     hint: `mcpctl tools ${spec.name} lists its ${names.length} tools`,
   });

@@ -101,7 +101,7 @@ _mcpctl_call() {
     '--no-validate[send the arguments without checking them against the inputSchema]' \
     '--structured[print structuredContent only, as JSON]' \
     '--save-dir[write images, audio and blobs from the result into this directory]:dir:_files -/' \
-    '--log-level[ask the server for log messages at this level (shown with -v)]:none: ' \
+    '--log-level[ask the server for log messages at this level and show them on stderr]:none: ' \
     '--no-input[never ask questions (elicitation requests are declined)]' \
     '--root[a root to offer the server (repeatable; default\: the working directory)]:dir:_files -/' \
     '--max-size[largest message accepted from the server (default 64)]:none: ' \

@@ -4,7 +4,7 @@
 
 import type { ErrorObject } from 'ajv';
 import { declaredProperties, isPlainObject, jsonTypeOf, type JsonSchema } from './schema.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { typeAlternatives } from './type-label.js';
 
 /** One problem: where (a JSON pointer into the checked value) and what. */

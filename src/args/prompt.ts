@@ -3,7 +3,7 @@
 // repeated name keeps its last value.
 
 import { argumentsError, type PromptWhere } from './report.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 
 /** A prompt argument as MCP declares it in `prompts/list`. */
 export interface PromptArgument {

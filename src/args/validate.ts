@@ -15,7 +15,7 @@ import {
   resolveSchema,
   type JsonSchema,
 } from './schema.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 
 export interface ValidationOutcome {
   /** Things worth telling the user that do not stop the call. */

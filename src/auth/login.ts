@@ -4,7 +4,6 @@
 
 import {
   computeScopeUnion,
-  discoverOAuthServerInfo,
   extractWWWAuthenticateParams,
   type FetchLike,
   type OAuthDiscoveryState,
@@ -16,6 +15,7 @@ import type { Context } from '../io.js';
 import { showAuthorizationUrl } from './browser.js';
 import { PortInUseError, startCallbackServer, type CallbackServer } from './callback-server.js';
 import { classifyAuthError } from './classify.js';
+import { discoverServerInfo } from './discovery.js';
 import { newProvider, openTokenStore } from './factory.js';
 import { grantOf } from './grant-kind.js';
 import { createOAuthFetch } from './oauth-fetch.js';
@@ -63,7 +63,7 @@ async function browserLogin(spec: HttpServerSpec, ctx: Context, store: TokenStor
   const fetchFn = createOAuthFetch({ server: spec.name, timeoutMs: spec.timeoutMs, signal: ctx.signal, base: options.fetch });
   // Discovery first: the issuer tells which registered client (and so which port) to reuse.
   const challenge = await probeChallenge(spec.url, fetchFn);
-  const info = await discoverOAuthServerInfo(spec.url, { resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn });
+  const info = await discoverServerInfo(spec.url, { resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn });
   if (challenge.status !== 401 && info.resourceMetadata === undefined && info.authorizationServerMetadata === undefined && spec.oauth === undefined) {
     throw usageError(`${spec.name} does not use OAuth: it asks for no sign-in and publishes no OAuth metadata`, {
       server: spec.name,

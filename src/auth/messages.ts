@@ -7,15 +7,22 @@ export function loginHint(server: string): string {
   return `run \`mcpctl auth login ${quoteArg(server)}\``;
 }
 
-/** No usable tokens, and this command may not start a browser sign-in. */
-export function signInRequired(server: string, why: 'none' | 'expired' | 'refused'): McpctlError {
+/**
+ * No usable tokens, and this command may not start a browser sign-in. `rejected`: the server
+ * turned away a token that is unexpired by our clock and already carries the scope it asks for
+ * (revoked, or a permission the account lacks), so signing in again may not help.
+ */
+export function signInRequired(server: string, why: 'none' | 'expired' | 'refused' | 'rejected'): McpctlError {
   const message =
     why === 'none'
       ? `${server} requires OAuth sign-in and no sign-in is stored`
       : why === 'expired'
         ? `the OAuth sign-in for ${server} has expired and cannot be refreshed`
-        : `the authorization server refused the stored sign-in for ${server}`;
-  return new McpctlError('auth', message, { server, phase: 'auth', hint: loginHint(server) });
+        : why === 'refused'
+          ? `the authorization server refused the stored sign-in for ${server}`
+          : `${server} did not accept the stored sign-in, though it grants the scope asked for`;
+  const hint = why === 'rejected' ? `${loginHint(server)}; if that does not help, the account may lack the permission: ask the server operator` : loginHint(server);
+  return new McpctlError('auth', message, { server, phase: 'auth', hint });
 }
 
 /** The server wants a scope the stored sign-in does not grant (403 insufficient_scope). */

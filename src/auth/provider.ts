@@ -310,7 +310,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
       });
       throw stepUpRequired(this.spec.name, requested);
     }
-    throw signInRequired(this.spec.name, entry === undefined ? 'none' : 'expired');
+    // An unexpired token ends up here only after the server turned it away.
+    throw signInRequired(this.spec.name, entry === undefined ? 'none' : this.isExpiring(entry) ? 'expired' : 'rejected');
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {

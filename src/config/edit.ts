@@ -1,15 +1,15 @@
 // `servers add` / `servers remove`: edit one server of a config file in place, keeping every other
 // byte (comments, order, indentation), and replace the file atomically with its mode kept.
 
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../io.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import { configError, usageError } from '../errors.js';
 import { insertMember, removeMember, replaceValue, styleOf } from './jsonc-edit.js';
 import { members, nodeAt, parseDocument } from './jsonc.js';
 import { absolutePath, displayPath } from './paths.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { checkEntry } from './validate.js';
 
 export type RootKey = 'mcpServers' | 'servers';
@@ -67,49 +67,10 @@ function parseCurrent(cur: Current) {
   return { doc, rootKeys };
 }
 
-/** Writes `text` to `file` through a temporary file in the same directory, fsync and rename; a symlink is followed. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
-  let target = file;
-  try {
-    target = await fs.realpath(file);
-  } catch {
-    target = file;
-  }
-  let mode: number | undefined;
-  try {
-    mode = (await fs.stat(target)).mode & 0o7777;
-  } catch {
-    mode = undefined;
-  }
-  const dir = path.dirname(target);
-  await fs.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(temp, 'wx', mode ?? 0o666);
-  try {
-    try {
-      await handle.writeFile(text, 'utf8');
-      // open() applies the umask; chmod makes the mode exactly the old file's.
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temp, target);
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-  // Make the rename itself durable; not every platform can open a directory, and that is fine.
-  try {
-    const d = await fs.open(dir, 'r');
-    try {
-      await d.sync();
-    } finally {
-      await d.close();
-    }
-  } catch {
-    // best effort
-  }
+/** Writes a config file atomically (mode kept, a symlink followed), creating its directory. */
+async function writeConfigFile(file: string, text: string): Promise<void> {
+  await fs.mkdir(path.dirname(await fs.realpath(file).catch(() => file)), { recursive: true });
+  await writeFileAtomic(file, text);
 }
 
 /**
@@ -146,7 +107,7 @@ export async function addServer(ctx: EditContext, file: string, name: string, en
   else if (holder === undefined) text = insertMember(base, root, rootKey, { [name]: entry }, style);
   else if (holder.type === 'object') text = insertMember(base, holder, name, entry, style);
   else throw configError(`${cur.shown}: "${rootKey}" must be an object of servers by name`, { phase: 'config' });
-  await writeFileAtomic(cur.file, text);
+  await writeConfigFile(cur.file, text);
   return { file: cur.file, created: !cur.exists, replaced, rootKey, warnings: check.warnings };
 }
 
@@ -171,6 +132,6 @@ export async function removeServer(ctx: EditContext, file: string, name: string)
   }
   const holder = nodeAt(doc.root!, [rootKey])!;
   const index = members(holder).map(([n]) => n).lastIndexOf(name);
-  await writeFileAtomic(cur.file, removeMember(cur.text, holder, index));
+  await writeConfigFile(cur.file, removeMember(cur.text, holder, index));
   return { file: cur.file, created: false, replaced: false, rootKey, warnings: [] };
 }

@@ -5,10 +5,10 @@ export { loadConfig, type ConfigEntry, type LoadedConfig, type LoadOptions } fro
 export { resolveServer, resolveTarget, unknownServer, type ResolveOptions } from './resolve.js';
 export { adHocStdio, adHocHttp, isUrlTarget, splitCommandLine, AD_HOC_SOURCE } from './adhoc.js';
 export { describeServer, redactValue, redactUrl, REDACTED, type ServerDescription } from './display.js';
-export { addServer, removeServer, writeFileAtomic, type AddOptions, type EditResult, type RootKey } from './edit.js';
+export { addServer, removeServer, type AddOptions, type EditResult, type RootKey } from './edit.js';
 export { configSources, displayPath, projectDirs, PROJECT_FILES, type ConfigScope, type ConfigSource } from './paths.js';
 export { timeoutMsFromFile } from './settings.js';
-export { suggest, didYouMean } from './suggest.js';
+export { suggest, didYouMean } from '../suggest.js';
 export { schemaJson } from './schema.js';
 export type { SourceLocation } from './validate.js';
 export * from './types.js';

@@ -11,7 +11,7 @@ import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { ConfigEntry, LoadedConfig } from './load.js';
 import { displayPath, PROJECT_FILES } from './paths.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import type { HttpServerSpec, OAuthSettings, RawServerEntry, ServerSpec, StdioServerSpec } from './types.js';
 
 export type { ResolveOptions } from './settings.js';

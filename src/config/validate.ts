@@ -7,7 +7,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import { formatJsonPath, members, type JsonSegment, type ParsedDocument } from './jsonc.js';
 import { IDP_PROPERTIES, OAUTH_PROPERTIES, SERVER_PROPERTIES } from './schema.js';
 import { validate as generatedValidator } from './server-validator.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { PROTOCOL_SETTINGS, TRANSPORT_TYPES, type RawServerEntry, type TransportKind } from './types.js';
 
 /** Where a value of an entry is written. */

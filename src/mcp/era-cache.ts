@@ -2,11 +2,12 @@
 // result), so the next run can pass it as `connect(transport, { prior })` and skip the probe.
 // Files are named by a hash of the server's resolved spec; nothing secret is stored in clear.
 
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import type { Env } from '../io.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { ServerSpec } from '../config/types.js';
 
 export type EraVerdict = { kind: 'legacy' } | { kind: 'modern'; discover: DiscoverResult };
@@ -80,14 +81,11 @@ export class EraCache {
   /** Best effort: a cache that cannot be written only costs a probe next time. */
   async write(key: string, verdict: EraVerdict): Promise<void> {
     const body: EraCacheFile = { version: 1, savedAt: this.now(), verdict };
-    const target = this.file(key);
-    const temp = `${target}.${randomUUID()}.tmp`;
     try {
       await mkdir(join(this.dir, 'era'), { recursive: true, mode: 0o700 });
-      await writeFile(temp, JSON.stringify(body), { mode: 0o600 });
-      await rename(temp, target);
+      await writeFileAtomic(this.file(key), JSON.stringify(body), { mode: 0o600 });
     } catch {
-      await rm(temp, { force: true }).catch(() => {});
+      // nothing to undo: an atomic write leaves no partial file
     }
   }
 

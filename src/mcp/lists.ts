@@ -45,7 +45,15 @@ interface Requester {
   request(request: { method: string; params?: Record<string, unknown> }, schema: typeof ANY_RESULT, options?: RequestOptions): Promise<Record<string, unknown>>;
 }
 
-export async function listAll<K extends ListKind>(client: Requester, kind: K, opts: { limit?: number; requestOptions?: RequestOptions } = {}): Promise<ListOutcome<K>> {
+export interface ListOptions<K extends ListKind> {
+  /** Stop after this many valid items. */
+  limit?: number;
+  /** Stop at the page holding the first item this is true for (a call looking for its tool). */
+  until?: (item: ListKinds[K]) => boolean;
+  requestOptions?: RequestOptions;
+}
+
+export async function listAll<K extends ListKind>(client: Requester, kind: K, opts: ListOptions<K> = {}): Promise<ListOutcome<K>> {
   const items: ListKinds[K][] = [];
   const malformed: { index: number; name?: string }[] = [];
   let cursor: string | undefined;
@@ -61,6 +69,7 @@ export async function listAll<K extends ListKind>(client: Requester, kind: K, op
     }
     cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
     if (!cursor) break;
+    if (opts.until && items.some(opts.until)) return { items, malformed, truncated: true };
   }
   return { items, malformed, truncated: false };
 }

@@ -50,8 +50,11 @@ export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settin
     requestInit,
     fetch,
     authProvider: settings.authProvider,
-    // A one-shot command does not wait for a dropped stream to come back.
-    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+    // A server may end a request's SSE stream early (after a priming event) and deliver the
+    // answer on a GET resumed with Last-Event-ID, after the `retry` it asked for (SEP-1699).
+    // Without resuming, the request waits for its timeout. A few tries, each bounded by the
+    // request's own deadline.
+    reconnectionOptions: { maxRetries: 2, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
   });
 }
 

@@ -98,6 +98,10 @@ export class Output {
     const about = err.server !== undefined && !err.message.includes(err.server) ? `server "${err.server}": ` : '';
     this.stderrLine(`${this.errChalk.red('error:')} ${about}${err.message}`);
     if (err.hint) this.stderrLine(`${this.errChalk.dim('hint:')} ${err.hint}`);
+    // -v: the chain of causes behind the message, for a bug report or a closer look.
+    for (let cause = err.cause, depth = 0; cause !== undefined && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+      this.debug(`cause: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`);
+    }
   }
 
   /** A spinner on a terminal stderr, never with --json, --quiet or in a pipe. */

@@ -4,12 +4,15 @@
 import { createRequire } from 'node:module';
 import type Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface Column<Row> {
   header: string;
   value: (row: Row) => string;
   /** Let this column wrap on a narrow terminal (descriptions). */
   wrap?: boolean;
+  /** Leave the column out of a terminal table when no row has a value in it. */
+  optional?: boolean;
 }
 
 export interface TableStyle {
@@ -20,11 +23,12 @@ export interface TableStyle {
 
 export function renderTable<Row>(columns: Column<Row>[], rows: Row[], style: TableStyle): string {
   if (!style.tty) return rows.map((row) => columns.map((c) => tsvCell(c.value(row))).join('\t')).join('\n') + (rows.length ? '\n' : '');
+  columns = columns.filter((c) => !c.optional || rows.some((r) => c.value(r) !== ''));
   const widths = style.columns ? fitWidths(columns, rows, style.columns) : undefined;
   const TableClass = loadTable();
   const table = new TableClass({
     head: columns.map((c) => style.chalk.bold(c.header)),
-    style: { head: [], border: [] },
+    style: { head: [], border: [], compact: true },
     wordWrap: true,
     wrapOnWordBoundary: true,
     ...(widths ? { colWidths: widths } : {}),
@@ -52,7 +56,7 @@ function fitWidths<Row>(columns: Column<Row>[], rows: Row[], total: number): (nu
 }
 
 function longestLine(text: string): number {
-  return Math.max(0, ...text.split('\n').map((l) => l.length));
+  return Math.max(0, ...stripVTControlCharacters(text).split('\n').map((l) => l.length));
 }
 
 /**

@@ -160,6 +160,61 @@ describe('grants and client identity', () => {
       await fresh.cleanup();
     }
   });
+
+  it('accepts a 2025-03-26 server whose metadata names an issuer path on its own origin', async () => {
+    const own = await startOAuthFixture({ legacy: true, reportedIssuer: (origin) => `${origin}/oauth` });
+    const fresh = await tempHome();
+    try {
+      const browser = await fakeBrowser(fresh.dir);
+      const ctx = makeCtx(fresh.dir, { BROWSER: browser.program });
+      const status = await login(makeSpec(own.url), ctx);
+      assert.equal(status.state, 'signed-in');
+      assert.equal(own.stats.codeExchanges, 1);
+      await browserEntries(browser, 1);
+      // The stored sign-in serves a later command.
+      const provider = await createAuthProvider(makeSpec(own.url), ctx, { interactive: false });
+      const client = await connect(own.url, provider);
+      assert.ok((await client.listTools()).tools.length > 0);
+      await client.close();
+      await provider?.close();
+    } finally {
+      await own.close();
+      await fresh.cleanup();
+    }
+  });
+
+  it('refuses a 2025-03-26 server whose metadata names an issuer on another origin', async () => {
+    const own = await startOAuthFixture({ legacy: true, reportedIssuer: () => 'https://as.example.com' });
+    const fresh = await tempHome();
+    try {
+      const browser = await fakeBrowser(fresh.dir, 'record-only');
+      await assert.rejects(login(makeSpec(own.url), makeCtx(fresh.dir, { BROWSER: browser.program })), (err: unknown) => {
+        assert.ok(err instanceof McpctlError);
+        assert.equal(err.kind, 'auth');
+        assert.match(err.message, /issuer mismatch/);
+        return true;
+      });
+      assert.equal(own.stats.registrations, 0);
+      assert.equal(own.stats.authorizations, 0);
+    } finally {
+      await own.close();
+      await fresh.cleanup();
+    }
+  });
+
+  it('refuses an issuer mismatch when the server publishes resource metadata', async () => {
+    const own = await startOAuthFixture({ reportedIssuer: (origin) => `${origin}/oauth` });
+    const fresh = await tempHome();
+    try {
+      const browser = await fakeBrowser(fresh.dir, 'record-only');
+      await assert.rejects(login(makeSpec(own.url), makeCtx(fresh.dir, { BROWSER: browser.program })), /issuer mismatch/);
+      assert.equal(own.stats.registrations, 0);
+      assert.equal(own.stats.authorizations, 0);
+    } finally {
+      await own.close();
+      await fresh.cleanup();
+    }
+  });
 });
 
 function freePort(): Promise<number> {

@@ -2,6 +2,7 @@
 // a 403 insufficient_scope becomes a remembered step-up that the next login requests.
 
 import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { authStatus, createAuthProvider, login } from '../../src/auth/index.js';
 import { classifyAuthError } from '../../src/auth/classify.js';
@@ -99,6 +100,35 @@ describe('non-interactive use', () => {
     assertNoSecrets([message, ctx.stderrText()], await storedSecrets(home.authFile));
   });
 
+  it('a 403 for a scope the unexpired sign-in already grants is reported as not accepted, not as expired', async () => {
+    const own = await startOAuthFixture({ forbidAdminTool: true });
+    const fresh = await tempHome();
+    try {
+      const browser = await fakeBrowser(fresh.dir);
+      const spec = makeSpec(own.url);
+      await login(spec, makeCtx(fresh.dir, { BROWSER: browser.program }), { scope: 'mcp:read mcp:admin' });
+      await dropRefreshTokens(fresh.authFile);
+      const ctx = makeCtx(fresh.dir);
+      const client = await connect(own.url, await createAuthProvider(spec, ctx, { interactive: false }));
+      try {
+        await assert.rejects(client.callTool({ name: 'admin_tool', arguments: {} }), (err: unknown) => {
+          const error = assertSignInError(err);
+          assert.doesNotMatch(error.message, /expired/);
+          assert.match(error.message, /did not accept the stored sign-in/);
+          assert.match(error.hint ?? '', /lack the permission/);
+          return true;
+        });
+      } finally {
+        await client.close();
+      }
+      assert.equal(own.stats.forbidden, 1);
+      assert.equal((await authStatus(spec, ctx)).state, 'signed-in', 'nothing to step up to');
+    } finally {
+      await fresh.cleanup();
+      await own.close();
+    }
+  });
+
   it('an expired sign-in without a refresh token is reported before any request', async () => {
     // A fixture of its own: no late request of an earlier test's client can reach it.
     const own = await startOAuthFixture();
@@ -107,11 +137,7 @@ describe('non-interactive use', () => {
       const browser = await fakeBrowser(fresh.dir);
       const spec = makeSpec(own.url);
       await login(spec, makeCtx(fresh.dir, { BROWSER: browser.program }));
-      // Drop the refresh token from the stored sign-in.
-      const { readFile, writeFile } = await import('node:fs/promises');
-      const data = JSON.parse(await readFile(fresh.authFile, 'utf8')) as { servers: Record<string, { tokens: Record<string, { refresh_token?: string }> }> };
-      for (const server of Object.values(data.servers)) for (const entry of Object.values(server.tokens)) delete entry.refresh_token;
-      await writeFile(fresh.authFile, JSON.stringify(data));
+      await dropRefreshTokens(fresh.authFile);
 
       const ctx = makeCtx(fresh.dir);
       ctx.advance(2 * 3600_000);
@@ -129,3 +155,10 @@ describe('non-interactive use', () => {
     }
   });
 });
+
+/** Removes the refresh tokens from a stored sign-in, as servers that issue none leave it. */
+async function dropRefreshTokens(authFile: string): Promise<void> {
+  const data = JSON.parse(await readFile(authFile, 'utf8')) as { servers: Record<string, { tokens: Record<string, { refresh_token?: string }> }> };
+  for (const server of Object.values(data.servers)) for (const entry of Object.values(server.tokens)) delete entry.refresh_token;
+  await writeFile(authFile, JSON.stringify(data));
+}

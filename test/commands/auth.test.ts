@@ -80,3 +80,27 @@ test('auth logout needs a server or --all', async () => {
   const r = await run(['auth', 'logout'], { cwd: dir, home: dir, env });
   assert.equal(r.code, 2);
 });
+
+test('with HTTP_PROXY set, sign-in and the OAuth requests of later commands go through the proxy too', async () => {
+  const { startProxy } = await import('../fixtures/connect-proxy.js');
+  const proxy = await startProxy();
+  const proxied = await startOAuthFixture({ accessTokenTtlSec: 1 });
+  try {
+    const d = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authproxy-'));
+    const b = await fakeBrowser(d);
+    writeFileSync(path.join(d, '.mcp.json'), JSON.stringify({ mcpServers: { secure: { url: proxied.url, oauth: {} } } }));
+    const e = { PATH: process.env.PATH ?? '', HOME: d, XDG_CONFIG_HOME: path.join(d, 'config'), XDG_CACHE_HOME: path.join(d, 'cache'), BROWSER: b.program, HTTP_PROXY: proxy.url };
+    const login = await runBin(['auth', 'login', 'secure'], { cwd: d, env: e, killAfterMs: 30_000 });
+    assert.equal(login.code, 0, login.stderr);
+    const host = new URL(proxied.url).host;
+    assert.ok(proxy.tunnels().includes(host), `sign-in went through the proxy: ${proxy.tunnels().join(' ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const before = proxied.stats.refreshes;
+    const r = await run(['tools', 'secure', '--json'], { cwd: d, home: d, env: e });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(proxied.stats.refreshes, before + 1, 'the expired token was refreshed');
+  } finally {
+    await proxied.close();
+    await proxy.close();
+  }
+});

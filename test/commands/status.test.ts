@@ -99,3 +99,20 @@ test('status with a missing variable in one server reports it as a config error,
   assert.equal(needs?.ok, false);
   assert.match(needs?.error?.message ?? '', /MCPCTL_TEST_UNSET/);
 });
+
+test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', async () => {
+  const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'] } });
+  const spawnLog = path.join(dir, 'spawns.log');
+  const { spawn } = await import('node:child_process');
+  const { BIN } = await import('../helpers/run.js');
+  const child = spawn(process.execPath, [BIN, 'status', 'hang', '--json'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  assert.ok(await eventually(() => logLines(spawnLog).length > 0, 10_000), 'the server started');
+  child.kill('SIGINT');
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, 130, stderr);
+  assert.equal(jsonError(stderr).error.kind, 'interrupted');
+  const pids = logLines(spawnLog).map(Number);
+  assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
+});

@@ -61,9 +61,14 @@ test('tools SERVER --json is the ListToolsResult with full tool objects', async 
   assert.ok(echo?.inputSchema.properties?.message);
 });
 
-test('tools SERVER on a terminal is a table', async () => {
+test('tools SERVER on a terminal is a table, with a spinner on stderr', async () => {
   const r = await run(['tools', 'everything'], { ...opts(), tty: true });
   assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /listing tools of everything/, 'the spinner ran on the terminal');
+  const pipe = await run(['tools', 'everything'], opts());
+  assert.equal(pipe.stderr, '', 'no spinner and nothing else in a pipe');
+  const json = await run(['tools', 'everything', '--json'], { ...opts(), tty: true });
+  assert.doesNotMatch(json.stderr, /listing tools/, 'no spinner with --json');
   assert.match(r.stdout, /NAME.*DESCRIPTION.*REQUIRED/);
   assert.match(r.stdout, /│ echo +│/);
 });

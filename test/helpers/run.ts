@@ -18,7 +18,10 @@ export interface RunOptions {
   home?: string;
   /** Pretend stdout and stderr are terminals. */
   tty?: boolean;
-  stdin?: string;
+  /** Pretend stdin is a terminal too (someone can be asked questions); `stdin` holds the typed lines. */
+  stdinTTY?: boolean;
+  /** Standard input: a string, or a stream for input that arrives over time. */
+  stdin?: string | Readable;
   columns?: number;
   signal?: AbortSignal;
 }
@@ -44,10 +47,10 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
   const tty = opts.tty === true;
   const code = await main(argv, {
     io: {
-      stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
+      stdin: typeof opts.stdin === 'object' ? opts.stdin : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
       stdout,
       stderr,
-      stdinIsTTY: false,
+      stdinIsTTY: opts.stdinTTY === true,
       stdoutIsTTY: tty,
       stderrIsTTY: tty,
       columns: tty ? (opts.columns ?? 120) : undefined,

@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { McpctlError } from '../../src/errors.js';
 import { withSession, withSessions, type Session } from '../../src/mcp/index.js';
-import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv } from './helpers.js';
+import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv, failure } from './helpers.js';
 
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
@@ -16,15 +15,6 @@ function fault(behaviours: string[], timeoutMs = 5000) {
   return { spec, log, pids };
 }
 
-async function failure(work: Promise<unknown>): Promise<McpctlError> {
-  try {
-    await work;
-  } catch (err) {
-    assert.ok(err instanceof McpctlError, `expected an McpctlError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the session to fail');
-}
 
 const listAndEcho = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());

@@ -1,6 +1,7 @@
 // Shared test scaffolding for the session layer: a Context with captured stderr, specs for
 // fixture and reference servers, and process-table checks for leftovers.
 
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,6 +11,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { HttpServerSpec, StdioServerSpec } from '../../src/config/types.js';
 import type { Context } from '../../src/io.js';
+import { McpctlError } from '../../src/errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root (dist/test/mcp → ../../..). */
@@ -140,4 +142,15 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms: nu
     if (Date.now() > until) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The McpctlError a session or request ended in; fails the test when it did not fail. */
+export async function failure(work: Promise<unknown>): Promise<McpctlError> {
+  try {
+    await work;
+  } catch (err) {
+    assert.ok(err instanceof McpctlError, `expected an McpctlError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected the session to fail');
 }

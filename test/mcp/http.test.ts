@@ -4,24 +4,15 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { McpctlError } from '../../src/errors.js';
 import { withSession, type Session } from '../../src/mcp/index.js';
 import { startProxy } from '../fixtures/connect-proxy.js';
 import { listen } from '../fixtures/node-http.js';
+import { startResumeServer } from '../fixtures/resume-server.js';
 import { startRevisionHttpServer } from '../fixtures/revision-server.js';
 import { startStatusServer } from '../fixtures/status-server.js';
-import { freePort, httpSpec, makeCtx } from './helpers.js';
+import { freePort, httpSpec, makeCtx, failure } from './helpers.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 
-async function failure(work: Promise<unknown>): Promise<McpctlError> {
-  try {
-    await work;
-  } catch (err) {
-    assert.ok(err instanceof McpctlError, `expected an McpctlError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the connection to fail');
-}
 
 const listTools = async (s: Session) => ({
   era: s.era,
@@ -154,6 +145,20 @@ describe('HTTP failures', { concurrency: true }, () => {
       const err = await failure(withSession(spec, makeCtx(), { cacheDir: false }, listTools));
       assert.equal(server.seen()[0]?.headers['x-api-key'], 'sekrit-value');
       assert.doesNotMatch(`${err.message} ${err.hint}`, /sekrit/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('stream resumption', () => {
+  test('a POST stream closed after its priming event is resumed with a GET carrying Last-Event-ID', async () => {
+    const server = await startResumeServer();
+    try {
+      const spec = httpSpec('resume', server.url, { protocol: 'legacy', timeoutMs: 5_000 });
+      const result = await withSession(spec, makeCtx(), { cacheDir: false }, (s) => s.client.callTool({ name: 'slow', arguments: {} }, s.requestOptions()));
+      assert.match(JSON.stringify(result.content), /resumed result/);
+      assert.ok(server.resumes.some((id) => id !== undefined), `GETs: ${JSON.stringify(server.resumes)}`);
     } finally {
       await server.close();
     }

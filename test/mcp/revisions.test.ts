@@ -7,11 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ProtocolSetting } from '../../src/config/types.js';
-import { McpctlError } from '../../src/errors.js';
 import { EraCache, eraCacheKey } from '../../src/mcp/era-cache.js';
 import { withSession, type Session } from '../../src/mcp/index.js';
 import { startRevisionHttpServer, type RevisionHttpServer, type RevisionMode } from '../fixtures/revision-server.js';
-import { fixtureSpec, httpSpec, logLines, makeCtx, tempDir, withEnv } from './helpers.js';
+import { fixtureSpec, httpSpec, logLines, makeCtx, tempDir, withEnv, failure } from './helpers.js';
 
 const summary = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
@@ -19,15 +18,6 @@ const summary = async (s: Session) => {
   return { protocolVersion: s.protocolVersion, era: s.era, server: s.serverInfo?.name, tools: tools.map((t) => t.name), call: call.content };
 };
 
-async function failure(work: Promise<unknown>): Promise<McpctlError> {
-  try {
-    await work;
-  } catch (err) {
-    assert.ok(err instanceof McpctlError, `expected an McpctlError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the connection to fail');
-}
 
 function revisionSpec(mode: RevisionMode, protocol: ProtocolSetting, env: Record<string, string> = {}) {
   return fixtureSpec(`rev-${mode}`, 'revision-server.js', [mode], { protocol, env: withEnv(env), timeoutMs: 5000 });

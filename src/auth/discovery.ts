@@ -1,0 +1,36 @@
+// OAuth discovery for a sign-in: resource metadata (RFC 9728), then the authorization server's
+// metadata (RFC 8414 / OIDC), with the issuer checked against where the metadata came from.
+// One allowance for 2025-03-26 servers, which publish no resource metadata: there the
+// "authorization server URL" is only the MCP server's origin, a guess of ours rather than an
+// issuer anybody named, so an issuer with a path on that same origin is accepted.
+
+import { discoverOAuthServerInfo, IssuerMismatchError, type FetchLike } from '@modelcontextprotocol/client';
+
+export type ServerInfo = Awaited<ReturnType<typeof discoverOAuthServerInfo>>;
+
+export interface DiscoverOptions {
+  resourceMetadataUrl?: URL;
+  fetchFn: FetchLike;
+}
+
+export async function discoverServerInfo(serverUrl: string, options: DiscoverOptions): Promise<ServerInfo> {
+  try {
+    return await discoverOAuthServerInfo(serverUrl, options);
+  } catch (err) {
+    if (!(err instanceof IssuerMismatchError) || err.kind !== 'metadata') throw err;
+    // The strict check failed. Look again without it, and keep the answer only in the legacy
+    // layout, when the issuer lives on the MCP server's own origin.
+    const lenient = await discoverOAuthServerInfo(serverUrl, { ...options, skipIssuerMetadataValidation: true });
+    const issuer = lenient.authorizationServerMetadata?.issuer;
+    if (lenient.resourceMetadata !== undefined || issuer === undefined || !sameOrigin(issuer, serverUrl)) throw err;
+    return lenient;
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,61 @@
+// What mcpctl answers when a server asks the client something during a call: elicitation
+// (a form for the person at the terminal, or a decline when nobody is there), sampling (always
+// declined: mcpctl has no model), roots (the chosen directories). The same handlers serve the
+// 2025 push-style requests and the input_required results of 2026-07-28 (the SDK routes both).
+
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, ElicitResult } from '@modelcontextprotocol/client';
+import type { FormAnswer, FormRequest } from '../ask/form.js';
+
+/** `elicitation: {}` means form mode in every revision that has elicitation. */
+export const INTERACTIVE_CAPABILITIES: ClientCapabilities = { elicitation: {}, sampling: {}, roots: {} };
+
+/** JSON-RPC code MCP uses for "the user rejected the request". */
+const USER_REJECTED = -1;
+
+export interface ClientRequestSettings {
+  /** The server's name, for messages. */
+  server: string;
+  /** Absolute directories offered as roots. */
+  roots: readonly string[];
+  /** Asks the person; absent when nobody can be asked. */
+  ask?: (request: FormRequest) => Promise<FormAnswer>;
+  /** Why nobody is asked (`no terminal`, `--no-input`), said when declining. */
+  noAskReason: string;
+  /** A line for the person, on stderr. */
+  notice(line: string): void;
+}
+
+export function rootsOf(dirs: readonly string[]): { uri: string; name: string }[] {
+  return dirs.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) || dir }));
+}
+
+/** Registers the handlers on a client that has not connected yet. */
+export function answerServerRequests(client: Client, settings: ClientRequestSettings): void {
+  const who = `server "${settings.server}"`;
+
+  client.setRequestHandler('elicitation/create', async (request): Promise<ElicitResult> => {
+    const params = request.params as { mode?: string; message?: string; requestedSchema?: FormRequest['requestedSchema']; url?: string };
+    const message = params.message ?? '';
+    if (params.mode === 'url') {
+      settings.notice(`${who} asked you to open ${params.url ?? 'a URL'} (${message}); declined: mcpctl answers form questions only`);
+      return { action: 'decline' };
+    }
+    if (!settings.ask) {
+      settings.notice(`${who} asked for input ("${message}"); declined: ${settings.noAskReason}`);
+      return { action: 'decline' };
+    }
+    const answer = await settings.ask({ message, requestedSchema: params.requestedSchema ?? {} });
+    if (answer.action !== 'accept') settings.notice(`${answer.action === 'decline' ? 'declined' : 'cancelled'}; the server was told so`);
+    return answer.action === 'accept' ? { action: 'accept', content: answer.content as ElicitResult['content'] } : { action: answer.action };
+  });
+
+  client.setRequestHandler('sampling/createMessage', async () => {
+    settings.notice(`${who} asked for a language-model completion (sampling); declined: mcpctl has no model to ask`);
+    throw new ProtocolError(USER_REJECTED, 'sampling declined: mcpctl is a command-line client with no language model');
+  });
+
+  client.setRequestHandler('roots/list', async () => ({ roots: rootsOf(settings.roots) }));
+}

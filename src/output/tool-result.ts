@@ -1,0 +1,84 @@
+// A CallToolResult for the two audiences of `call`: a program reading a pipe gets the text
+// blocks and nothing else; a person gets every block (binaries summarised), and the
+// structuredContent when no text block already carries it. Binaries can be saved to files.
+
+import { isDeepStrictEqual } from 'node:util';
+import path from 'node:path';
+import type { ChalkInstance } from 'chalk';
+import { binaryOf, renderBlock, type ContentLike } from './content.js';
+import { extensionFor, fileNameFromUri, safeFileName, writeFileAtomic } from './save.js';
+
+export interface CallResultLike {
+  content?: readonly ContentLike[];
+  structuredContent?: unknown;
+  isError?: boolean;
+}
+
+function blocks(result: CallResultLike): readonly ContentLike[] {
+  return Array.isArray(result.content) ? result.content : [];
+}
+
+/** The text blocks joined by newlines: all a pipe gets. */
+export function joinedText(result: CallResultLike): string {
+  return blocks(result)
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text as string)
+    .join('\n');
+}
+
+/** True when some text block is the structuredContent as JSON (servers often send both). */
+export function textCarriesStructured(result: CallResultLike): boolean {
+  if (result.structuredContent === undefined) return true;
+  return blocks(result).some((b) => {
+    if (b.type !== 'text' || typeof b.text !== 'string') return false;
+    const text = b.text.trim();
+    if (!text.startsWith('{') && !text.startsWith('[')) return false;
+    try {
+      return isDeepStrictEqual(JSON.parse(text), result.structuredContent);
+    } catch {
+      return false;
+    }
+  });
+}
+
+export interface RenderOptions {
+  chalk: ChalkInstance;
+  /** Where each block's bytes were saved, by block index. */
+  saved?: ReadonlyMap<number, string>;
+}
+
+/** Every block for a terminal, then the structuredContent (pretty JSON) when the text lacks it. */
+export function renderToolResult(result: CallResultLike, opts: RenderOptions): string {
+  const parts = blocks(result).map((block, i) => renderBlock(block, opts.chalk, opts.saved?.get(i)));
+  if (!textCarriesStructured(result)) {
+    parts.push(`${opts.chalk.bold('structuredContent:')}\n${JSON.stringify(result.structuredContent, null, 2)}`);
+  }
+  return parts.join('\n');
+}
+
+/** True when some block carries bytes that `saveBinaries` would write. */
+export function hasBinaries(result: CallResultLike): boolean {
+  return blocks(result).some((b) => binaryOf(b) !== undefined);
+}
+
+/**
+ * Writes the bytes of every image, audio and embedded blob block into `dir`, each file whole or
+ * not at all. Names: the embedded resource's file name when its URI has one, else
+ * `<base>-<n>.<ext>` by block position and MIME type. Returns the path of each, by block index.
+ */
+export async function saveBinaries(result: CallResultLike, dir: string, base: string): Promise<Map<number, string>> {
+  const saved = new Map<number, string>();
+  const used = new Set<string>();
+  const list = blocks(result);
+  for (let i = 0; i < list.length; i++) {
+    const binary = binaryOf(list[i]);
+    if (!binary) continue;
+    let name = (binary.uri && fileNameFromUri(binary.uri)) || `${safeFileName(base)}-${i + 1}.${extensionFor(binary.mimeType)}`;
+    if (used.has(name)) name = `${path.parse(name).name}-${i + 1}${path.parse(name).ext}`;
+    used.add(name);
+    const file = path.join(dir, name);
+    await writeFileAtomic(file, Buffer.from(binary.base64, 'base64'));
+    saved.set(i, file);
+  }
+  return saved;
+}

@@ -1,0 +1,34 @@
+// The `--command` of the official conformance suite's client scenarios: `node adapter.js URL`,
+// with the scenario in MCP_CONFORMANCE_SCENARIO and credentials in MCP_CONFORMANCE_CONTEXT.
+// Runs the scenario's mcpctl commands (scenarios.ts); exit 0 when each ended as expected.
+// Without arguments it exits at once (`node --test dist/test/` runs every file under test/).
+
+import { SCENARIOS, type ScenarioContext } from './scenarios.js';
+import { Workspace } from './workspace.js';
+
+async function main(): Promise<number> {
+  const url = process.argv[process.argv.length - 1];
+  const name = process.env.MCP_CONFORMANCE_SCENARIO;
+  if (process.argv.length <= 2 || url === undefined || name === undefined) {
+    process.stderr.write('usage: MCP_CONFORMANCE_SCENARIO=NAME node adapter.js SERVER_URL (run by the conformance suite)\n');
+    return 0;
+  }
+  const scenario = SCENARIOS[name];
+  if (scenario === undefined) {
+    process.stderr.write(`[adapter] no mcpctl mapping for scenario "${name}"\n`);
+    return 2;
+  }
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ScenarioContext;
+  const ws = await Workspace.create(url);
+  try {
+    await scenario(ws, context);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`[adapter] ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    await ws.cleanup();
+  }
+}
+
+process.exitCode = await main();
