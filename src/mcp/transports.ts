@@ -5,6 +5,7 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import type { HttpServerSpec, StdioServerSpec } from '../config/types.js';
+import { createHttpFetch } from './http-fetch.js';
 import { ProcessTransport } from './process-transport.js';
 import type { SpawnedServer } from './spawn.js';
 
@@ -41,7 +42,7 @@ export type HttpTransport = StreamableHTTPClientTransport | SSEClientTransport;
 
 export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settings: HttpTransportSettings): HttpTransport {
   const url = new URL(spec.url);
-  const fetch = boundedFetch(settings.fetch, settings.killSwitch);
+  const fetch = boundedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings.killSwitch);
   const requestInit: RequestInit = { headers: { ...spec.headers } };
   if (kind === 'sse') {
     return new SSEClientTransport(url, { requestInit, fetch, authProvider: settings.authProvider });
@@ -62,12 +63,18 @@ export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settin
  * Every request also listens to the kill switch: a DELETE or a stream to a hung server would
  * otherwise keep the process alive after the command is done.
  */
-function boundedFetch(base: FetchLike | undefined, killSwitch: AbortSignal): FetchLike {
-  const inner: FetchLike = base ?? ((input, init) => fetch(input, init));
+function boundedFetch(inner: FetchLike, killSwitch: AbortSignal): FetchLike {
   return (input, init) => {
     const signal = init?.signal ? AbortSignal.any([init.signal, killSwitch]) : killSwitch;
     return inner(input, { ...init, signal });
   };
+}
+
+/** Without a proxy: node:http underneath (see http-fetch.ts), every socket closed with the session. */
+function directFetch(killSwitch: AbortSignal): FetchLike {
+  const direct = createHttpFetch();
+  killSwitch.addEventListener('abort', () => direct.close(), { once: true });
+  return direct.fetch;
 }
 
 export function isProcessTransport(transport: Transport): transport is ProcessTransport {
