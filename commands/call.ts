@@ -150,14 +150,7 @@ function progressText(tool: string, progress: Progress): string {
 export async function runCall(inv: Invocation, opts: CallOptions): Promise<void> {
   const { out, ctx } = inv;
   const { spec, tool: toolName, words } = await target(inv, opts);
-  const [{ toolAllowed }, { listAll }, args, clientRequests, serverLog, { validateStructuredContent }] = await Promise.all([
-    import('../src/mcp/filters.js'),
-    import('../src/mcp/lists.js'),
-    import('../src/args/index.js'),
-    import('../src/mcp/client-requests.js'),
-    import('../src/mcp/server-log.js'),
-    import('../src/args/output.js'),
-  ]);
+  const { toolAllowed } = await import('../src/mcp/filters.js');
   if (!toolAllowed(spec, toolName)) {
     throw usageError(`tool "${toolName}" of server "${spec.name}" is disabled by the config (enabledTools/disabledTools)`, {
       server: spec.name,
@@ -165,6 +158,15 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     });
   }
   const roots = await checkedRoots(inv, opts.roots);
+  // The server boots while the SDK and the argument parser load.
+  await inv.prestart(spec);
+  const [{ listAll }, args, clientRequests, serverLog, { validateStructuredContent }] = await Promise.all([
+    import('../src/mcp/lists.js'),
+    import('../src/args/index.js'),
+    import('../src/mcp/client-requests.js'),
+    import('../src/mcp/server-log.js'),
+    import('../src/args/output.js'),
+  ]);
   const saveDir = opts.saveDir === undefined ? undefined : path.resolve(ctx.cwd, opts.saveDir);
 
   let spinnerText = `calling ${toolName} on ${spec.name}`;

@@ -6,6 +6,7 @@ import type { Context } from '../src/io.js';
 import type { ProtocolSetting, ServerSpec } from '../src/config/types.js';
 import type { LoadedConfig } from '../src/config/load.js';
 import type { Session, SessionOptions } from '../src/mcp/session.js';
+import type { SpawnedServer } from '../src/mcp/spawn.js';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { McpctlError, toMcpctlError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
@@ -37,6 +38,8 @@ export class Invocation {
   /** Failures of a command that still printed results, in config order. */
   readonly failures: McpctlError[] = [];
   private readonly pending: Promise<void>[] = [];
+  /** Servers started ahead of their session (prestart), until a session takes them. */
+  private readonly started = new Map<ServerSpec, SpawnedServer>();
   /** Resolved by settle(): sessions begin their teardown once the answer is printed. */
   private releaseTeardown!: () => void;
   private readonly answered = new Promise<void>((resolve) => (this.releaseTeardown = resolve));
@@ -109,10 +112,23 @@ export class Invocation {
     };
   }
 
-  /** Opens a session for the duration of `fn`; teardown overlaps the printing of the answer. */
+  /**
+   * Starts a stdio server now, for the session the command is about to open: the server boots
+   * while the command loads the rest (the SDK, the argument parser). Ended at settle() if no
+   * session takes it.
+   */
+  async prestart(spec: ServerSpec): Promise<void> {
+    if (spec.transport !== 'stdio' || this.ctx.signal.aborted || this.started.has(spec)) return;
+    const { spawnServer } = await import('../src/mcp/spawn.js');
+    this.started.set(spec, spawnServer(spec, true));
+  }
+
+  /** Opens a session for the duration of `fn`; teardown comes after the answer is printed. */
   async session<T>(spec: ServerSpec, fn: (session: Session) => Promise<T>, extra: Partial<SessionOptions> = {}): Promise<T> {
     // A stdio server starts while the SDK loads: both take tens of milliseconds.
-    const prestarted = spec.transport === 'stdio' && !this.ctx.signal.aborted ? (await import('../src/mcp/spawn.js')).spawnServer(spec, true) : undefined;
+    await this.prestart(spec);
+    const prestarted = this.started.get(spec);
+    this.started.delete(spec);
     let withSession: typeof import('../src/mcp/session.js').withSession;
     try {
       ({ withSession } = await import('../src/mcp/session.js'));
@@ -175,6 +191,16 @@ export class Invocation {
   /** Called once the answer (or the error) is printed: the servers are ended now. */
   async settle(): Promise<void> {
     this.releaseTeardown();
+    for (const [spec, spawned] of this.started) this.defer(this.endUnused(spec, spawned));
+    this.started.clear();
     await Promise.all(this.pending);
+  }
+
+  private async endUnused(spec: ServerSpec, spawned: SpawnedServer): Promise<void> {
+    try {
+      await (await import('../src/mcp/session.js')).endPrestarted(spec, spawned);
+    } catch {
+      spawned.abandon();
+    }
   }
 }

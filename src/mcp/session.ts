@@ -90,10 +90,14 @@ export async function withSession<T>(spec: ServerSpec, ctx: Context, opts: Sessi
     return await openAndRun(spec, ctx, opts, fn);
   } finally {
     const unused = opts.prestarted;
-    if (unused && !unused.adopted && spec.transport === 'stdio') {
-      await finish(stdioTransport(spec, { maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, prestarted: unused }).close(), opts);
-    }
+    if (unused && !unused.adopted) await finish(endPrestarted(spec, unused), opts);
   }
+}
+
+/** Ends a server started for a session that never adopted it (teardown as for any session). */
+export function endPrestarted(spec: ServerSpec, spawned: SpawnedServer): Promise<void> {
+  if (spec.transport !== 'stdio' || spawned.adopted) return Promise.resolve();
+  return stdioTransport(spec, { maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, prestarted: spawned }).close();
 }
 
 async function openAndRun<T>(spec: ServerSpec, ctx: Context, opts: SessionOptions, fn: (s: Session) => Promise<T>): Promise<T> {
