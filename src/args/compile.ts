@@ -1,11 +1,14 @@
 // Compiles a tool's JSON Schema with ajv 8 under the draft the schema names in `$schema`
 // (2020-12 when it names none, as MCP specifies), with every format of ajv-formats checked.
 
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isSchemaObject, type JsonSchema } from './schema.js';
+import { validate as metaDraft07 } from './meta/draft-07.js';
+import { validate as metaDraft2019 } from './meta/draft-2019-09.js';
+import { validate as metaDraft2020 } from './meta/draft-2020-12.js';
 
 export type Draft = 'draft-07' | '2019-09' | '2020-12';
 
@@ -18,7 +21,7 @@ export type Compiled = { ok: true; draft: Draft; check: SchemaCheck } | { ok: fa
 // plugin function at run time although the type declarations describe it as `.default`.
 type FormatsPlugin = typeof addFormatsModule.default;
 const loaded: unknown = addFormatsModule;
-const addFormats: FormatsPlugin =
+export const addFormats: FormatsPlugin =
   typeof loaded === 'function' ? (loaded as FormatsPlugin) : (loaded as { default: FormatsPlugin }).default;
 
 /** The draft named by `$schema`, or undefined when it names none (or one we do not know). */
@@ -68,12 +71,28 @@ function fromDraft04(node: unknown): unknown {
   return out;
 }
 
+/**
+ * strict:false accepts the vendor keywords tool schemas carry; logger:false keeps ajv from
+ * writing to the console (nothing under src/ may); verbose gives each error its data and schema.
+ */
+export const AJV_OPTIONS = { allErrors: true, strict: false, logger: false as const, verbose: true };
+
+/**
+ * Each draft's meta-schema (by the id ajv registers it under), compiled ahead of time by
+ * meta-codegen.ts. ajv checks every schema against it before compiling, and compiled it
+ * afresh in every new instance (~20 ms); given the ready validator it only runs it.
+ */
+const META: Record<Draft, { id: string; validate: ValidateFunction }> = {
+  'draft-07': { id: 'http://json-schema.org/draft-07/schema', validate: metaDraft07 as unknown as ValidateFunction },
+  '2019-09': { id: 'https://json-schema.org/draft/2019-09/schema', validate: metaDraft2019 as unknown as ValidateFunction },
+  '2020-12': { id: 'https://json-schema.org/draft/2020-12/schema', validate: metaDraft2020 as unknown as ValidateFunction },
+};
+
 function newAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
-  // strict:false accepts the vendor keywords tool schemas carry; logger:false keeps ajv from
-  // writing to the console (nothing under src/ may); verbose gives each error its data and schema.
-  const options = { allErrors: true, strict: false, logger: false as const, verbose: true };
-  const ajv = draft === '2020-12' ? new Ajv2020(options) : draft === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  const ajv = draft === '2020-12' ? new Ajv2020(AJV_OPTIONS) : draft === '2019-09' ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
   addFormats(ajv);
+  const meta = ajv.schemas[META[draft].id];
+  if (meta !== undefined) meta.validate = META[draft].validate;
   return ajv;
 }
 
