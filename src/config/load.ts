@@ -136,8 +136,18 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
   const entries: ConfigEntry[] = [];
   const taken = new Set<string>();
 
-  for (const source of sources) {
-    const doc = await readSource(explorer, source, ctx, warnings);
+  // Every place is read at once (most of them do not exist, and each read waits on the disk);
+  // the results are then taken in precedence order, so errors and warnings come in that order.
+  const reads = sources.map((source) => {
+    const found: string[] = [];
+    const doc = readSource(explorer, source, ctx, found);
+    doc.catch(() => {}); // reported below, in order
+    return { doc, warnings: found };
+  });
+  for (const [index, source] of sources.entries()) {
+    const read = reads[index]!;
+    const doc = await read.doc;
+    warnings.push(...read.warnings);
     if (doc === 'missing') continue;
     files.push(source.file);
     if (doc === 'empty' || !mayHoldServers(doc, source) || doc.root === undefined) continue;
