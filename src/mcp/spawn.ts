@@ -105,6 +105,8 @@ export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer 
 function held(stream: Readable): Readable {
   const keeper = new PassThrough();
   stream.on('error', (err) => keeper.destroy(err));
+  // Until someone adopts the server, a failing pipe must not become an uncaught error.
+  keeper.on('error', () => {});
   return stream.pipe(keeper);
 }
 
