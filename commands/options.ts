@@ -2,7 +2,7 @@
 
 import { InvalidArgumentError } from 'commander';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import { PROTOCOL_REVISIONS, type ProtocolSetting } from '../src/config/types.js';
+import { PROTOCOL_SETTINGS, type ProtocolSetting } from '../src/config/types.js';
 import { LOG_LEVELS } from '../src/mcp/log-levels.js';
 
 export function parseSeconds(value: string): number {
@@ -17,10 +17,8 @@ export function parsePositiveInt(value: string): number {
   return n;
 }
 
-const PROTOCOL_SETTINGS: readonly string[] = ['auto', 'legacy', ...PROTOCOL_REVISIONS];
-
 export function parseProtocol(value: string): ProtocolSetting {
-  if (!PROTOCOL_SETTINGS.includes(value)) throw new InvalidArgumentError(`expected one of ${PROTOCOL_SETTINGS.join(', ')}`);
+  if (!(PROTOCOL_SETTINGS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${PROTOCOL_SETTINGS.join(', ')}`);
   return value as ProtocolSetting;
 }
 

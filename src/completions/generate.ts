@@ -2,6 +2,7 @@
 // cannot drift from it. Server names complete by asking `mcpctl servers --names` at run time.
 
 import type { CommandSpec, OptionSpec, ValueKind } from './tree.js';
+import { PROTOCOL_SETTINGS } from '../config/types.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -35,7 +36,7 @@ function walk(root: CommandSpec): Path[] {
   return out;
 }
 
-const PROTOCOLS = 'auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28';
+const PROTOCOLS = PROTOCOL_SETTINGS.join(' ');
 
 function valueOptions(root: CommandSpec): string[] {
   const seen = new Set<string>();
