@@ -2,8 +2,7 @@
 // shell completions are generated, so it must be buildable without running anything.
 
 import { Command, Option } from 'commander';
-import type { Context } from '../src/io.js';
-import { RunState } from './run-state.js';
+import type { RunState } from './run-state.js';
 import { parseProtocol, parseSeconds, examples } from './options.js';
 import { serversCommand } from './servers.js';
 import { toolsCommand } from './tools.js';
@@ -47,7 +46,3 @@ export function buildProgram(state: RunState): Command {
   return program;
 }
 
-/** A program for reading the tree only (completions, docs). */
-export function describeProgram(ctx: Context): Command {
-  return buildProgram(new RunState(ctx));
-}

@@ -91,9 +91,6 @@ export function toMcpctlError(err: unknown): McpctlError {
   });
 }
 
-export function exitCodeOf(err: unknown): number {
-  return toMcpctlError(err).exitCode;
-}
 
 export interface ErrorObject {
   code: number;

@@ -3,7 +3,7 @@
 // OAuth provider, the proxy-aware fetch, and a kill switch for every request in flight.
 
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerSpec, StdioServerSpec } from '../config/types.js';
 import { createHttpFetch } from './http-fetch.js';
 import { ProcessTransport } from './process-transport.js';
@@ -77,6 +77,3 @@ function directFetch(killSwitch: AbortSignal): FetchLike {
   return direct.fetch;
 }
 
-export function isProcessTransport(transport: Transport): transport is ProcessTransport {
-  return transport instanceof ProcessTransport;
-}
