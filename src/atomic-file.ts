@@ -23,8 +23,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   }
 }
 
-/** A full disk is the user's to fix, not a bug: say so, naming the file. */
-function clearWriteError(err: unknown, file: string): unknown {
+/** A full disk is the user's to fix, not a bug: say so, naming the file. Other errors pass through. */
+export function clearWriteError(err: unknown, file: string): unknown {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (code !== 'ENOSPC' && code !== 'EDQUOT') return err;
   return configError(`cannot write ${file}: ${code === 'ENOSPC' ? 'no space left on the device' : 'disk quota exceeded'}`, {

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 // Our own pid, and whether another pid still runs: no other API answers these.
 import { kill, pid } from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { clearWriteError } from './atomic-file.js';
 import { McpctlError, type Phase } from './errors.js';
 
 export interface LockOptions {
@@ -90,12 +91,17 @@ async function createLockFile(lockPath: string, deadline: number, options: LockO
       const handle = await open(lockPath, 'wx', 0o600);
       try {
         await handle.writeFile(content);
+      } catch (err) {
+        // A lock file that names nobody would stand in the way until it is old.
+        await unlink(lockPath).catch(() => undefined);
+        throw err;
       } finally {
         await handle.close();
       }
       return content;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // Named as the file the lock guards: that is the file the user cannot change now.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw clearWriteError(err, lockPath.replace(/\.lock$/, ''));
     }
     const found = await readFile(lockPath, 'utf8').catch(() => undefined);
     if (found === undefined) continue; // released meanwhile
