@@ -83,6 +83,8 @@ interface Read {
   doc: ParsedDocument;
   realPath: string;
   sha256: string;
+  /** A file of another host we could not read at all: skipped, and said so. */
+  warning?: string;
 }
 
 async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions): Promise<Read | 'missing'> {
@@ -104,8 +106,17 @@ async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions)
     throw configError(`${shown}: no such config file (named by ${origin})`, { phase: 'config', hint: `check the path given to ${origin}` });
   }
   opts.debug?.(`reading ${shown}`);
-  const text = source.format === 'toml' ? await tomlAsJson(read.text, shown) : read.text;
-  return { source, doc: parseDocument(source.file, text, shown), realPath: read.realPath, sha256: read.sha256 };
+  let text = read.text;
+  let warning: string | undefined;
+  if (source.format === 'toml') {
+    try {
+      text = await tomlAsJson(read.text, shown);
+    } catch (err) {
+      if (source.required || !(err instanceof McpctlError)) throw err;
+      [text, warning] = ['', `${err.message}; skipped`];
+    }
+  }
+  return { source, doc: parseDocument(source.file, text, shown), realPath: read.realPath, sha256: read.sha256, warning };
 }
 
 /** A TOML file as JSON text, so it is checked like every other file (without positions). */
@@ -166,6 +177,7 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     checkAborted(ctx.signal);
     if (read === 'missing') continue;
     files.push(source.file);
+    if (read.warning !== undefined) warnings.push(read.warning);
     const doc = read.doc;
     const shown = displayPath(source.file, ctx);
     let fileTrust = trustOfScope(source.scope);
