@@ -30,6 +30,7 @@ _mcpctl() {
         'servers:list the configured servers and the file each came from (never connects)'
         'tools:list the tools of a server (or of every configured server), or show one tool in full'
         'call:call a tool; arguments are typed by the tool'\''s inputSchema and validated before sending'
+        'tasks:list a server'\''s tasks, show one task'\''s status, or wait for its result'
         'resources:list the resources of a server, or read one'
         'prompts:list the prompts of a server, or get one with arguments'
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
@@ -43,6 +44,7 @@ _mcpctl() {
         servers) _mcpctl_servers ;;
         tools) _mcpctl_tools ;;
         call) _mcpctl_call ;;
+        tasks) _mcpctl_tasks ;;
         resources) _mcpctl_resources ;;
         prompts) _mcpctl_prompts ;;
         status) _mcpctl_status ;;
@@ -119,9 +121,38 @@ _mcpctl_call() {
     '--no-input[never ask questions (elicitation requests are declined)]' \
     '--root[a root to offer the server (repeatable; default\: the working directory)]:dir:_files -/' \
     '--max-size[largest message accepted from the server (default 64)]:none: ' \
+    '--task[run the tool as a task (tools whose taskSupport is required always are)]' \
+    '--detach[start the task, print its handle and leave it running (mcpctl tasks SERVER TASK --wait comes back for it)]' \
+    '--keep[on Ctrl-C leave the task running instead of cancelling it]' \
     '1:server:_mcpctl_servers' \
     '2:tool: ' \
     '*:args: '
+}
+
+_mcpctl_tasks() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -C '--wait[wait for the task to finish and print its result as call does (Ctrl-C leaves the task running)]' \
+    '--no-input[never ask questions (a task waiting on input is declined)]' \
+    '1: :->cmds' \
+    '*:: :->args'
+  case $state in
+    cmds)
+      local -a commands
+      commands=(
+        'cancel:cancel a task'
+      )
+      _describe 'command' commands ;;
+    args)
+      case $line[1] in
+        cancel) _mcpctl_tasks_cancel ;;
+      esac ;;
+  esac
+}
+
+_mcpctl_tasks_cancel() {
+  _arguments '1:server:_mcpctl_servers' \
+    '2:task: '
 }
 
 _mcpctl_resources() {
