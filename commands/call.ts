@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
-import { collect, examples, parseLogLevel, parsePositiveNumber } from './options.js';
+import { examples, parseLogLevel, parsePositiveNumber } from './options.js';
 import { unknownTool } from './tools.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
@@ -27,10 +27,11 @@ export interface CallOptions {
   validate: boolean;
   structured: boolean;
   saveDir?: string;
+  /** --save-dir may replace existing files. */
+  force: boolean;
   logLevel?: LoggingLevel;
   /** false with --no-input. */
   input: boolean;
-  roots?: string[];
   /** --max-size, megabytes. */
   maxSizeMb: number;
 }
@@ -45,9 +46,9 @@ interface CallFlags {
   validate: boolean;
   structured?: boolean;
   saveDir?: string;
+  force?: boolean;
   logLevel?: LoggingLevel;
   input: boolean;
-  root?: string[];
   maxSize?: number;
 }
 
@@ -61,10 +62,10 @@ export function callCommand(state: RunState): Command {
     .option('--args-file <file>', 'arguments from a JSON file')
     .option('--no-validate', 'send the arguments without checking them against the inputSchema')
     .option('--structured', 'print structuredContent only, as JSON')
-    .option('--save-dir <dir>', 'write images, audio and blobs from the result into this directory')
+    .option('--save-dir <dir>', 'write images, audio and blobs from the result into this directory (existing files are kept: free names are used)')
+    .option('--force', 'with --save-dir: replace existing files of the same name')
     .addOption(new Option('--log-level <level>', 'ask the server for log messages at this level and show them on stderr').argParser(parseLogLevel))
     .option('--no-input', 'never ask questions (elicitation requests are declined)')
-    .option('--root <dir>', 'a root to offer the server (repeatable; default: the working directory)', collect)
     .addOption(new Option('--max-size <megabytes>', `largest message accepted from the server (default ${DEFAULT_MAX_SIZE_MB})`).argParser(parsePositiveNumber))
     .addHelpText(
       'after',
@@ -87,9 +88,9 @@ export function callCommand(state: RunState): Command {
         validate: flags.validate,
         structured: flags.structured === true,
         saveDir: flags.saveDir,
+        force: flags.force === true,
         logLevel: flags.logLevel,
         input: flags.input,
-        roots: flags.root,
         maxSizeMb: flags.maxSize ?? DEFAULT_MAX_SIZE_MB,
       });
     });
@@ -127,15 +128,6 @@ async function target(inv: Invocation, opts: CallOptions): Promise<{ spec: Serve
   return { spec, tool, words };
 }
 
-async function checkedRoots(inv: Invocation, dirs: string[] | undefined): Promise<string[]> {
-  const roots = (dirs ?? [inv.ctx.cwd]).map((d) => path.resolve(inv.ctx.cwd, d));
-  for (const dir of roots) {
-    const stat = await fs.stat(dir).catch(() => undefined);
-    if (!stat?.isDirectory()) throw usageError(`--root ${dir}: not a directory`);
-  }
-  return roots;
-}
-
 /** The tool as the SDK should see it: without outputSchema, so our check (exit 7) decides. */
 function withoutOutputSchema(tool: Tool): Tool {
   const { outputSchema: _ignored, ...rest } = tool;
@@ -149,6 +141,7 @@ function progressText(tool: string, progress: Progress): string {
 
 export async function runCall(inv: Invocation, opts: CallOptions): Promise<void> {
   const { out, ctx } = inv;
+  if (opts.force && opts.saveDir === undefined) throw usageError('--force goes with --save-dir DIR');
   const { spec, tool: toolName, words } = await target(inv, opts);
   const { toolAllowed } = await import('../src/mcp/filters.js');
   if (!toolAllowed(spec, toolName)) {
@@ -157,13 +150,11 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
       hint: `change enabledTools/disabledTools of "${spec.name}" in ${spec.source} to allow it`,
     });
   }
-  const roots = await checkedRoots(inv, opts.roots);
   // The server boots while the SDK and the argument parser load.
   await inv.prestart(spec);
-  const [{ listAll }, args, clientRequests, serverLog, { validateStructuredContent }] = await Promise.all([
+  const [{ listAll }, args, serverLog, { validateStructuredContent }] = await Promise.all([
     import('../src/mcp/lists.js'),
     import('../src/args/index.js'),
-    import('../src/mcp/client-requests.js'),
     import('../src/mcp/server-log.js'),
     import('../src/args/output.js'),
   ]);
@@ -245,15 +236,11 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         }
       },
       {
-        capabilities: clientRequests.INTERACTIVE_CAPABILITIES,
+        asking: {
+          ask: interactive ? ask : undefined,
+          noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
+        },
         configureClient: (client) => {
-          clientRequests.answerServerRequests(client, {
-            server: spec.name,
-            roots,
-            ask: interactive ? ask : undefined,
-            noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
-            notice: (line) => out.info(line),
-          });
           if (showLogs) serverLog.showServerLogs(client, spec.name, (line) => out.info(line));
         },
         maxMessageBytes: Math.ceil(opts.maxSizeMb * 1024 * 1024),
@@ -269,7 +256,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
 
   const outputCheck = capture(() => validateStructuredContent(result, tool!, spec.name));
   outputCheck.value?.warnings.forEach((w) => out.warn(w));
-  await renderCall(inv, result, { toolName, structured: opts.structured, saveDir });
+  await renderCall(inv, result, { toolName, structured: opts.structured, saveDir, force: opts.force });
   if (result.isError === true) {
     throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, { server: spec.name, phase: 'request' });
   }
@@ -290,7 +277,7 @@ function capture<T>(fn: () => T): { value?: T; error?: unknown } {
   }
 }
 
-async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolName: string; structured: boolean; saveDir?: string }): Promise<void> {
+async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolName: string; structured: boolean; saveDir?: string; force: boolean }): Promise<void> {
   const { toolName, saveDir } = opts;
   const { out, ctx } = inv;
   const [{ stripTransportFields }, view, { withNewline }, { write }] = await Promise.all([
@@ -303,8 +290,9 @@ async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolN
   if (saveDir !== undefined && view.hasBinaries(result)) {
     const { ensureDirectory } = await import('../src/output/save.js');
     await ensureDirectory(saveDir);
-    saved = await view.saveBinaries(result, saveDir, toolName);
-    for (const file of saved.values()) out.info(`saved ${file}`);
+    const written = await view.saveBinaries(result, saveDir, toolName, { force: opts.force });
+    for (const { file, taken } of written.values()) out.info(`saved ${file}${taken ? ` (${taken} exists; --force replaces it)` : ''}`);
+    saved = new Map([...written].map(([i, { file }]) => [i, file]));
   }
   if (out.json) return out.printJson(stripTransportFields(result));
   if (opts.structured) {

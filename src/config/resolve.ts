@@ -46,9 +46,9 @@ function fromEnv(r: Resolving, name: string, key: readonly JsonSegment[], what: 
   return value;
 }
 
-function resolveCwd(r: Resolving, cwd: string | undefined): string {
-  if (cwd === undefined) return r.ctx.cwd;
-  const expanded = cwd === '~' || cwd.startsWith('~/') ? path.join(r.ctx.home, cwd.slice(1)) : cwd;
+/** A directory named at `key`, relative to the config file (`~` is home); it must exist. */
+function configDirectory(r: Resolving, dir: string, key: readonly JsonSegment[], hint: string): string {
+  const expanded = dir === '~' || dir.startsWith('~/') ? path.join(r.ctx.home, dir.slice(1)) : dir;
   const abs = path.resolve(path.dirname(r.entry.source), expanded);
   let isDir = false;
   try {
@@ -57,13 +57,23 @@ function resolveCwd(r: Resolving, cwd: string | undefined): string {
     isDir = false;
   }
   if (!isDir) {
-    throw configError(`${at(r, ['cwd'])}"${keyName(r, ['cwd'])}" is ${abs}, which is not an existing directory`, {
-      server: r.entry.name,
-      phase: 'config',
-      hint: 'a relative cwd is relative to the directory of the config file',
-    });
+    throw configError(`${at(r, key)}"${keyName(r, key)}" is ${abs}, which is not an existing directory`, { server: r.entry.name, phase: 'config', hint });
   }
   return abs;
+}
+
+function resolveCwd(r: Resolving, cwd: string | undefined): string {
+  if (cwd === undefined) return r.ctx.cwd;
+  return configDirectory(r, cwd, ['cwd'], 'a relative cwd is relative to the directory of the config file');
+}
+
+/** The common keys of every transport that need no variables of ours. */
+function commonKeys(r: Resolving, raw: RawServerEntry): Pick<ServerSpec, 'enabledTools' | 'disabledTools' | 'roots'> {
+  return {
+    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
+    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+    ...(raw.roots !== undefined ? { roots: raw.roots.map((dir, i) => configDirectory(r, dir, ['roots', i], 'a relative root is relative to the directory of the config file')) } : {}),
+  };
 }
 
 function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): StdioServerSpec {
@@ -82,8 +92,7 @@ function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): 
     env: { ...base, ...passed, ...(raw.env ?? {}) },
     timeoutMs: timeoutMs(raw.timeout, opts),
     protocol: protocolSetting(raw.protocolVersion, 'stdio', opts),
-    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
-    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+    ...commonKeys(r, raw),
   };
 }
 
@@ -131,8 +140,7 @@ function resolveHttp(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): H
     timeoutMs: timeoutMs(raw.timeout, opts),
     protocol: protocolSetting(raw.protocolVersion, transport, opts),
     ...(raw.oauth !== undefined ? { oauth: resolveOAuth(r, raw.oauth) } : {}),
-    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
-    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+    ...commonKeys(r, raw),
   };
 }
 
