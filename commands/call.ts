@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
-import { examples, parseLogLevel, parsePositiveNumber } from './options.js';
+import { examples, parseLogLevel } from './options.js';
 import { unknownTool } from './tools.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
@@ -32,11 +32,8 @@ export interface CallOptions {
   logLevel?: LoggingLevel;
   /** false with --no-input. */
   input: boolean;
-  /** --max-size, megabytes. */
-  maxSizeMb: number;
 }
 
-const DEFAULT_MAX_SIZE_MB = 64;
 /** The SDK's own default, for a session that sets no request timeout. */
 const DEFAULT_IDLE_MS = 60_000;
 
@@ -49,7 +46,6 @@ interface CallFlags {
   force?: boolean;
   logLevel?: LoggingLevel;
   input: boolean;
-  maxSize?: number;
 }
 
 export function callCommand(state: RunState): Command {
@@ -66,7 +62,6 @@ export function callCommand(state: RunState): Command {
     .option('--force', 'with --save-dir: replace existing files of the same name')
     .addOption(new Option('--log-level <level>', 'ask the server for log messages at this level and show them on stderr').argParser(parseLogLevel))
     .option('--no-input', 'never ask questions (elicitation requests are declined)')
-    .addOption(new Option('--max-size <megabytes>', `largest message accepted from the server (default ${DEFAULT_MAX_SIZE_MB})`).argParser(parsePositiveNumber))
     .addHelpText(
       'after',
       examples(
@@ -91,7 +86,6 @@ export function callCommand(state: RunState): Command {
         force: flags.force === true,
         logLevel: flags.logLevel,
         input: flags.input,
-        maxSizeMb: flags.maxSize ?? DEFAULT_MAX_SIZE_MB,
       });
     });
 }
@@ -243,11 +237,8 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         configureClient: (client) => {
           if (showLogs) serverLog.showServerLogs(client, spec.name, (line) => out.info(line));
         },
-        maxMessageBytes: Math.ceil(opts.maxSizeMb * 1024 * 1024),
       },
     );
-  } catch (err) {
-    throw withSizeHint(err, opts.maxSizeMb);
   } finally {
     finished = true;
     lines?.close();
@@ -261,12 +252,6 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, { server: spec.name, phase: 'request' });
   }
   if (outputCheck.error) throw outputCheck.error;
-}
-
-/** A message over the size cap is answered with the flag that raises it. */
-function withSizeHint(err: unknown, maxSizeMb: number): unknown {
-  if (!(err instanceof McpctlError) || err.kind !== 'connection' || !/sent a message larger than/.test(err.message)) return err;
-  return new McpctlError(err.kind, err.message, { server: err.server, phase: err.phase, cause: err, hint: `--max-size MB raises the limit (now ${maxSizeMb} MB)` });
 }
 
 function capture<T>(fn: () => T): { value?: T; error?: unknown } {

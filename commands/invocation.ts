@@ -23,6 +23,8 @@ export interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
   stdio?: string;
+  /** --max-size, megabytes. */
+  maxSize?: number;
   /** --root, repeatable: directories offered as roots (replacing a server's `roots` key). */
   root?: string[];
 }
@@ -118,6 +120,7 @@ export class Invocation {
       totalTimeoutMs: seconds(this.global.timeout),
       protocol: this.global.protocol,
       verbose: this.out.verbose,
+      ...(this.global.maxSize !== undefined ? { maxMessageBytes: Math.ceil(this.global.maxSize * 1024 * 1024) } : {}),
       deferClose: (closing) => this.defer(closing),
       closeAfter: this.answered,
       ...extra,

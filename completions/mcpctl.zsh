@@ -18,6 +18,7 @@ _mcpctl() {
     '--protocol[auto, legacy, or a revision to pin (e.g. 2025-06-18)]:protocol:(auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28)' \
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
     '--root[offer this directory to the server as a root (repeatable; replaces the server'\''s roots key; default\: no roots)]:dir:_files -/' \
+    '--max-size[largest message accepted from a server, after decompression (default 64)]:none: ' \
     '(-v --verbose)'{-v,--verbose}'[show server stderr and diagnostics]' \
     '(-q --quiet)'{-q,--quiet}'[print nothing but data and errors]' \
     '--no-color[never colour output (NO_COLOR and FORCE_COLOR are honoured too)]' \
@@ -105,7 +106,6 @@ _mcpctl_call() {
     '--force[with --save-dir\: replace existing files of the same name]' \
     '--log-level[ask the server for log messages at this level and show them on stderr]:none: ' \
     '--no-input[never ask questions (elicitation requests are declined)]' \
-    '--max-size[largest message accepted from the server (default 64)]:none: ' \
     '1:server:_mcpctl_servers' \
     '2:tool: ' \
     '*:args: '

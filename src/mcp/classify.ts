@@ -8,6 +8,7 @@ import type { ServerSpec } from '../config/types.js';
 import { McpctlError, type ErrorKind, type Phase } from '../errors.js';
 import { formatDuration, tailBlock } from './format.js';
 import { redactUrl } from '../redact.js';
+import { loginHint } from '../auth/messages.js';
 import { BadCwdError, MessageTooLargeError, type ProcessExit } from './process-transport.js';
 
 export type TimeoutLimit = 'connect' | 'request' | 'total';
@@ -76,7 +77,8 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
 
   const failure = extra.transportFailure ?? findCause(err, (e) => e instanceof MessageTooLargeError);
   if (failure instanceof MessageTooLargeError) {
-    return make('connection', `${who} sent a message larger than ${formatBytes(failure.limit)}`, 'raise the message size limit (maxMessageBytes) if this output is expected');
+    const megabytes = Number((failure.limit / (1024 * 1024)).toFixed(2));
+    return make('connection', `${who} sent a message larger than ${formatBytes(failure.limit)}`, `--max-size MB raises the limit (now ${megabytes} MB)`);
   }
 
   // Authentication.
@@ -86,7 +88,7 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
   if (answered) return classifyError(answered, spec, phase, extra);
   if (findCause(err, (e) => e instanceof UnauthorizedError) || status === 401 || status === 403) {
     const what = status === 403 ? 'denied access (HTTP 403)' : status === 401 ? 'requires authentication (HTTP 401)' : 'requires authentication';
-    return make('auth', `${who} ${what}`, `run: mcpctl auth login ${spec.name}`);
+    return make('auth', `${who} ${what}`, loginHint(spec.name));
   }
 
   // Network and TLS (HTTP servers).

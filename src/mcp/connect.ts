@@ -9,7 +9,7 @@ import type { McpctlError, Phase } from '../errors.js';
 import type { Context } from '../io.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
-import { ProcessTransport } from './process-transport.js';
+import { ProcessTransport, type MessageTooLargeError } from './process-transport.js';
 import { createProxyFetch } from './proxy.js';
 import type { SpawnedServer } from './spawn.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
@@ -108,6 +108,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
   const open = async (kind: 'stdio' | 'http' | 'sse', protocol: ProtocolSetting, prior: EraVerdict | undefined): Promise<Connection> => {
     const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
     const killSwitch = new AbortController();
+    let tooLarge: MessageTooLargeError | undefined;
     const transport: Transport =
       spec.transport === 'stdio'
         ? stdioTransport(spec, {
@@ -116,7 +117,17 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
             prestarted: takePrestarted(),
           })
-        : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', { fetch: proxyFetch, authProvider: settings.authProvider, killSwitch: killSwitch.signal });
+        : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
+            fetch: proxyFetch,
+            authProvider: settings.authProvider,
+            killSwitch: killSwitch.signal,
+            maxMessageBytes: settings.maxMessageBytes,
+            // As on stdio: an answer over the cap ends the connection, and says why.
+            onTooLarge: (err) => {
+              tooLarge ??= err;
+              void transport.close().catch(() => {});
+            },
+          });
     tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
 
     const probeTimeoutMs = kind === 'stdio' && protocol === 'auto'
@@ -134,7 +145,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     };
     settings.configureClient?.(client);
 
-    const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol);
+    const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol, () => tooLarge);
     const giveUp = async (err: unknown): Promise<never> => {
       // Describe first: it waits for a dead server's exit status and last stderr lines.
       const error = await conn.describe(err, stopExtra());
@@ -233,6 +244,7 @@ function connection(
   killSwitch: AbortController,
   prior: EraVerdict | undefined,
   protocol: ProtocolSetting,
+  httpFailure: () => MessageTooLargeError | undefined,
 ): Connection {
   const process = transport instanceof ProcessTransport ? transport : undefined;
   let closing: Promise<void> | undefined;
@@ -249,7 +261,7 @@ function connection(
         method: tracker.lastMethod,
         exit: process?.exitInfo,
         stderrTail: process?.stderrTail(),
-        transportFailure: process?.transportFailure,
+        transportFailure: process?.transportFailure ?? httpFailure(),
         pinned: protocol === 'auto' || protocol === 'legacy' ? undefined : protocol,
         ...extra,
       });

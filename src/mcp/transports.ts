@@ -5,8 +5,9 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerSpec, StdioServerSpec } from '../config/types.js';
+import { cappedResponse } from './body-limit.js';
 import { createHttpFetch } from './http-fetch.js';
-import { ProcessTransport } from './process-transport.js';
+import { ProcessTransport, type MessageTooLargeError } from './process-transport.js';
 import type { SpawnedServer } from './spawn.js';
 
 export interface StdioTransportSettings {
@@ -36,13 +37,17 @@ export interface HttpTransportSettings {
   authProvider?: OAuthClientProvider;
   /** Aborted when the session is over: no request of ours outlives it. */
   killSwitch: AbortSignal;
+  /** The largest body (a JSON answer, one SSE event) accepted, after decompression. */
+  maxMessageBytes: number;
+  /** Told when an answer went over maxMessageBytes (the request then fails with that error). */
+  onTooLarge: (err: MessageTooLargeError) => void;
 }
 
 export type HttpTransport = StreamableHTTPClientTransport | SSEClientTransport;
 
 export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settings: HttpTransportSettings): HttpTransport {
   const url = new URL(spec.url);
-  const fetch = boundedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings.killSwitch);
+  const fetch = boundedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings);
   const requestInit: RequestInit = { headers: { ...spec.headers } };
   if (kind === 'sse') {
     return new SSEClientTransport(url, { requestInit, fetch, authProvider: settings.authProvider });
@@ -61,12 +66,13 @@ export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settin
 
 /**
  * Every request also listens to the kill switch: a DELETE or a stream to a hung server would
- * otherwise keep the process alive after the command is done.
+ * otherwise keep the process alive after the command is done. Every answer is size-capped.
  */
-function boundedFetch(inner: FetchLike, killSwitch: AbortSignal): FetchLike {
-  return (input, init) => {
+function boundedFetch(inner: FetchLike, settings: HttpTransportSettings): FetchLike {
+  const { killSwitch, maxMessageBytes, onTooLarge } = settings;
+  return async (input, init) => {
     const signal = init?.signal ? AbortSignal.any([init.signal, killSwitch]) : killSwitch;
-    return inner(input, { ...init, signal });
+    return cappedResponse(await inner(input, { ...init, signal }), maxMessageBytes, onTooLarge);
   };
 }
 

@@ -108,7 +108,7 @@ describe('classifyError', () => {
   test('UnauthorizedError from an auth provider is an auth error', () => {
     const err = classifyError(new UnauthorizedError('Authentication requires user authorization - redirect initiated'), http, 'initialize');
     assert.equal(err.kind, 'auth');
-    assert.equal(err.hint, 'run: mcpctl auth login remote');
+    assert.equal(err.hint, 'run `mcpctl auth login remote`');
   });
 
   test('HTTP 401 from the probe, 502 from a request', () => {
