@@ -27,6 +27,7 @@ export interface GlobalOptions {
   maxSize?: number;
   /** --root, repeatable: directories offered as roots (replacing a server's `roots` key). */
   root?: string[];
+  trustProject?: boolean;
 }
 
 /** How a command answers a server's questions (elicitation): only `call` asks a person. */
@@ -35,7 +36,8 @@ export interface Asking {
   noAskReason: string;
 }
 
-export type InvocationSessionOptions = Partial<SessionOptions> & { asking?: Asking };
+/** `answering`: how the server's questions are answered (clientRequestSettings); default: nobody is asked. */
+export type InvocationSessionOptions = Partial<SessionOptions> & { answering?: ClientRequestSettings };
 
 export interface Selection {
   specs: ServerSpec[];
@@ -66,10 +68,19 @@ export class Invocation {
     this.out = new Output(ctx, global);
   }
 
+  /** How the configuration is read: --config, and the one-run consent to project configs. */
+  get loadOptions() {
+    return {
+      configFile: this.global.config,
+      trustProject: this.global.trustProject === true || this.ctx.env.MCPCTL_TRUST_PROJECT === '1',
+      debug: (line: string) => this.out.debug(line),
+    };
+  }
+
   /** The configuration, read once; its warnings go to stderr. */
   loadConfig(): Promise<LoadedConfig> {
     this.config ??= import('../src/config/load.js').then(async ({ loadConfig }) => {
-      const config = await loadConfig(this.ctx, { configFile: this.global.config });
+      const config = await loadConfig(this.ctx, this.loadOptions);
       config.warnings.forEach((w) => this.out.warn(w));
       this.loadedNames = config.entries.map((e) => e.name);
       return config;
@@ -78,7 +89,7 @@ export class Invocation {
   }
 
   private get resolveOptions() {
-    return { timeoutSeconds: this.global.timeout, protocol: this.global.protocol };
+    return { timeoutSeconds: this.global.timeout, protocol: this.global.protocol, warn: (line: string) => this.out.warn(line) };
   }
 
   /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */
@@ -150,20 +161,24 @@ export class Invocation {
     this.started.delete(spec);
     let withSession: typeof import('../src/mcp/session.js').withSession;
     let clientRequests: typeof import('../src/mcp/client-requests.js');
-    let roots: string[];
+    let answering: ClientRequestSettings;
     try {
-      [{ withSession }, clientRequests, roots] = await Promise.all([import('../src/mcp/session.js'), import('../src/mcp/client-requests.js'), this.roots(spec)]);
+      [{ withSession }, clientRequests, answering] = await Promise.all([
+        import('../src/mcp/session.js'),
+        import('../src/mcp/client-requests.js'),
+        extra.answering ?? this.clientRequestSettings(spec),
+      ]);
     } catch (err) {
       prestarted?.abandon();
       throw err;
     }
     this.warnPlainHttpHeaders(spec);
-    const { asking = { noAskReason: 'only `mcpctl call` asks questions' }, configureClient, ...rest } = extra;
+    const { answering: _given, configureClient, ...rest } = extra;
     const options: Partial<SessionOptions> = {
       ...rest,
-      capabilities: clientRequests.clientCapabilities(roots),
+      capabilities: clientRequests.clientCapabilities(answering.roots),
       configureClient: (client) => {
-        clientRequests.answerServerRequests(client, { server: spec.name, roots, ...asking, notice: (line) => this.out.info(line) });
+        clientRequests.answerServerRequests(client, answering);
         configureClient?.(client);
       },
     };
@@ -175,6 +190,11 @@ export class Invocation {
       // Releases a store lock left by a refresh the SDK began and did not finish.
       await (provider as { close?: () => Promise<void> } | undefined)?.close?.();
     }
+  }
+
+  /** How the server's questions are answered in this run: the roots offered, who is asked. */
+  async clientRequestSettings(spec: ServerSpec, asking: Asking = { noAskReason: 'only `mcpctl call` asks questions' }): Promise<ClientRequestSettings> {
+    return { server: spec.name, roots: await this.roots(spec), ...asking, notice: (line) => this.out.info(line) };
   }
 
   /** The roots offered to `spec`: --root (checked, absolute), else its `roots` key, else none. */

@@ -7,6 +7,7 @@ import { collect, parsePositiveNumber, parseProtocol, parseSeconds, examples } f
 import { serversCommand } from './servers.js';
 import { toolsCommand } from './tools.js';
 import { callCommand } from './call.js';
+import { tasksCommand } from './tasks.js';
 import { resourcesCommand } from './resources.js';
 import { promptsCommand } from './prompts.js';
 import { statusCommand } from './status.js';
@@ -29,6 +30,7 @@ export function buildProgram(state: RunState): Command {
     .option('--stdio <command line>', 'use an ad-hoc stdio server started by this command line')
     .option('--root <dir>', "offer this directory to the server as a root (repeatable; replaces the server's roots key; default: no roots)", collect)
     .addOption(new Option('--max-size <megabytes>', 'largest message accepted from a server, after decompression (default 64)').argParser(parsePositiveNumber))
+    .option('--trust-project', 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)')
     .option('-v, --verbose', 'show server stderr and diagnostics')
     .option('-q, --quiet', 'print nothing but data and errors')
     .option('--no-color', 'never colour output (NO_COLOR and FORCE_COLOR are honoured too)')
@@ -42,7 +44,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

@@ -1,16 +1,21 @@
 // Writing a file whole or not at all: a temp file in the same directory (created exclusively,
 // never through a symlink), fsync, then rename over the target, or link to a name that must not
-// exist yet; fsync of the directory. Config edits, tokens, saved results and the era cache use it.
+// exist yet; fsync of the directory. Config edits, tokens, trust, saved results and the era cache
+// use it; private files (tokens, trust) go in a directory kept at mode 0700.
 
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { configError } from './errors.js';
 
 export interface AtomicWriteOptions {
   /** The file's mode. Default: an existing file keeps its mode; a new one gets 0666 less the umask. */
   mode?: number;
+  /** With `replace`, false: a symlink at `file` is replaced itself, never followed (files of ours in a cache). */
+  followSymlink?: boolean;
   /**
-   * `replace` (default): a symlink at `file` is followed, the file it points to is replaced.
+   * `replace` (default): the file is replaced, whatever is there (a symlink is followed unless
+   * `followSymlink` is false).
    * `create`: the file must not exist (EEXIST otherwise, whatever is there, dangling symlinks too).
    * `replace-file`: only a regular file is replaced; a symlink at `file` is refused (ELOOP).
    */
@@ -21,8 +26,26 @@ const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (
 
 /** Writes `data` to `file` atomically, as `opts.how` says. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
+  try {
+    await writeWhole(file, data, opts);
+  } catch (err) {
+    throw clearWriteError(err, file);
+  }
+}
+
+/** A full disk is the user's to fix, not a bug: say so, naming the file. Other errors pass through. */
+export function clearWriteError(err: unknown, file: string): unknown {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return err;
+  return configError(`cannot write ${file}: ${code === 'ENOSPC' ? 'no space left on the device' : 'disk quota exceeded'}`, {
+    cause: err,
+    hint: `free some space and run the command again; ${file} was left as it was`,
+  });
+}
+
+async function writeWhole(file: string, data: string | Uint8Array, opts: AtomicWriteOptions): Promise<void> {
   const how = opts.how ?? 'replace';
-  const target = how === 'replace' ? await fs.realpath(file).catch(() => file) : file;
+  const target = how === 'replace' && opts.followSymlink !== false ? await fs.realpath(file).catch(() => file) : file;
   if (how === 'replace-file') await refuseNonRegular(target);
   const kept = how === 'create' ? undefined : await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
   const mode = opts.mode ?? kept;
@@ -89,4 +112,17 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     // best effort
   }
+}
+
+/** Creates the directory (mode 0700), or narrows an existing one to 0700. */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  // mkdir leaves an existing directory's mode alone; tokens need a private directory.
+  await fs.chmod(dir, 0o700);
+}
+
+/** A private file (mode 0600) in a private directory (0700), replaced atomically. */
+export async function writePrivateFileAtomic(file: string, content: string): Promise<void> {
+  await ensurePrivateDir(path.dirname(file));
+  await writeFileAtomic(file, content, { mode: 0o600 });
 }

@@ -2,8 +2,9 @@
 // a secret (env and header values, URL userinfo and query values, secret-looking arguments)
 // shown as its ${VAR} reference or <redacted>.
 
-import type { ConfigEntry } from './load.js';
+import type { ConfigEntry, ShadowedEntry } from './load.js';
 import { timeoutMsFromFile } from './settings.js';
+import { isTrusted, type TrustState } from './trust.js';
 import type { RawOAuthEntry, TransportKind } from './types.js';
 import { redactArgs, redactUrl, redactValue } from '../redact.js';
 
@@ -18,7 +19,15 @@ export interface ServerDescription {
   cwd?: string;
   /** Absolute path of the file the server came from. */
   source: string;
+  /** Another host's file (Codex, Zed, …), when it is one. */
+  host?: string;
   disabled: boolean;
+  /** Whether mcpctl may start it. */
+  trusted: boolean;
+  /** Why: user, named, trusted, claude-code, trust-project; or untrusted, changed. */
+  trust: TrustState;
+  /** Another file defines a server of the same name, and that one is used: its path. */
+  shadowedBy?: string;
   env?: Record<string, string>;
   envFrom?: string[];
   inheritEnv?: boolean;
@@ -40,9 +49,11 @@ function redactMap(map: Record<string, string>): Record<string, string> {
 }
 
 /** The plain, secret-free object describing one server (for `servers` and its --json). */
-export function describeServer(entry: ConfigEntry): ServerDescription {
+export function describeServer(entry: ConfigEntry | ShadowedEntry): ServerDescription {
   const raw = entry.raw;
-  const out: ServerDescription = { name: entry.name, type: entry.type, source: entry.source, disabled: entry.disabled };
+  const out: ServerDescription = { name: entry.name, type: entry.type, source: entry.source, disabled: entry.disabled, trusted: isTrusted(entry.trust), trust: entry.trust };
+  if (entry.host !== undefined) out.host = entry.host;
+  if ('shadowedBy' in entry) out.shadowedBy = entry.shadowedBy;
   if (raw.command !== undefined) out.command = raw.command;
   if (raw.args !== undefined) out.args = redactArgs(raw.args);
   if (raw.url !== undefined) out.url = redactUrl(raw.url);

@@ -5,10 +5,11 @@
 import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
-import type { McpctlError, Phase } from '../errors.js';
+import { McpctlError, type Phase } from '../errors.js';
 import type { Context } from '../io.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
+import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
 import { ProcessTransport, type MessageTooLargeError } from './process-transport.js';
 import { createProxyFetch } from './proxy.js';
 import type { SpawnedServer } from './spawn.js';
@@ -61,6 +62,8 @@ class AttemptFailure extends Error {
   constructor(
     readonly error: McpctlError,
     readonly raw: unknown,
+    /** `auto` over HTTP: how the server answered server/discover, when that was no discover result. */
+    readonly probeAnswer?: string,
   ) {
     super(error.message);
   }
@@ -109,7 +112,14 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
     const killSwitch = new AbortController();
     let tooLarge: MessageTooLargeError | undefined;
-    const transport: Transport =
+    let transport: Transport | undefined;
+    const referee = kind === 'http' && protocol === 'auto' && !prior
+      ? new ProbeReferee((verdict) => {
+          settings.log?.(`(client) server/discover was answered with ${verdict}`);
+          void transport?.close().catch(() => {});
+        })
+      : undefined;
+    transport =
       spec.transport === 'stdio'
         ? stdioTransport(spec, {
             maxMessageBytes: settings.maxMessageBytes,
@@ -121,11 +131,12 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             fetch: proxyFetch,
             authProvider: settings.authProvider,
             killSwitch: killSwitch.signal,
+            watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
             maxMessageBytes: settings.maxMessageBytes,
             // As on stdio: an answer over the cap ends the connection, and says why.
             onTooLarge: (err) => {
               tooLarge ??= err;
-              void transport.close().catch(() => {});
+              void transport?.close().catch(() => {});
             },
           });
     tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
@@ -152,7 +163,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
       const closing = conn.close();
       if (settings.deferClose) settings.deferClose(closing);
       else await closing;
-      throw new AttemptFailure(error, err);
+      throw new AttemptFailure(error, err, referee ? probeAnswerOf(err, referee) : undefined);
     };
     if (stop.aborted) return giveUp(stop.reason);
     try {
@@ -177,6 +188,25 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     ...(deadline.expired ? { deadline: { limit: 'connect' as const, ms: deadline.ms } } : {}),
   });
 
+  /**
+   * Streamable HTTP; under `auto`, a probe answered with anything but a discover result is
+   * followed by the 2025-era handshake on a fresh connection, once.
+   */
+  const openHttp = async (prior: EraVerdict | undefined): Promise<Connection> => {
+    try {
+      return await open('http', settings.protocol, prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure) || err.probeAnswer === undefined || stop.aborted) throw err;
+      settings.log?.(`(client) server/discover was answered with ${err.probeAnswer}; trying initialize (the 2025 revisions)`);
+      try {
+        return await open('http', 'legacy', undefined);
+      } catch (second) {
+        if (!(second instanceof AttemptFailure)) throw second;
+        throw new AttemptFailure(triedInOrder(spec, err.probeAnswer, second.error), second.raw);
+      }
+    }
+  };
+
   const attempt = async (prior: EraVerdict | undefined): Promise<Connection> => {
     const protocol = settings.protocol;
     if (spec.transport === 'stdio') {
@@ -200,7 +230,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     }
     if (spec.transport === 'sse') return open('sse', protocol, prior);
     try {
-      return await open('http', protocol, prior);
+      return await openHttp(prior);
     } catch (err) {
       if (!(err instanceof AttemptFailure) || !spec.sseFallback || !isNotStreamableHttp(err.raw) || stop.aborted) throw err;
       // An SSE-only server; SSE predates 2026-07-28, so `auto` means the plain handshake there.
@@ -289,6 +319,18 @@ async function rememberEra(conn: Connection, cache: { cache: EraCache; key: stri
   const discover = conn.client.getDiscoverResult();
   if (era === 'modern' && discover) await cache.cache.write(cache.key, { kind: 'modern', discover });
   else if (era === 'legacy') await cache.cache.write(cache.key, { kind: 'legacy' });
+}
+
+/** The error after the probe and the handshake both failed: what was tried, in order. */
+function triedInOrder(spec: ServerSpec, probeAnswer: string, handshake: McpctlError): McpctlError {
+  const who = `server "${spec.name}"`;
+  const rest = handshake.message.startsWith(who) ? handshake.message.slice(who.length).replace(/^:?\s*/, '') : handshake.message;
+  return new McpctlError(handshake.kind, `${who}: tried server/discover (answered with ${probeAnswer}), then initialize: ${rest}`, {
+    server: spec.name,
+    phase: handshake.phase,
+    hint: handshake.hint,
+    cause: handshake,
+  });
 }
 
 function toPrior(verdict: EraVerdict): PriorDiscovery {

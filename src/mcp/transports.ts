@@ -35,6 +35,8 @@ export interface HttpTransportSettings {
   /** A proxy-aware fetch, when a proxy is configured. */
   fetch?: FetchLike;
   authProvider?: OAuthClientProvider;
+  /** Sees every request and response on the way (the era probe's referee). */
+  watch?: (fetch: FetchLike) => FetchLike;
   /** Aborted when the session is over: no request of ours outlives it. */
   killSwitch: AbortSignal;
   /** The largest body (a JSON answer, one SSE event) accepted, after decompression. */
@@ -47,7 +49,9 @@ export type HttpTransport = StreamableHTTPClientTransport | SSEClientTransport;
 
 export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settings: HttpTransportSettings): HttpTransport {
   const url = new URL(spec.url);
-  const fetch = boundedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings);
+  // Capped first, so nothing on the way (the referee included) reads past the cap.
+  const inner = cappedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings);
+  const fetch = boundedFetch(settings.watch ? settings.watch(inner) : inner, settings.killSwitch);
   const requestInit: RequestInit = { headers: { ...spec.headers } };
   if (kind === 'sse') {
     return new SSEClientTransport(url, { requestInit, fetch, authProvider: settings.authProvider });
@@ -66,14 +70,18 @@ export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settin
 
 /**
  * Every request also listens to the kill switch: a DELETE or a stream to a hung server would
- * otherwise keep the process alive after the command is done. Every answer is size-capped.
+ * otherwise keep the process alive after the command is done.
  */
-function boundedFetch(inner: FetchLike, settings: HttpTransportSettings): FetchLike {
-  const { killSwitch, maxMessageBytes, onTooLarge } = settings;
-  return async (input, init) => {
+function boundedFetch(inner: FetchLike, killSwitch: AbortSignal): FetchLike {
+  return (input, init) => {
     const signal = init?.signal ? AbortSignal.any([init.signal, killSwitch]) : killSwitch;
-    return cappedResponse(await inner(input, { ...init, signal }), maxMessageBytes, onTooLarge);
+    return inner(input, { ...init, signal });
   };
+}
+
+/** Every answer size-capped after decompression (see body-limit.ts). */
+function cappedFetch(inner: FetchLike, settings: HttpTransportSettings): FetchLike {
+  return async (input, init) => cappedResponse(await inner(input, init), settings.maxMessageBytes, settings.onTooLarge);
 }
 
 /** Without a proxy: node:http underneath (see http-fetch.ts), every socket closed with the session. */

@@ -36,6 +36,7 @@ const CONFIG_NAMES = new Set([
   'opencode.jsonc',
   'settings.json',
   'config.toml',
+  'trust.json',
 ].map((n) => n.replace(/^\.+/, '').toLowerCase()));
 
 /** True for a name mcpctl reads as a config, with or without its leading dot. */

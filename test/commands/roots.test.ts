@@ -1,11 +1,14 @@
-// Roots are offered only when asked (--root, or a server's `roots` key), through bin/ against
-// server-filesystem, which replaces its configured directories with the roots it is given; and
-// every command declares the same client capabilities, so `tools` and `call` see the same tools.
+// Roots are offered only when asked (--root, or a server's `roots` key), through bin/: against
+// server-filesystem, which replaces its configured directories with any roots it is given, and
+// server-everything, whose get-roots-list asks for them when called (server-filesystem applies
+// them some time after the handshake, so what it was offered is read from server-everything);
+// and every command declares the same client capabilities, so `tools` and `call` see the same tools.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runBin } from '../helpers/run.js';
 import { workspace } from '../helpers/hostile.js';
 import { everything, filesystem } from '../mcp/helpers.js';
@@ -23,9 +26,9 @@ writeFileSync(
   JSON.stringify({
     mcpServers: {
       fs: { command: process.execPath, args: [filesystem, allowed] },
-      'fs-roots': { command: process.execPath, args: [filesystem, allowed], roots: ['other'] },
       'bad-roots': { command: process.execPath, args: [filesystem, allowed], roots: ['missing'] },
       everything: { command: process.execPath, args: [everything] },
+      'everything-roots': { command: process.execPath, args: [everything], roots: ['other', 'allowed'] },
     },
   }),
 );
@@ -42,21 +45,30 @@ test('by default no roots are offered: server-filesystem keeps its configured di
   assert.equal(inside.stdout, 'inside\n');
 });
 
-test('--root offers a directory (global or after the command), replacing what the server was configured with', async () => {
-  for (const args of [['--root', other, 'call', 'fs'], ['call', 'fs', '--root', other]]) {
-    const read = await mcpctl([...args, 'read_text_file', `path=${path.join(other, 'other.txt')}`]);
-    assert.equal(read.code, 0, read.stderr);
-    assert.equal(read.stdout, 'other\n');
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('--root offers a directory (global or after the command); a missing one is a usage error', async () => {
+  for (const args of [['--root', other, 'call', 'everything'], ['call', 'everything', '--root', other]]) {
+    const roots = await mcpctl([...args, 'get-roots-list']);
+    assert.equal(roots.code, 0, roots.stderr);
+    assert.match(roots.stdout, new RegExp(`URI: ${escaped(pathToFileURL(other).href)}$`, 'm'));
+    assert.doesNotMatch(roots.stdout, /URI: file:\/\/\/$/m, 'the working directory (/) is not offered');
   }
   const missing = await mcpctl(['--root', path.join(ws.dir, 'nowhere'), 'call', 'fs', 'list_allowed_directories']);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /--root .*nowhere: not a directory/);
 });
 
-test('a server\'s roots key offers its directories, relative to the config file; a missing one names the file and key', async () => {
-  const read = await mcpctl(['call', 'fs-roots', 'read_text_file', `path=${path.join(other, 'other.txt')}`]);
-  assert.equal(read.code, 0, read.stderr);
-  assert.equal(read.stdout, 'other\n');
+test("a server's roots key offers its directories, relative to the config file; --root replaces them; a missing one names the file and key", async () => {
+  const keyed = await mcpctl(['call', 'everything-roots', 'get-roots-list']);
+  assert.equal(keyed.code, 0, keyed.stderr);
+  assert.match(keyed.stdout, /\(2 total\)/);
+  assert.match(keyed.stdout, new RegExp(`URI: ${escaped(pathToFileURL(other).href)}$`, 'm'));
+  assert.match(keyed.stdout, new RegExp(`URI: ${escaped(pathToFileURL(allowed).href)}$`, 'm'));
+  const replaced = await mcpctl(['--root', ws.home, 'call', 'everything-roots', 'get-roots-list']);
+  assert.equal(replaced.code, 0, replaced.stderr);
+  assert.match(replaced.stdout, /\(1 total\)/);
+  assert.match(replaced.stdout, new RegExp(`URI: ${escaped(pathToFileURL(ws.home).href)}$`, 'm'));
   const bad = await mcpctl(['call', 'bad-roots', 'list_allowed_directories']);
   assert.equal(bad.code, 2, bad.stderr);
   assert.match(bad.stderr, /servers\.json:\d+:\d+: server "bad-roots": "roots\[0\]" is .*missing, which is not an existing directory/);
@@ -86,5 +98,5 @@ test('tools and call see the same tools, with roots and without', async () => {
   assert.ok(withRoot.includes('get-roots-list'));
   const roots = await mcpctl(['--root', other, 'call', 'everything', 'get-roots-list']);
   assert.equal(roots.code, 0, roots.stderr);
-  assert.match(roots.stdout, new RegExp(`file://${other.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  assert.match(roots.stdout, new RegExp(`URI: ${escaped(pathToFileURL(other).href)}$`, 'm'));
 });
