@@ -17,6 +17,8 @@ _mcpctl() {
     '--connect-timeout[limit for connect + handshake + discovery]:none: ' \
     '--protocol[auto, legacy, or a revision to pin (e.g. 2025-06-18)]:protocol:(auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28)' \
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
+    '--root[offer this directory to the server as a root (repeatable; replaces the server'\''s roots key; default\: no roots)]:dir:_files -/' \
+    '--max-size[largest message accepted from a server, after decompression (default 64)]:none: ' \
     '--trust-project[trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)]' \
     '(-v --verbose)'{-v,--verbose}'[show server stderr and diagnostics]' \
     '(-q --quiet)'{-q,--quiet}'[print nothing but data and errors]' \
@@ -116,11 +118,10 @@ _mcpctl_call() {
     '--args-file[arguments from a JSON file]:file:_files' \
     '--no-validate[send the arguments without checking them against the inputSchema]' \
     '--structured[print structuredContent only, as JSON]' \
-    '--save-dir[write images, audio and blobs from the result into this directory]:dir:_files -/' \
+    '--save-dir[write images, audio and blobs from the result into this directory (existing files are kept\: free names are used)]:dir:_files -/' \
+    '--force[with --save-dir\: replace existing files of the same name]' \
     '--log-level[ask the server for log messages at this level and show them on stderr]:none: ' \
     '--no-input[never ask questions (elicitation requests are declined)]' \
-    '--root[a root to offer the server (repeatable; default\: the working directory)]:dir:_files -/' \
-    '--max-size[largest message accepted from the server (default 64)]:none: ' \
     '--task[run the tool as a task (tools whose taskSupport is required always are)]' \
     '--detach[start the task, print its handle and leave it running (mcpctl tasks SERVER TASK --wait comes back for it)]' \
     '--keep[on Ctrl-C leave the task running instead of cancelling it]' \
@@ -157,7 +158,8 @@ _mcpctl_tasks_cancel() {
 
 _mcpctl_resources() {
   _arguments '--templates[list resource templates instead of resources]' \
-    '(-o --output)'{-o,--output}'[write the (binary) contents to this file]:file:_files' \
+    '(-o --output)'{-o,--output}'[write the (binary) contents to this file (an existing one is kept\: the next free name is used)]:file:_files' \
+    '--force[with -o\: replace the file if it exists]' \
     '--limit[stop after this many entries]:none: ' \
     '1:server:_mcpctl_servers' \
     '2:uri: '
