@@ -65,9 +65,7 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
   const prompts = listed.items;
   if (out.json) return out.printJson({ prompts });
   if (prompts.length === 0) return out.info(`server "${spec.name}" has no prompts`);
-  const { chalk } = out;
-  const argumentList = (p: Prompt) =>
-    (p.arguments ?? []).map((a) => (a.required ? (out.tty ? chalk.bold(a.name) + chalk.red('*') : `${a.name}*`) : a.name)).join(', ');
+  const argumentList = (p: Prompt) => (p.arguments ?? []).map((a) => (a.required ? `${a.name}*` : a.name)).join(', ');
   await out.print(
     out.table(
       [

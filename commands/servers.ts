@@ -86,7 +86,7 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
         { header: 'TYPE', value: (d) => d.type },
         { header: 'TARGET', value: (d) => target(d), wrap: true },
         { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source) },
-        { header: 'STATE', value: (d) => (d.disabled ? out.chalk.dim('disabled') : 'enabled') },
+        { header: 'STATE', value: (d) => (d.disabled ? 'disabled' : 'enabled'), style: (d) => (d.disabled ? out.chalk.dim : undefined) },
       ],
       descriptions,
     ),

@@ -57,7 +57,7 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
     out.table(
       [
         { header: 'SERVER', value: (s: ServerStatus) => s.server },
-        { header: 'OK', value: (s) => (out.tty ? (s.ok ? chalk.green('✓') : chalk.red(`✗ ${s.error?.kind ?? ''}`)) : s.ok ? 'ok' : 'failed') },
+        { header: 'OK', value: (s) => (out.tty ? (s.ok ? '✓' : `✗ ${s.error?.kind ?? ''}`) : s.ok ? 'ok' : 'failed'), style: (s) => (s.ok ? chalk.green : chalk.red) },
         { header: 'PROTOCOL', value: (s) => s.protocolVersion ?? '' },
         { header: 'SERVER INFO', value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : ''), wrap: true },
         { header: 'TOOLS', value: (s) => count(s.counts?.tools) },

@@ -81,7 +81,7 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   if (out.json) {
     await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
   } else {
-    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} ${out.chalk.dim('›')} ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
+    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} › ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
     if (rows.length) await out.print(await toolTable(inv, rows));
     else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
   }
