@@ -69,7 +69,7 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
   if (opts.name !== undefined) {
     const entry = await findEntry(config, opts.name, ctx);
     const description = describeServer(entry);
-    await out.print(out.json ? JSON.stringify(description, null, 2) + '\n' : renderOne(inv, description));
+    await (out.json ? out.printJson(description) : out.print(renderOne(inv, description)));
     return;
   }
   const descriptions = config.entries.map((e) => describeServer(e));

@@ -55,9 +55,9 @@ export function renderTable<Row>(columns: Column<Row>[], rows: Row[], style: Tab
   return out.join('\n') + '\n';
 }
 
-/** Tabs and newlines would break a row into several: flatten them. */
+/** A tab or a newline would break the row: each becomes a space; every other byte stays. */
 function tsvCell(value: string): string {
-  return value.replace(/[\t\r\n]+/g, ' ');
+  return value.replace(/\t|\r?\n/g, ' ');
 }
 
 /** `│ a │ b │`: the borders and padding of n columns. */
