@@ -69,9 +69,9 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
   await out.print(
     out.table(
       [
-        { header: 'NAME', value: (p: Prompt) => p.name },
-        { header: 'DESCRIPTION', value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0], wrap: true },
-        { header: 'ARGUMENTS (* required)', value: argumentList },
+        { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
+        { header: 'DESCRIPTION', value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0], wrap: true, optional: true, priority: 1 },
+        { header: 'ARGUMENTS (* required)', value: argumentList, wrap: true, optional: true, priority: 2 },
       ],
       prompts,
     ),

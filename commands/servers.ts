@@ -82,11 +82,11 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
   await out.print(
     out.table(
       [
-        { header: 'NAME', value: (d: ServerDescription) => d.name },
-        { header: 'TYPE', value: (d) => d.type },
-        { header: 'TARGET', value: (d) => target(d), wrap: true },
-        { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source) },
-        { header: 'STATE', value: (d) => (d.disabled ? 'disabled' : 'enabled'), style: (d) => (d.disabled ? out.chalk.dim : undefined) },
+        { header: 'NAME', value: (d: ServerDescription) => d.name, priority: 4 },
+        { header: 'TYPE', value: (d) => d.type, priority: 2 },
+        { header: 'TARGET', value: (d) => target(d), wrap: true, priority: 3 },
+        { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source), wrap: true },
+        { header: 'STATE', value: (d) => (d.disabled ? 'disabled' : 'enabled'), style: (d) => (d.disabled ? out.chalk.dim : undefined), priority: 1 },
       ],
       descriptions,
     ),

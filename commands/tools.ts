@@ -90,13 +90,12 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
 /** Loaded on use: tool-detail brings the schema describers of src/args along. */
 async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): Promise<string> {
   const { toolRequiredArgs, firstLine } = await import('../src/output/tool-detail.js');
-  const anyTitle = rows.some((r) => r.tool.title);
   return inv.out.table(
     [
-      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name },
-      ...(anyTitle ? [{ header: 'TITLE', value: (r: { name: string; tool: Tool }) => r.tool.title ?? '' }] : []),
-      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true },
-      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', ') },
+      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
+      { header: 'TITLE', value: (r) => r.tool.title ?? '', optional: true },
+      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true, optional: true, priority: 2 },
+      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', '), wrap: true, optional: true, priority: 1 },
     ],
     rows,
   );
