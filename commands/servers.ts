@@ -2,6 +2,7 @@
 // configured servers, where each came from and whether it may start, editing a config file, and
 // consent to a project config. Never connects; secrets are shown as references only.
 
+import { hasControlCharacters } from '../src/output/escape.js';
 import { Command, Option } from 'commander';
 import path from 'node:path';
 import type { RunState } from './run-state.js';
@@ -21,7 +22,7 @@ export function serversCommand(state: RunState): Command {
   const servers = new Command('servers')
     .description('list the configured servers and the file each came from (never connects)')
     .argument('[name]', 'show one server in full')
-    .addOption(new Option('--names', 'print server names only, one per line (for completions)').hideHelp())
+    .addOption(new Option('--names', 'print the names completion offers, one per line: enabled servers, none with a control character').hideHelp())
     .addHelpText('after', examples('mcpctl servers', 'mcpctl servers everything', 'mcpctl servers --json', 'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers remove fs', 'mcpctl servers trust'))
     .action(async (name: string | undefined, flags: { names?: boolean }, cmd: Command) => {
       await runServers(state.begin(cmd), { name, names: flags.names });
@@ -81,7 +82,9 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
   const { out, ctx } = inv;
   const [config, { describeServer }] = await Promise.all([inv.loadConfig(), import('../src/config/display.js')]);
   if (opts.names) {
-    await out.print(config.entries.map((e) => e.name + '\n').join(''));
+    // A name with a control character (a newline among them) could not be offered as one word.
+    const offered = config.entries.filter((e) => !e.disabled && !hasControlCharacters(e.name));
+    await out.print(offered.map((e) => e.name + '\n').join(''));
     return;
   }
   if (opts.name !== undefined) {

@@ -14,9 +14,9 @@ export function escapeControls(text: string): string {
   return text.replace(CONTROLS, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** True when `escapeControls` would change the text. */
-export function hasControls(text: string): boolean {
-  return escapeControls(text) !== text;
+/** True when the text holds any control character, newline and tab included. */
+export function hasControlCharacters(text: string): boolean {
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
 /**
