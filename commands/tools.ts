@@ -81,7 +81,7 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   if (out.json) {
     await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
   } else {
-    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} ${out.chalk.dim('›')} ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
+    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} › ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
     if (rows.length) await out.print(await toolTable(inv, rows));
     else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
   }
@@ -90,13 +90,12 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
 /** Loaded on use: tool-detail brings the schema describers of src/args along. */
 async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): Promise<string> {
   const { toolRequiredArgs, firstLine } = await import('../src/output/tool-detail.js');
-  const anyTitle = rows.some((r) => r.tool.title);
   return inv.out.table(
     [
-      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name },
-      ...(anyTitle ? [{ header: 'TITLE', value: (r: { name: string; tool: Tool }) => r.tool.title ?? '' }] : []),
-      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true },
-      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', ') },
+      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
+      { header: 'TITLE', value: (r) => r.tool.title ?? '', optional: true },
+      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true, optional: true, priority: 2 },
+      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', '), wrap: true, optional: true, priority: 1 },
     ],
     rows,
   );
