@@ -35,7 +35,7 @@ before(async () => {
     filtered: { command: process.execPath, args: [everything, 'stdio'], enabledTools: ['get-*', 'echo'], disabledTools: ['get-env'] },
     broken: { command: process.execPath, args: [FAULT, 'serve', 'malformed-tool'] },
   });
-  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config') };
+  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config'), MCPCTL_TRUST_PROJECT: '1' };
 });
 after(async () => {
   await Promise.all([http?.stop(), sse?.stop()]);
@@ -168,21 +168,22 @@ function onTerminal(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: num
 test('the example config works through bin/ in every output mode', async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-home-'));
   const e = { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: path.join(home, 'c') };
-  const r = await runBin(['tools', 'everything', '--json'], { cwd: ROOT, env: e });
+  // As the README's first screen runs it: naming the repository's config is the consent to start it.
+  const r = await runBin(['-c', '.mcp.json', 'tools', 'everything', '--json'], { cwd: ROOT, env: e });
   assert.equal(r.code, 0, r.stderr);
   const names = (JSON.parse(r.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name);
   assert.ok(names.length > 5 && names.includes('echo'), names.join(','));
   // A pipe: one tab-separated row per tool, the name first.
-  const piped = await runBin(['tools', 'everything'], { cwd: ROOT, env: e });
+  const piped = await runBin(['-c', '.mcp.json', 'tools', 'everything'], { cwd: ROOT, env: e });
   assert.equal(piped.code, 0, piped.stderr);
   assert.deepEqual(piped.stdout.trimEnd().split('\n').map((row) => row.split('\t')[0]), names);
   // A terminal: a table with a header row.
-  const terminal = await onTerminal(['tools', 'everything', '--no-color'], e);
+  const terminal = await onTerminal(['-c', '.mcp.json', 'tools', 'everything', '--no-color'], e);
   assert.equal(terminal.code, 0, terminal.screen);
   assert.match(terminal.screen, /NAME\b.*TITLE\b.*DESCRIPTION/);
   assert.match(terminal.screen, /\becho\b.*Echo Tool/);
   assert.doesNotMatch(terminal.screen, /^echo\t/m, 'a table, not the rows of a pipe');
-  const bad = await runBin(['tools', 'nope', '--json'], { cwd: ROOT, env: e });
+  const bad = await runBin(['-c', '.mcp.json', 'tools', 'nope', '--json'], { cwd: ROOT, env: e });
   assert.equal(bad.code, 2);
   assert.equal(jsonError(bad.stderr).error.kind, 'usage');
 });
