@@ -14,7 +14,7 @@ import { statusCommand } from './status.js';
 import { authCommand } from './auth.js';
 import { completionCommand } from './completion.js';
 import { helpCommand } from './help.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../src/version.js';
 
 export function buildProgram(state: RunState): Command {
   const program = new Command('mcpctl')

@@ -44,9 +44,11 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
   const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
   spinner.stop();
   for (const e of configErrors) statuses.push({ server: e.server ?? '?', ok: false, phase: 'config', latencyMs: 0, auth: 'unknown', error: errorObject(e) });
-  inv.failAll(inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]));
+  const failures = inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]);
+  inv.failAll(failures);
   const result = statuses.map(({ failure: _f, ...s }: ServerStatus & { failure?: McpctlError }) => s);
-  if (out.json) return out.printJson({ servers: result });
+  // As every multi-server command: the failures again beside the results, in config order.
+  if (out.json) return out.printJson({ servers: result, errors: failures.map(errorObject) });
   if (result.length === 0) {
     out.info('no servers configured');
     return;
