@@ -17,6 +17,7 @@ _mcpctl() {
     '--connect-timeout[limit for connect + handshake + discovery]:none: ' \
     '--protocol[auto, legacy, or a revision to pin (e.g. 2025-06-18)]:protocol:(auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28)' \
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
+    '--trust-project[trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)]' \
     '(-v --verbose)'{-v,--verbose}'[show server stderr and diagnostics]' \
     '(-q --quiet)'{-q,--quiet}'[print nothing but data and errors]' \
     '--no-color[never colour output (NO_COLOR and FORCE_COLOR are honoured too)]' \
@@ -65,12 +66,16 @@ _mcpctl_servers() {
       commands=(
         'add:add a server to a config file (default\: .mcp.json in the working directory)'
         'remove:remove a server from a config file (default\: the file it comes from)'
+        'trust:let mcpctl start the servers of a project config, as it is now (default\: the project configs found from here)'
+        'untrust:take back the trust given to a project config'
       )
       _describe 'command' commands ;;
     args)
       case $line[1] in
         add) _mcpctl_servers_add ;;
         remove) _mcpctl_servers_remove ;;
+        trust) _mcpctl_servers_trust ;;
+        untrust) _mcpctl_servers_untrust ;;
       esac ;;
   esac
 }
@@ -79,6 +84,7 @@ _mcpctl_servers_add() {
   _arguments '--command[stdio\: the program to start]:none: ' \
     '--url[http/sse\: the endpoint]:none: ' \
     '--type[transport]:none: ' \
+    '--cwd[stdio\: the directory to start it in (relative to the config file)]:none: ' \
     '--env[stdio\: an environment variable (repeatable; use ${VAR} to keep secrets out of the file)]:none: ' \
     '--header[http/sse\: a header (repeatable; use ${VAR} to keep secrets out of the file)]:none: ' \
     '--server-timeout[the server'\''s timeout in seconds]:none: ' \
@@ -89,6 +95,14 @@ _mcpctl_servers_add() {
 
 _mcpctl_servers_remove() {
   _arguments '1:name: '
+}
+
+_mcpctl_servers_trust() {
+  _arguments '*:files: '
+}
+
+_mcpctl_servers_untrust() {
+  _arguments '*:files: '
 }
 
 _mcpctl_tools() {
