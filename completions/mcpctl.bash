@@ -12,7 +12,7 @@ _mcpctl() {
       -*) [[ $valopts == *" $w "* ]] && skip=1 ;;
       *)
         case "${path:+$path }$w" in
-          "servers"|"servers add"|"servers remove"|"servers trust"|"servers untrust"|"tools"|"call"|"tasks"|"tasks cancel"|"resources"|"prompts"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
+          "servers"|"servers add"|"servers remove"|"servers trust"|"servers untrust"|"tools"|"call"|"tasks"|"tasks cancel"|"resources"|"prompts"|"skills"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
           *) npos=$((npos+1)) ;;
         esac ;;
     esac
@@ -26,7 +26,7 @@ _mcpctl() {
   case "$path" in
     "")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W "servers tools call tasks resources prompts status auth completion help" -- "$cur")); return ;;
+      COMPREPLY=($(compgen -W "servers tools call tasks resources prompts skills status auth completion help" -- "$cur")); return ;;
     "servers")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "add remove trust untrust" -- "$cur")); return ;;
@@ -85,6 +85,12 @@ _mcpctl() {
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
+      esac ;;
+    "skills")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
+        1) COMPREPLY=() ;;
       esac ;;
     "status")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
