@@ -74,6 +74,14 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
       result,
     ),
   );
+  // -v: each server's instructions, in full, after the table (a single server shows them anyway).
+  if (out.verbose) {
+    const label = (name: string) => (out.tty ? chalk.bold(`Instructions of ${name}:`) : `Instructions of ${name}:`);
+    const blocks = result.filter((s) => s.instructions?.trim()).map((s) => `\n${label(s.server)}\n${s.instructions!.trim()}\n`);
+    // In a pipe stdout keeps its fixed columns: the instructions go to stderr.
+    if (blocks.length && out.tty) await out.print(blocks.join(''));
+    else if (blocks.length) out.info(blocks.join('').trimEnd());
+  }
 }
 
 function count(n: number | null | undefined): string {

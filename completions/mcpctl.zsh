@@ -35,6 +35,7 @@ _mcpctl() {
         'tasks:list a server'\''s tasks, show one task'\''s status, or wait for its result'
         'resources:list the resources of a server, or read one'
         'prompts:list the prompts of a server, or get one with arguments'
+        'skills:list a server'\''s skills, or print one skill'\''s SKILL.md, verified against its declared size, digest and frontmatter'
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
         'auth:OAuth sign-in, sign-out and token state for HTTP servers'
         'completion:print a shell completion script (bash, zsh or fish)'
@@ -49,6 +50,7 @@ _mcpctl() {
         tasks) _mcpctl_tasks ;;
         resources) _mcpctl_resources ;;
         prompts) _mcpctl_prompts ;;
+        skills) _mcpctl_skills ;;
         status) _mcpctl_status ;;
         auth) _mcpctl_auth ;;
         completion) _mcpctl_completion ;;
@@ -171,6 +173,11 @@ _mcpctl_prompts() {
     '1:server:_mcpctl_server_names' \
     '2:prompt: ' \
     '*:args: '
+}
+
+_mcpctl_skills() {
+  _arguments '1:server:_mcpctl_servers' \
+    '2:name: '
 }
 
 _mcpctl_status() {
