@@ -176,7 +176,7 @@ _mcpctl_prompts() {
 }
 
 _mcpctl_skills() {
-  _arguments '1:server:_mcpctl_servers' \
+  _arguments '1:server:_mcpctl_server_names' \
     '2:name: '
 }
 
