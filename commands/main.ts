@@ -5,13 +5,15 @@ import { CommanderError } from 'commander';
 import type { Context } from '../src/io.js';
 import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
+import { guardTerminal } from '../src/output/terminal.js';
 import { RunState } from './run-state.js';
 import { buildProgram } from './program.js';
 
 /** Commander outcomes that are not failures. */
 const COMMANDER_SUCCESS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help', 'commander.executeSubCommandAsync']);
 
-export async function main(argv: string[], ctx: Context): Promise<number> {
+export async function main(argv: string[], given: Context): Promise<number> {
+  const ctx: Context = { ...given, io: guardTerminal(given.io) };
   const state = new RunState(ctx);
   const program = buildProgram(state);
   program.exitOverride();
