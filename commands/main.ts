@@ -55,6 +55,8 @@ export async function main(argv: string[], given: Context): Promise<number> {
 function propagate(command: import('commander').Command, from: import('commander').Command): void {
   command.exitOverride();
   command.configureOutput(from.configureOutput());
+  // `mcpctl tools --help` shows -c, --json, --timeout… too: they work after any command.
+  command.configureHelp({ ...from.configureHelp(), showGlobalOptions: true });
   for (const sub of command.commands) propagate(sub, from);
 }
 

@@ -7,6 +7,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
 import { stripTransportFields } from '../src/output/json.js';
 
@@ -72,7 +73,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
 async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   const { out } = inv;
   const { specs, errors: configErrors } = await inv.allServers();
-  const spinner = await out.startSpinner(`listing tools of ${specs.length} servers`);
+  const spinner = await out.startSpinner(`listing tools of ${counted(specs.length, 'server')}`);
   const settled = await Promise.all(specs.map((spec) => fetchTools(inv, spec, opts.limit).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, spec, e: inv.failure(e, spec) }))));
   spinner.stop();
   const results = settled.flatMap((s) => (s.ok ? [s.v] : []));
@@ -105,6 +106,6 @@ export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): Mcpc
   const names = tools.map((t) => t.name);
   return usageError(`server "${spec.name}" has no tool "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
-    hint: `mcpctl tools ${spec.name} lists its ${names.length} tools`,
+    hint: `mcpctl tools ${spec.name} lists its ${counted(names.length, 'tool')}`,
   });
 }
