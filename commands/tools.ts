@@ -60,7 +60,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
     if (!tool) throw unknownTool(spec, opts.tool, tools);
     if (out.json) return out.printJson(stripTransportFields(tool));
     const { renderToolDetail } = await import('../src/output/tool-detail.js');
-    return out.print(renderToolDetail(tool, out.chalk, out.tty));
+    return out.print(renderToolDetail(tool, { chalk: out.chalk, tty: out.tty, callPrefix: callPrefix(inv, spec) }));
   }
   if (out.json) return out.printJson({ tools });
   if (tools.length === 0) {
@@ -100,6 +100,12 @@ async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]):
     ],
     rows,
   );
+}
+
+/** How this server is named in a call a person can paste: with the same -c or --stdio. */
+function callPrefix(inv: Invocation, spec: ServerSpec): string[] {
+  const { config, stdio } = inv.global;
+  return ['mcpctl', ...(config !== undefined ? ['-c', config] : []), ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name])];
 }
 
 export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
