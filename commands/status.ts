@@ -45,9 +45,11 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
   const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
   spinner.stop();
   for (const e of configErrors) statuses.push({ server: e.server ?? '?', ok: false, phase: 'config', latencyMs: 0, auth: 'unknown', error: errorObject(e) });
-  inv.failAll(inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]));
+  const failures = inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]);
+  inv.failAll(failures);
   const result = statuses.map(({ failure: _f, ...s }: ServerStatus & { failure?: McpctlError }) => s);
-  if (out.json) return out.printJson({ servers: result });
+  // As every multi-server command: the failures again beside the results, in config order.
+  if (out.json) return out.printJson({ servers: result, errors: failures.map(errorObject) });
   if (result.length === 0) {
     out.info('no servers configured');
     return;
@@ -73,6 +75,14 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
       result,
     ),
   );
+  // -v: each server's instructions, in full, after the table (a single server shows them anyway).
+  if (out.verbose) {
+    const label = (name: string) => (out.tty ? chalk.bold(`Instructions of ${name}:`) : `Instructions of ${name}:`);
+    const blocks = result.filter((s) => s.instructions?.trim()).map((s) => `\n${label(s.server)}\n${s.instructions!.trim()}\n`);
+    // In a pipe stdout keeps its fixed columns: the instructions go to stderr.
+    if (blocks.length && out.tty) await out.print(blocks.join(''));
+    else if (blocks.length) out.info(blocks.join('').trimEnd());
+  }
 }
 
 function count(n: number | null | undefined): string {

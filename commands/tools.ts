@@ -38,10 +38,11 @@ interface ServerTools {
 export async function fetchTools(inv: Invocation, spec: ServerSpec, limit?: number): Promise<ServerTools> {
   // Imported inside: lists.js loads the SDK, which a stdio server's start should overlap.
   return inv.session(spec, async (session) => {
-    const [{ listAll }, { toolAllowed }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js')]);
+    const [{ listAll }, { toolAllowed }, { usableTools }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js'), import('../src/mcp/x-mcp-header.js')]);
     const outcome = await listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
     for (const bad of outcome.malformed) inv.out.warn(`server "${spec.name}": tool ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
-    return { spec, tools: outcome.items.filter((t) => toolAllowed(spec, t.name)) };
+    const tools = outcome.items.filter((t) => toolAllowed(spec, t.name));
+    return { spec, tools: session.era === 'modern' ? usableTools(spec.name, tools, (line) => inv.out.warn(line)) : tools };
   });
 }
 

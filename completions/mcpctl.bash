@@ -20,7 +20,7 @@ _mcpctl() {
       -*) [[ $valopts == *" $w "* ]] && skip=1 ;;
       *)
         case "${path:+$path }$w" in
-          "servers"|"servers add"|"servers remove"|"servers trust"|"servers untrust"|"tools"|"call"|"tasks"|"tasks cancel"|"resources"|"prompts"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
+          "servers"|"servers add"|"servers remove"|"servers trust"|"servers untrust"|"tools"|"call"|"tasks"|"tasks cancel"|"resources"|"prompts"|"skills"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
           *) npos=$((npos+1)) ;;
         esac ;;
     esac
@@ -33,97 +33,103 @@ _mcpctl() {
   esac
   case "$path" in
     "")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W "servers tools call tasks resources prompts status auth completion help" -- "$cur")); return ;;
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W "servers tools call tasks resources prompts skills status auth completion help" -- "$cur")); return ;;
     "servers")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "add remove trust untrust" -- "$cur")); return ;;
     "servers add")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--command --url --type --cwd --env --header --server-timeout --force --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--command --url --type --cwd --env --header --server-timeout --force --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "servers remove")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=() ;;
       esac ;;
     "servers trust")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;
     "servers untrust")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;
     "tools")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
       esac ;;
     "call")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--args --args-file --no-validate --structured --save-dir --log-level --no-input --root --max-size --task --detach --keep --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--args --args-file --no-validate --structured --save-dir --force --log-level --no-input --task --detach --keep --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "tasks")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--wait --no-input --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--wait --no-input --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "cancel" -- "$cur")); return ;;
     "tasks cancel")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
       esac ;;
     "resources")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --output --limit --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --output --force --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
       esac ;;
     "prompts")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
+    "skills")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        0) _mcpctl_server_names ;;
+        1) COMPREPLY=() ;;
+      esac ;;
     "status")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) _mcpctl_server_names ;;
       esac ;;
     "auth")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "login logout status" -- "$cur")); return ;;
     "auth login")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--no-browser --scope --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--no-browser --scope --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "auth logout")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --forget-client --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --forget-client --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "auth status")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "completion")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
       esac ;;
     "help")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;

@@ -17,6 +17,8 @@ _mcpctl() {
     '--connect-timeout[limit for connect + handshake + discovery]:none: ' \
     '--protocol[auto, legacy, or a revision to pin (e.g. 2025-06-18)]:protocol:(auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28)' \
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
+    '--root[offer this directory to the server as a root (repeatable; replaces the server'\''s roots key; default\: no roots)]:dir:_files -/' \
+    '--max-size[largest message accepted from a server, after decompression (default 64)]:none: ' \
     '--trust-project[trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)]' \
     '(-v --verbose)'{-v,--verbose}'[show server stderr and diagnostics]' \
     '(-q --quiet)'{-q,--quiet}'[print nothing but data and errors]' \
@@ -33,6 +35,7 @@ _mcpctl() {
         'tasks:list a server'\''s tasks, show one task'\''s status, or wait for its result'
         'resources:list the resources of a server, or read one'
         'prompts:list the prompts of a server, or get one with arguments'
+        'skills:list a server'\''s skills, or print one skill'\''s SKILL.md, verified against its declared size, digest and frontmatter'
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
         'auth:OAuth sign-in, sign-out and token state for HTTP servers'
         'completion:print a shell completion script (bash, zsh or fish)'
@@ -47,6 +50,7 @@ _mcpctl() {
         tasks) _mcpctl_tasks ;;
         resources) _mcpctl_resources ;;
         prompts) _mcpctl_prompts ;;
+        skills) _mcpctl_skills ;;
         status) _mcpctl_status ;;
         auth) _mcpctl_auth ;;
         completion) _mcpctl_completion ;;
@@ -116,11 +120,10 @@ _mcpctl_call() {
     '--args-file[arguments from a JSON file]:file:_files' \
     '--no-validate[send the arguments without checking them against the inputSchema]' \
     '--structured[print structuredContent only, as JSON]' \
-    '--save-dir[write images, audio and blobs from the result into this directory]:dir:_files -/' \
+    '--save-dir[write images, audio and blobs from the result into this directory (existing files are kept\: free names are used)]:dir:_files -/' \
+    '--force[with --save-dir\: replace existing files of the same name]' \
     '--log-level[ask the server for log messages at this level and show them on stderr]:none: ' \
     '--no-input[never ask questions (elicitation requests are declined)]' \
-    '--root[a root to offer the server (repeatable; default\: the working directory)]:dir:_files -/' \
-    '--max-size[largest message accepted from the server (default 64)]:none: ' \
     '--task[run the tool as a task (tools whose taskSupport is required always are)]' \
     '--detach[start the task, print its handle and leave it running (mcpctl tasks SERVER TASK --wait comes back for it)]' \
     '--keep[on Ctrl-C leave the task running instead of cancelling it]' \
@@ -157,7 +160,8 @@ _mcpctl_tasks_cancel() {
 
 _mcpctl_resources() {
   _arguments '--templates[list resource templates instead of resources]' \
-    '(-o --output)'{-o,--output}'[write the (binary) contents to this file]:file:_files' \
+    '(-o --output)'{-o,--output}'[write the (binary) contents to this file (an existing one is kept\: the next free name is used)]:file:_files' \
+    '--force[with -o\: replace the file if it exists]' \
     '--limit[stop after this many entries]:none: ' \
     '1:server:_mcpctl_server_names' \
     '2:uri: '
@@ -169,6 +173,11 @@ _mcpctl_prompts() {
     '1:server:_mcpctl_server_names' \
     '2:prompt: ' \
     '*:args: '
+}
+
+_mcpctl_skills() {
+  _arguments '1:server:_mcpctl_server_names' \
+    '2:name: '
 }
 
 _mcpctl_status() {

@@ -3,8 +3,11 @@
 
 import { shellWord } from '../output/shell-word.js';
 import { McpctlError } from '../errors.js';
+import { REDACTED } from '../redact.js';
 
 export function loginHint(server: string): string {
+  // An ad-hoc URL is named in its redacted form, which is no address to sign in to.
+  if (server.includes(REDACTED)) return 'run `mcpctl auth login URL` with the full URL of the server';
   return `run \`mcpctl auth login ${shellWord(server)}\``;
 }
 
