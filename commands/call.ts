@@ -217,6 +217,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         const listed = await listAll(session.client, 'tools', { until: (t) => t.name === toolName, requestOptions: base });
         tool = listed.items.find((t) => t.name === toolName);
         if (!tool) throw unknownTool(spec, toolName, listed.items.filter((t) => toolAllowed(spec, t.name)));
+        if (session.era === 'modern') refuseBadHeaders(spec, tool, (line) => out.warn(line), await import('../src/mcp/x-mcp-header.js'));
         const where = { server: spec.name, tool: toolName };
         const callArgs = await args.buildArguments(
           {
@@ -327,6 +328,18 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, { server: spec.name, phase: 'request' });
   }
   if (outputCheck.error) throw outputCheck.error;
+}
+
+/** SEP-2243: a tool whose x-mcp-header marks are invalid is not called (warned, then exit 2). */
+function refuseBadHeaders(spec: ServerSpec, tool: Tool, warn: (line: string) => void, rules: typeof import('../src/mcp/x-mcp-header.js')): void {
+  const fault = rules.headerFault(tool);
+  if (!fault) return;
+  const message = rules.headerFaultMessage(spec.name, tool.name, fault);
+  warn(message);
+  throw usageError(`tool "${tool.name}" of server "${spec.name}" is not called: its x-mcp-header marks break the ${fault.rule} rule`, {
+    server: spec.name,
+    hint: 'the server must fix the tool\'s inputSchema; mcpctl tools lists the tools it can call',
+  });
 }
 
 type CallOutcome = { kind: 'result'; result: CallToolResult } | { kind: 'detached'; task: TaskInfo } | { kind: 'expired'; task: TaskInfo };

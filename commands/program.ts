@@ -8,13 +8,14 @@ import { serversCommand } from './servers.js';
 import { toolsCommand } from './tools.js';
 import { callCommand } from './call.js';
 import { tasksCommand } from './tasks.js';
+import { skillsCommand } from './skills.js';
 import { resourcesCommand } from './resources.js';
 import { promptsCommand } from './prompts.js';
 import { statusCommand } from './status.js';
 import { authCommand } from './auth.js';
 import { completionCommand } from './completion.js';
 import { helpCommand } from './help.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../src/version.js';
 
 export function buildProgram(state: RunState): Command {
   const program = new Command('mcpctl')
@@ -44,7 +45,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, skillsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

@@ -66,11 +66,11 @@ async function listResources(inv: Invocation, spec: ServerSpec, limit: number | 
   await out.print(
     out.table(
       [
-        { header: 'URI', value: (r: Resource) => r.uri },
-        { header: 'NAME', value: (r) => r.title ?? r.name },
-        { header: 'MIME TYPE', value: (r) => r.mimeType ?? '' },
-        { header: 'SIZE', value: (r) => (typeof r.size === 'number' ? (out.tty ? formatBytes(r.size) : String(r.size)) : '') },
-        { header: 'DESCRIPTION', value: (r) => firstLine(r.description ?? ''), wrap: true },
+        { header: 'URI', value: (r: Resource) => r.uri, wrap: true, priority: 4 },
+        { header: 'NAME', value: (r) => r.title ?? r.name, priority: 3 },
+        { header: 'MIME TYPE', value: (r) => r.mimeType ?? '', optional: true, priority: 1 },
+        { header: 'SIZE', value: (r) => (typeof r.size === 'number' ? (out.tty ? formatBytes(r.size) : String(r.size)) : ''), optional: true },
+        { header: 'DESCRIPTION', value: (r) => firstLine(r.description ?? ''), wrap: true, optional: true, priority: 2 },
       ],
       resources,
     ),
@@ -93,10 +93,10 @@ async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | 
   await out.print(
     out.table(
       [
-        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate },
-        { header: 'NAME', value: (t) => t.title ?? t.name },
-        { header: 'MIME TYPE', value: (t) => t.mimeType ?? '' },
-        { header: 'DESCRIPTION', value: (t) => firstLine(t.description ?? ''), wrap: true },
+        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate, wrap: true, priority: 4 },
+        { header: 'NAME', value: (t) => t.title ?? t.name, priority: 3 },
+        { header: 'MIME TYPE', value: (t) => t.mimeType ?? '', optional: true, priority: 1 },
+        { header: 'DESCRIPTION', value: (t) => firstLine(t.description ?? ''), wrap: true, optional: true, priority: 2 },
       ],
       resourceTemplates,
     ),

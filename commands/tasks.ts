@@ -147,11 +147,11 @@ export async function runTasksCancel(inv: Invocation, server: string, taskId: st
 }
 
 const COLUMNS = [
-  { header: 'TASK', value: (t: TaskInfo) => t.taskId },
-  { header: 'STATUS', value: (t: TaskInfo) => t.status },
-  { header: 'MESSAGE', value: (t: TaskInfo) => t.statusMessage ?? '', wrap: true },
-  { header: 'CREATED', value: (t: TaskInfo) => t.createdAt ?? '' },
-  { header: 'UPDATED', value: (t: TaskInfo) => t.lastUpdatedAt ?? '' },
+  { header: 'TASK', value: (t: TaskInfo) => t.taskId, priority: 3 },
+  { header: 'STATUS', value: (t: TaskInfo) => t.status, priority: 2 },
+  { header: 'MESSAGE', value: (t: TaskInfo) => t.statusMessage ?? '', wrap: true, optional: true, priority: 1 },
+  { header: 'CREATED', value: (t: TaskInfo) => t.createdAt ?? '', optional: true },
+  { header: 'UPDATED', value: (t: TaskInfo) => t.lastUpdatedAt ?? '', optional: true },
 ];
 
 async function printTaskList(inv: Invocation, spec: ServerSpec, tasks: Array<TaskInfo & { raw: Record<string, unknown> }>): Promise<void> {

@@ -1,5 +1,6 @@
 // Typed errors and the one table that turns them into exit codes (DESIGN.md §1 "Exit codes").
 
+import { controlFreeJson } from './output/escape.js';
 import { redactUrlsIn } from './redact.js';
 
 export type ErrorKind =
@@ -127,5 +128,5 @@ export function errorObject(err: McpctlError): ErrorObject {
 
 /** The one-line JSON error of DESIGN.md §1, printed last on stderr with --json. */
 export function errorJson(err: McpctlError): string {
-  return JSON.stringify({ error: errorObject(err) });
+  return controlFreeJson({ error: errorObject(err) });
 }

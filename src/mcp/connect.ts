@@ -7,6 +7,7 @@ import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport
 import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
 import { McpctlError, type Phase } from '../errors.js';
 import type { Context } from '../io.js';
+import { VERSION } from '../version.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
@@ -18,7 +19,8 @@ import { PhaseTracker } from './tracker.js';
 import { httpTransport, stdioTransport } from './transports.js';
 import { untilAborted, within } from './wait.js';
 
-export const CLIENT_INFO = { name: 'mcpctl', version: '0.1.0' } as const;
+/** Who we are in the handshake: the version is package.json's, as `--version` prints it. */
+export const CLIENT_INFO = { name: 'mcpctl', version: VERSION } as const;
 
 /** Teardown may take this long beyond the work (DESIGN.md §4 allows 5 s). */
 const CLOSE_BOUND_MS = 4500;

@@ -1,6 +1,7 @@
 // HTTP servers: the reference server over Streamable HTTP and legacy SSE, the SSE fallback,
 // status answers (401/403 → auth, 404/500 → connection), refused ports, static headers, and
-// HTTPS_PROXY/NO_PROXY through a local proxy.
+// HTTP_PROXY/NO_PROXY through a local proxy (HTTPS and HTTPS_PROXY: test/commands/https.test.ts,
+// through bin/, as NODE_EXTRA_CA_CERTS needs a fresh process).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
