@@ -121,3 +121,21 @@ test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', 
   const pids = logLines(spawnLog).map(Number);
   assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
 });
+
+test('through bin/: SIGTERM ends the wait, tears the server down and exits 143', async () => {
+  const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'] } });
+  const spawnLog = path.join(dir, 'spawns.log');
+  const { spawn } = await import('node:child_process');
+  const { BIN } = await import('../helpers/run.js');
+  const child = spawn(process.execPath, [BIN, 'status', 'hang', '--json'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  assert.ok(await eventually(() => logLines(spawnLog).length > 0, 10_000), 'the server started');
+  child.kill('SIGTERM');
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, 143, stderr);
+  assert.equal(jsonError(stderr).error.kind, 'interrupted');
+  assert.equal(jsonError(stderr).error.code, 143);
+  const pids = logLines(spawnLog).map(Number);
+  assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
+});

@@ -105,7 +105,7 @@ describe('HTTP failures', { concurrency: true }, () => {
           assert.equal(err.exitCode, 4);
           assert.equal(err.server, 'locked');
           assert.match(err.message, new RegExp(`HTTP ${status}`));
-          assert.equal(err.hint, 'run: mcpctl auth login locked');
+          assert.equal(err.hint, 'run `mcpctl auth login locked`');
         }
       } finally {
         await server.close();
@@ -136,7 +136,7 @@ describe('HTTP failures', { concurrency: true }, () => {
       const err = await failure(withSession(httpSpec('nobody', `http://127.0.0.1:${port}/mcp?token=secret`, { protocol }), makeCtx(), { cacheDir: false }, listTools));
       assert.equal(err.kind, 'connection');
       assert.equal(err.phase, 'connect');
-      assert.equal(err.message, `server "nobody": connection refused at http://127.0.0.1:${port}/mcp`);
+      assert.equal(err.message, `server "nobody": connection refused at http://127.0.0.1:${port}/mcp?token=<redacted>`);
     }
   });
 
