@@ -11,6 +11,7 @@ import { resourcesCommand } from './resources.js';
 import { promptsCommand } from './prompts.js';
 import { statusCommand } from './status.js';
 import { authCommand } from './auth.js';
+import { testCommand } from './test.js';
 import { completionCommand } from './completion.js';
 import { helpCommand } from './help.js';
 import { VERSION } from './version.js';
@@ -40,7 +41,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, testCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

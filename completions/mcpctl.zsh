@@ -33,6 +33,7 @@ _mcpctl() {
         'prompts:list the prompts of a server, or get one with arguments'
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
         'auth:OAuth sign-in, sign-out and token state for HTTP servers'
+        'test:run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails'
         'completion:print a shell completion script (bash, zsh or fish)'
         'help:show help for a command, or `help exit-codes` for what each exit code means'
       )
@@ -46,6 +47,7 @@ _mcpctl() {
         prompts) _mcpctl_prompts ;;
         status) _mcpctl_status ;;
         auth) _mcpctl_auth ;;
+        test) _mcpctl_test ;;
         completion) _mcpctl_completion ;;
         help) _mcpctl_help ;;
       esac ;;
@@ -167,6 +169,14 @@ _mcpctl_auth_logout() {
 
 _mcpctl_auth_status() {
   _arguments '1:server:_mcpctl_servers'
+}
+
+_mcpctl_test() {
+  _arguments '--reporter[how results are reported]:none: ' \
+    '--output[write the report to this new file (the live list still goes to stdout)]:file:_files' \
+    '--filter[run only the tests whose name matches]:none: ' \
+    '--bail[stop after the first failed test (the rest are reported as skipped)]' \
+    '*:files: '
 }
 
 _mcpctl_completion() {
