@@ -12,6 +12,8 @@ import { promptsCommand } from './prompts.js';
 import { statusCommand } from './status.js';
 import { authCommand } from './auth.js';
 import { testCommand } from './test.js';
+import { snapshotCommand } from './snapshot.js';
+import { diffCommand } from './diff.js';
 import { completionCommand } from './completion.js';
 import { helpCommand } from './help.js';
 import { VERSION } from './version.js';
@@ -41,7 +43,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, testCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, testCommand, snapshotCommand, diffCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

@@ -34,6 +34,8 @@ _mcpctl() {
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
         'auth:OAuth sign-in, sign-out and token state for HTTP servers'
         'test:run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails'
+        'snapshot:print the server'\''s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON'
+        'diff:compare two contracts (snapshot files or live servers)\: breaking vs compatible changes; exit 8 on a breaking one'
         'completion:print a shell completion script (bash, zsh or fish)'
         'help:show help for a command, or `help exit-codes` for what each exit code means'
       )
@@ -48,6 +50,8 @@ _mcpctl() {
         status) _mcpctl_status ;;
         auth) _mcpctl_auth ;;
         test) _mcpctl_test ;;
+        snapshot) _mcpctl_snapshot ;;
+        diff) _mcpctl_diff ;;
         completion) _mcpctl_completion ;;
         help) _mcpctl_help ;;
       esac ;;
@@ -177,6 +181,17 @@ _mcpctl_test() {
     '--filter[run only the tests whose name matches]:none: ' \
     '--bail[stop after the first failed test (the rest are reported as skipped)]' \
     '*:files: '
+}
+
+_mcpctl_snapshot() {
+  _arguments '--output[write the snapshot to this new file instead of stdout]:file:_files' \
+    '1:server:_mcpctl_servers'
+}
+
+_mcpctl_diff() {
+  _arguments '--fail-on[exit 8 on changes of this class or worse\: breaking, or compatible (any change)]:none: ' \
+    '1:old: ' \
+    '2:new: '
 }
 
 _mcpctl_completion() {

@@ -39,17 +39,18 @@ export async function snapshotContract(session: Session): Promise<Contract> {
     list('prompts', caps.prompts),
   ]);
   const info = session.serverInfo ?? { name: '', version: '' };
-  return normalise({
+  // Fields in a fixed order, readable from the top; everything inside them sorted.
+  return {
     format: CONTRACT_FORMAT,
-    server: { name: info.name, version: info.version, ...(info.title !== undefined ? { title: info.title } : {}) },
+    server: normalise({ name: info.name, version: info.version, ...(info.title !== undefined ? { title: info.title } : {}) }),
     protocolVersion: session.protocolVersion,
-    capabilities: caps as Record<string, unknown>,
+    capabilities: normalise(caps as Record<string, unknown>),
     ...(session.instructions !== undefined ? { instructions: session.instructions } : {}),
-    tools: byKey(tools.filter((t) => toolAllowed(session.spec, t.name)), (t) => t.name).map(stable),
-    resources: byKey(resources, (r) => r.uri).map(stable),
-    resourceTemplates: byKey(resourceTemplates, (t) => t.uriTemplate).map(stable),
-    prompts: byKey(prompts, (p) => p.name).map((p) => stable(p.arguments ? { ...p, arguments: byKey(p.arguments, (a) => a.name) } : p)),
-  });
+    tools: normalise(byKey(tools.filter((t) => toolAllowed(session.spec, t.name)), (t) => t.name).map(stable)),
+    resources: normalise(byKey(resources, (r) => r.uri).map(stable)),
+    resourceTemplates: normalise(byKey(resourceTemplates, (t) => t.uriTemplate).map(stable)),
+    prompts: normalise(byKey(prompts, (p) => p.name).map((p) => stable(p.arguments ? { ...p, arguments: byKey(p.arguments, (a) => a.name) } : p))),
+  };
 }
 
 /** The text of a snapshot file. */
