@@ -14,6 +14,7 @@ import { authCommand } from './auth.js';
 import { testCommand } from './test.js';
 import { snapshotCommand } from './snapshot.js';
 import { diffCommand } from './diff.js';
+import { lintCommand } from './lint.js';
 import { completionCommand } from './completion.js';
 import { helpCommand } from './help.js';
 import { VERSION } from './version.js';
@@ -43,7 +44,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, testCommand, snapshotCommand, diffCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, testCommand, snapshotCommand, diffCommand, lintCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

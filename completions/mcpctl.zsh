@@ -36,6 +36,7 @@ _mcpctl() {
         'test:run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails'
         'snapshot:print the server'\''s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON'
         'diff:compare two contracts (snapshot files or live servers)\: breaking vs compatible changes; exit 8 on a breaking one'
+        'lint:check that a server'\''s tools work across clients and model providers; exit 8 on an error-level finding'
         'completion:print a shell completion script (bash, zsh or fish)'
         'help:show help for a command, or `help exit-codes` for what each exit code means'
       )
@@ -52,6 +53,7 @@ _mcpctl() {
         test) _mcpctl_test ;;
         snapshot) _mcpctl_snapshot ;;
         diff) _mcpctl_diff ;;
+        lint) _mcpctl_lint ;;
         completion) _mcpctl_completion ;;
         help) _mcpctl_help ;;
       esac ;;
@@ -192,6 +194,13 @@ _mcpctl_diff() {
   _arguments '--fail-on[exit 8 on changes of this class or worse\: breaking, or compatible (any change)]:none: ' \
     '1:old: ' \
     '2:new: '
+}
+
+_mcpctl_lint() {
+  _arguments '--rule[run only this rule (repeatable)]:none: ' \
+    '--ignore[leave this rule out (repeatable)]:none: ' \
+    '--sample-calls[also call each tool that has an outputSchema, is marked readOnlyHint and needs no arguments, and check its structuredContent]' \
+    '1:server:_mcpctl_servers'
 }
 
 _mcpctl_completion() {

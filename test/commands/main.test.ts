@@ -17,7 +17,7 @@ test('--version prints the package version', async () => {
 test('--help lists every command with examples', async () => {
   const r = await run(['--help']);
   assert.equal(r.code, 0);
-  for (const name of ['servers', 'tools', 'call', 'resources', 'prompts', 'status', 'auth', 'test', 'snapshot', 'diff', 'completion', 'help']) {
+  for (const name of ['servers', 'tools', 'call', 'resources', 'prompts', 'status', 'auth', 'test', 'snapshot', 'diff', 'lint', 'completion', 'help']) {
     assert.match(r.stdout, new RegExp(`^  ${name}\\b`, 'm'), `help lists ${name}`);
   }
   for (const flag of ['--config', '--json', '--timeout', '--connect-timeout', '--protocol', '--verbose', '--quiet', '--no-color']) assert.ok(r.stdout.includes(flag), flag);
@@ -25,7 +25,7 @@ test('--help lists every command with examples', async () => {
 });
 
 test('each command has help with examples', async () => {
-  for (const argv of [['servers'], ['tools'], ['call'], ['resources'], ['prompts'], ['status'], ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['test'], ['snapshot'], ['diff'], ['completion']]) {
+  for (const argv of [['servers'], ['tools'], ['call'], ['resources'], ['prompts'], ['status'], ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['test'], ['snapshot'], ['diff'], ['lint'], ['completion']]) {
     const r = await run([...argv, '--help']);
     assert.equal(r.code, 0, argv.join(' '));
     assert.match(r.stdout, /Examples:\n {2}\$ mcpctl /, argv.join(' '));
