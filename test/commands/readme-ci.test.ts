@@ -1,5 +1,5 @@
-// The README's "Testing MCP servers in CI" runs as written: its test file passes against the
-// example server `everything`.
+// The README's "Testing MCP servers in CI" runs as written against the example server
+// `everything`: its test file passes, and its GitHub Actions job's mcpctl steps all succeed.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run, ROOT } from '../helpers/run.js';
 import { testProject } from '../helpers/test-project.js';
+import { splitCommandLine } from '../../src/config/adhoc.js';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
@@ -32,4 +33,26 @@ test('the README test file passes against everything', async () => {
   const report = JSON.parse(r.stdout) as { summary: { total: number; passed: number } };
   assert.equal(report.summary.passed, report.summary.total);
   assert.ok(report.summary.total >= 5);
+});
+
+/** The mcpctl command lines of an example, in order (a workflow's `run: mcpctl …` steps). */
+function commandLines(text: string): string[] {
+  return text.split('\n').map((l) => l.replace(/^\s*(- )?(run: )?/, '')).filter((l) => l.startsWith('mcpctl '));
+}
+
+test('the README GitHub Actions job runs as written: tests with a JUnit report, the contract gate, lint', async () => {
+  const p = repository();
+  const lines = [...commandLines(example('snapshot')), ...commandLines(example('workflow'))];
+  assert.deepEqual(lines.map((l) => l.split(' ').slice(0, 4).join(' ')), [
+    'mcpctl -c .mcp.json snapshot',
+    'mcpctl -c .mcp.json test',
+    'mcpctl -c .mcp.json diff',
+    'mcpctl -c .mcp.json lint',
+  ]);
+  for (const line of lines) {
+    const r = await run(splitCommandLine(line).slice(1), { cwd: p.dir, env: p.env, home: p.dir });
+    assert.equal(r.code, 0, `${line}\n${r.stderr}`);
+  }
+  const junit = readFileSync(path.join(p.dir, 'junit.xml'), 'utf8');
+  assert.match(junit, /<testsuites name="mcpctl test" tests="5" failures="0"/);
 });
