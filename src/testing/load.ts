@@ -2,12 +2,12 @@
 // servers checked like config entries, its `${VAR}`s expanded; every problem is a config error
 // (exit 2) at file:line:col. Naming the file on the command line is consent to run its servers.
 
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Context } from '../io.js';
 import { configError } from '../errors.js';
 import { displayPath } from '../config/paths.js';
+import { readConfigFile } from '../config/read-file.js';
 import type { ConfigEntry } from '../config/load.js';
 import { checkEntry } from '../config/validate.js';
 import { builtinVariables, expandString, type InterpolationScope } from '../config/interpolate.js';
@@ -115,13 +115,10 @@ const APPLIES: Record<string, StepKind[]> = {
 export async function loadTestFile(name: string, ctx: Context): Promise<TestFile> {
   const file = path.resolve(ctx.cwd, name);
   const shownAs = displayPath(file, ctx);
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    throw configError(`${shownAs}: ${code === 'ENOENT' ? 'no such test file' : `cannot read the test file (${code ?? String(err)})`}`, { phase: 'config', hint: 'name a YAML or JSON test file' });
-  }
+  // The same safe read as a config named with --config: a regular file, not oversized.
+  const read = await readConfigFile(file, { shown: shownAs, checkOwner: false });
+  if (read === 'missing') throw configError(`${shownAs}: no such test file`, { phase: 'config', hint: 'name a YAML or JSON test file' });
+  const text = read.text;
   const source = parseSource(text, shownAs);
   const validate = validator();
   if (!validate(source.value)) throw configError(problems(source, validate.errors ?? []), { phase: 'config', hint: 'the keys of a test file are described in mcpctl-test.schema.json' });
@@ -139,7 +136,7 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     warnings.push(...check.warnings);
     if (!check.entry) continue;
     const pos = source.positionOf(at);
-    servers.push({ name: serverName, source: file, scope: 'explicit', jsonPath: formatJsonPath(at), line: pos.line, column: pos.column, raw: check.entry.raw, disabled: check.entry.raw.disabled === true, type: check.entry.type, locations: check.entry.locations });
+    servers.push({ name: serverName, source: file, scope: 'explicit', jsonPath: formatJsonPath(at), line: pos.line, column: pos.column, trust: 'named', raw: check.entry.raw, disabled: check.entry.raw.disabled === true, type: check.entry.type, locations: check.entry.locations });
   }
 
   const secrets = new Set<string>();
