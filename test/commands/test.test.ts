@@ -12,6 +12,7 @@ import { stripVTControlCharacters as plain } from 'node:util';
 import { Parser } from 'tap-parser';
 import { run, jsonError } from '../helpers/run.js';
 import { testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
+import { eventually } from '../mcp/helpers.js';
 import { EXPECTATION_KINDS, STEP_KINDS } from '../../src/testing/schema.js';
 
 const PASS = path.join(TESTING_FIXTURES, 'pass.yaml');
@@ -233,4 +234,37 @@ test('a secret from the environment appears in no report', async () => {
     assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), `${reporter} shows the secret`);
     assert.match(r.stdout, /<redacted>|&lt;redacted&gt;/, `${reporter}: the place of the secret is marked`);
   }
+});
+
+test('--timeout bounds the whole run: exit 124, the test in flight failed, the rest skipped', async () => {
+  const p = testProject();
+  const file = p.write(
+    'slow.yaml',
+    'defaults: { server: legacy }\ntests:\n  - name: takes long\n    call: { tool: slow, args: { steps: 1, intervalMs: 60000 } }\n  - name: never started\n    status: {}\n',
+  );
+  const r = await run(['-c', p.config, '--timeout', '1', 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
+  assert.equal(r.code, 124, r.stderr);
+  assert.match(r.stderr, /did not finish within --timeout 1s/);
+  const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
+  assert.deepEqual(results.map((t) => [t.name, t.status, t.failures[0]?.actual ?? t.skipReason]), [['takes long', 'failed', 'timeout'], ['never started', 'skipped', 'the run was stopped']]);
+});
+
+test('Ctrl-C: exit 130, what finished is reported', async () => {
+  const p = testProject();
+  const log = path.join(p.dir, 'calls.log');
+  p.env.CALL_LOG = log;
+  const file = p.write(
+    'interrupt.yaml',
+    'defaults: { server: legacy }\ntests:\n  - name: quick\n    status: {}\n  - name: takes long\n    call: { tool: slow, args: { steps: 1, intervalMs: 60000 } }\n  - name: after\n    status: {}\n',
+  );
+  const controller = new AbortController();
+  const running = run(['-c', p.config, 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir, signal: controller.signal });
+  // The slow call has reached the server: interrupt now.
+  assert.ok(await eventually(() => existsSync(log) && readFileSync(log, 'utf8').includes('tools/call slow'), 30_000));
+  controller.abort();
+  const r = await running;
+  assert.equal(r.code, 130, r.stderr);
+  const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
+  assert.equal(results[0]!.status, 'passed');
+  assert.equal(results[2]!.status, 'skipped');
 });
