@@ -134,7 +134,8 @@ async function renderReport(reporter: Reporter, report: import('../src/testing/r
       return (await import('../src/testing/report/json.js')).renderJson(report);
     case 'terminal': {
       const { renderResultLine, renderSummary } = await import('../src/testing/report/terminal.js');
-      const plain = { ...style, tty: false, chalk: new (await import('chalk')).Chalk({ level: 0 }) };
+      const { makeChalk } = await import('../src/output/color.js');
+      const plain = { ...style, tty: false, chalk: makeChalk(0) };
       return report.files.flatMap((f) => f.results.map((r) => renderResultLine(r, plain))).join('') + renderSummary(report, plain);
     }
   }

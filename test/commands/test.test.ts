@@ -268,3 +268,13 @@ test('Ctrl-C: exit 130, what finished is reported', async () => {
   assert.equal(results[0]!.status, 'passed');
   assert.equal(results[2]!.status, 'skipped');
 });
+
+test('on a terminal, control characters from a server are shown as escapes, never sent', async () => {
+  const p = testProject();
+  const file = p.write('controls.yaml', 'defaults: { server: everything }\ntests:\n  - name: hostile text\n    call: { tool: echo, args: { message: "\\e]0;owned\\a\\e[2J" } }\n    expect: { text: { equals: plain } }\n');
+  const r = await run(['-c', p.config, 'test', file], { cwd: p.dir, env: p.env, home: p.dir, tty: true });
+  assert.equal(r.code, 8);
+  const withoutColour = plain(r.stdout);
+  assert.ok(!withoutColour.includes('\u001b') && !withoutColour.includes('\u0007'), JSON.stringify(withoutColour));
+  assert.match(withoutColour, /actual: +"Echo: \\u001b\]0;owned\\u0007\\u001b\[2J"/);
+});
