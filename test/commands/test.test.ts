@@ -13,6 +13,7 @@ import { Parser } from 'tap-parser';
 import { run, jsonError } from '../helpers/run.js';
 import { testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
 import { eventually } from '../mcp/helpers.js';
+import { startEverything } from '../helpers/everything.js';
 import { EXPECTATION_KINDS, STEP_KINDS } from '../../src/testing/schema.js';
 
 const PASS = path.join(TESTING_FIXTURES, 'pass.yaml');
@@ -277,4 +278,30 @@ test('on a terminal, control characters from a server are shown as escapes, neve
   const withoutColour = plain(r.stdout);
   assert.ok(!withoutColour.includes('\u001b') && !withoutColour.includes('\u0007'), JSON.stringify(withoutColour));
   assert.match(withoutColour, /actual: +"Echo: \\u001b\]0;owned\\u0007\\u001b\[2J"/);
+});
+
+test('a file with a Streamable HTTP server and a stdio server: both run, each over its own connection', async () => {
+  const web = await startEverything('streamableHttp');
+  try {
+    const p = testProject();
+    p.env.WEB_URL = web.url;
+    const file = p.write(
+      'two.yaml',
+      [
+        'servers:',
+        '  web: { url: "${WEB_URL}", type: http }',
+        '  local: { command: "${NODE}", args: ["${CALL_SERVER}", legacy] }',
+        'tests:',
+        '  - { name: web echo, server: web, call: { tool: echo, args: { message: over http } }, expect: { text: { equals: "Echo: over http" } } }',
+        '  - { name: local echo, server: local, call: { tool: types, args: { zip: "01234" } }, expect: { text: { equals: "{\\"zip\\":\\"01234\\"}" } } }',
+        '  - { name: web status, server: web, status: {}, expect: { structured: { path: /serverInfo/name, equals: mcp-servers/everything } } }',
+        '',
+      ].join('\n'),
+    );
+    const r = await run(['test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    assert.deepEqual((JSON.parse(r.stdout) as Report).files[0]!.results.map((t) => [t.name, t.status]), [['web echo', 'passed'], ['local echo', 'passed'], ['web status', 'passed']]);
+  } finally {
+    await web.stop();
+  }
 });
