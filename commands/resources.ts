@@ -18,6 +18,8 @@ export interface ResourcesOptions {
   /** -o may replace an existing file. */
   force: boolean;
   limit?: number;
+  /** --watch: print the resource again on each update. */
+  watch?: boolean;
 }
 
 export function resourcesCommand(state: RunState): Command {
@@ -29,9 +31,10 @@ export function resourcesCommand(state: RunState): Command {
     .option('-o, --output <file>', 'write the (binary) contents to this file (an existing one is kept: the next free name is used)')
     .option('--force', 'with -o: replace the file if it exists')
     .option('--limit <n>', 'stop after this many entries', parsePositiveInt)
-    .addHelpText('after', examples('mcpctl resources everything', 'mcpctl resources everything --templates', 'mcpctl resources everything demo://resource/static/document/architecture.md', 'mcpctl resources everything demo://resource/dynamic/blob/1 -o out.bin'))
-    .action(async (server: string | undefined, uri: string | undefined, flags: { templates?: boolean; output?: string; force?: boolean; limit?: number }, cmd: Command) => {
-      await runResources(state.begin(cmd), { server, uri, templates: flags.templates === true, output: flags.output, force: flags.force === true, limit: flags.limit });
+    .option('--watch', 'subscribe to the resource and print it again on each update, until Ctrl-C or --timeout')
+    .addHelpText('after', examples('mcpctl resources everything', 'mcpctl resources everything --templates', 'mcpctl resources everything demo://resource/static/document/architecture.md', 'mcpctl resources everything demo://resource/dynamic/blob/1 -o out.bin', 'mcpctl resources everything demo://resource/static/document/architecture.md --watch --json'))
+    .action(async (server: string | undefined, uri: string | undefined, flags: { templates?: boolean; output?: string; force?: boolean; limit?: number; watch?: boolean }, cmd: Command) => {
+      await runResources(state.begin(cmd), { server, uri, templates: flags.templates === true, output: flags.output, force: flags.force === true, limit: flags.limit, watch: flags.watch === true });
     });
 }
 
@@ -43,6 +46,10 @@ export async function runResources(inv: Invocation, opts: ResourcesOptions): Pro
   }
   if (opts.uri !== undefined && opts.templates) throw usageError('--templates lists templates; it takes no URI');
   const spec = await inv.resolve(opts.server);
+  if (opts.watch) {
+    if (opts.uri === undefined || opts.output !== undefined) throw usageError('--watch watches one resource: give its URI (and no -o)');
+    return watchResource(inv, spec, opts.uri);
+  }
   if (opts.uri !== undefined) return readResource(inv, spec, opts.uri, opts.output, opts.force);
   if (opts.output !== undefined) throw usageError('-o/--output writes a resource that is read: give its URI');
   if (opts.force) throw usageError('--force goes with -o FILE');
@@ -155,4 +162,56 @@ async function readResource(inv: Invocation, spec: ServerSpec, uri: string, outp
   const { write } = await import('../src/output/output.js');
   out.stopSpinner();
   for (const chunk of view.renderContents(contents, { tty: out.tty, chalk: out.chalk })) await write(ctx.io.stdout, chunk);
+}
+
+/**
+ * --watch: the resource now, then again after each update, until Ctrl-C (exit 0) or --timeout.
+ * With --json each reading is one line (NDJSON).
+ */
+async function watchResource(inv: Invocation, spec: ServerSpec, uri: string): Promise<void> {
+  const { out, ctx } = inv;
+  const [{ watch }, { serverRefused }, { stripTransportFields }, view, { write }] = await Promise.all([
+    import('../src/mcp/watch.js'),
+    import('../src/mcp/refusal.js'),
+    import('../src/output/json.js'),
+    import('../src/output/resource.js'),
+    import('../src/output/output.js'),
+  ]);
+  const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
+  await untilWatchEnds(inv, () =>
+    inv.session(
+      spec,
+      async (session) => {
+        const readAndPrint = async () => {
+          let result: ReadResourceResult;
+          try {
+            result = (await session.client.readResource({ uri }, { ...session.requestOptions(), cacheMode: 'bypass' } as import('@modelcontextprotocol/client').RequestOptions)) as ReadResourceResult;
+          } catch (err) {
+            throw serverRefused(err, spec, `read ${uri}`, `mcpctl resources ${spec.name} lists its resources`);
+          }
+          if (out.json) return write(ctx.io.stdout, JSON.stringify(stripTransportFields(result)) + '\n');
+          const binary = (result.contents ?? []).find((c) => view.isBinary(c));
+          if (binary) throw usageError(`resource ${uri} is binary (${view.describeContent(binary)}); --watch prints text only`, { server: spec.name, hint: '--json prints each reading as one JSON line' });
+          const chunks = view.renderContents(result.contents ?? [], { tty: out.tty, chalk: out.chalk });
+          // Each reading ends its line, so the next one starts on its own.
+          for (const chunk of chunks) await write(ctx.io.stdout, chunk);
+          const last = chunks.at(-1);
+          if (typeof last === 'string' && !last.endsWith('\n')) await write(ctx.io.stdout, '\n');
+        };
+        out.info(`watching ${uri} on ${spec.name}${deadline === undefined ? '' : ` for ${inv.global.timeout}s`} (Ctrl-C ends)`);
+        return watch(session, { kind: 'resource', uri }, { deadline, now: ctx.now, signal: ctx.signal, onChange: readAndPrint });
+      },
+      { totalTimeoutMs: undefined },
+    ),
+  );
+}
+
+/** A watch ended by Ctrl-C is a success (exit 0), not an interruption. */
+export async function untilWatchEnds(inv: Invocation, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    if (inv.ctx.signal.aborted) return;
+    throw err;
+  }
 }

@@ -15,6 +15,8 @@ export interface ToolsOptions {
   server?: string;
   tool?: string;
   limit?: number;
+  /** --watch: print the list again on each list_changed. */
+  watch?: boolean;
 }
 
 export function toolsCommand(state: RunState): Command {
@@ -23,9 +25,10 @@ export function toolsCommand(state: RunState): Command {
     .argument('[server]', 'a configured server name, or an http(s):// URL')
     .argument('[tool]', 'a tool name: show its description, arguments, output schema and annotations')
     .option('--limit <n>', 'stop after this many tools (per server)', parsePositiveInt)
-    .addHelpText('after', examples('mcpctl tools', 'mcpctl tools everything', 'mcpctl tools everything echo', 'mcpctl tools https://example.com/mcp --json', 'mcpctl --stdio "npx -y @modelcontextprotocol/server-memory" tools'))
-    .action(async (server: string | undefined, tool: string | undefined, flags: { limit?: number }, cmd: Command) => {
-      await runTools(state.begin(cmd), { server, tool, limit: flags.limit });
+    .option('--watch', 'print the list again each time the server says it changed, until Ctrl-C or --timeout')
+    .addHelpText('after', examples('mcpctl tools', 'mcpctl tools everything', 'mcpctl tools everything echo', 'mcpctl tools https://example.com/mcp --json', 'mcpctl --stdio "npx -y @modelcontextprotocol/server-memory" tools', 'mcpctl tools everything --watch --json'))
+    .action(async (server: string | undefined, tool: string | undefined, flags: { limit?: number; watch?: boolean }, cmd: Command) => {
+      await runTools(state.begin(cmd), { server, tool, limit: flags.limit, watch: flags.watch === true });
     });
 }
 
@@ -36,14 +39,20 @@ interface ServerTools {
 
 /** Lists one server's tools (filters of the config applied, malformed entries warned about). */
 export async function fetchTools(inv: Invocation, spec: ServerSpec, limit?: number): Promise<ServerTools> {
-  // Imported inside: lists.js loads the SDK, which a stdio server's start should overlap.
-  return inv.session(spec, async (session) => {
+  return inv.session(spec, (session) => listTools(inv, session, limit));
+}
+
+/** The tools of an open session, as fetchTools lists them. */
+async function listTools(inv: Invocation, session: import('../src/mcp/session.js').Session, limit?: number): Promise<ServerTools> {
+  const { spec } = session;
+  {
+    // Imported inside: lists.js loads the SDK, which a stdio server's start should overlap.
     const [{ listAll }, { toolAllowed }, { usableTools }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js'), import('../src/mcp/x-mcp-header.js')]);
     const outcome = await listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
     for (const bad of outcome.malformed) inv.out.warn(`server "${spec.name}": tool ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
     const tools = outcome.items.filter((t) => toolAllowed(spec, t.name));
     return { spec, tools: session.era === 'modern' ? usableTools(spec.name, tools, (line) => inv.out.warn(line)) : tools };
-  });
+  }
 }
 
 export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
@@ -52,6 +61,10 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
     opts = { ...opts, tool: opts.server, server: undefined };
   }
   const spec = await inv.resolve(opts.server);
+  if (opts.watch) {
+    if (opts.tool !== undefined) throw usageError('--watch watches the tool list: give no TOOL');
+    return watchTools(inv, spec, opts.limit);
+  }
   const spinner = await inv.out.startSpinner(`listing tools of ${spec.name}`);
   const { tools } = await fetchTools(inv, spec, opts.tool ? undefined : opts.limit);
   spinner.stop();
@@ -115,4 +128,27 @@ export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): Mcpc
     server: spec.name,
     hint: `mcpctl tools ${spec.name} lists its ${counted(names.length, 'tool')}`,
   });
+}
+
+/** --watch: the list now, then again on each list_changed; with --json one line per list (NDJSON). */
+async function watchTools(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
+  const { out, ctx } = inv;
+  const [{ watch }, { untilWatchEnds }] = await Promise.all([import('../src/mcp/watch.js'), import('./resources.js')]);
+  const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
+  await untilWatchEnds(inv, () =>
+    inv.session(
+      spec,
+      async (session) => {
+        const listAndPrint = async () => {
+          const { tools } = await listTools(inv, session, limit);
+          if (out.json) return out.print(JSON.stringify({ tools }) + '\n');
+          await out.print(tools.length ? await toolTable(inv, tools.map((tool) => ({ name: tool.name, tool }))) : '');
+          if (!tools.length) out.info(`server "${spec.name}" has no tools`);
+        };
+        out.info(`watching the tools of ${spec.name}${deadline === undefined ? '' : ` for ${inv.global.timeout}s`} (Ctrl-C ends)`);
+        return watch(session, { kind: 'tools' }, { deadline, now: ctx.now, signal: ctx.signal, onChange: listAndPrint });
+      },
+      { totalTimeoutMs: undefined },
+    ),
+  );
 }

@@ -60,7 +60,7 @@ _mcpctl() {
         *) COMPREPLY=() ;;
       esac ;;
     "tools")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --watch --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
@@ -82,7 +82,7 @@ _mcpctl() {
         1) COMPREPLY=() ;;
       esac ;;
     "resources")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --output --force --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --output --force --limit --watch --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;

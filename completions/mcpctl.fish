@@ -46,6 +46,7 @@ complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subc
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from trust' -f
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from untrust' -f
 complete -c mcpctl -n '__fish_seen_subcommand_from tools' -l limit -r -f -d 'stop after this many tools (per server)'
+complete -c mcpctl -n '__fish_seen_subcommand_from tools' -l watch -d 'print the list again each time the server says it changed, until Ctrl-C or --timeout'
 complete -c mcpctl -n '__fish_seen_subcommand_from tools' -f -a '(mcpctl servers --names 2>/dev/null)'
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l args -r -f -d 'arguments as one JSON object'
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l args-file -r -F -d 'arguments from a JSON file'
@@ -67,6 +68,7 @@ complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l templates -d 'l
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -s o -l output -r -F -d 'write the (binary) contents to this file (an existing one is kept: the next free name is used)'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l force -d 'with -o: replace the file if it exists'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l limit -r -f -d 'stop after this many entries'
+complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l watch -d 'subscribe to the resource and print it again on each update, until Ctrl-C or --timeout'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -f -a '(mcpctl servers --names 2>/dev/null)'
 complete -c mcpctl -n '__fish_seen_subcommand_from prompts' -l complete -r -f -d 'suggest values for one argument (completion/complete)'
 complete -c mcpctl -n '__fish_seen_subcommand_from prompts' -l limit -r -f -d 'stop after this many prompts'

@@ -119,6 +119,7 @@ _mcpctl_servers_untrust() {
 
 _mcpctl_tools() {
   _arguments '--limit[stop after this many tools (per server)]:none: ' \
+    '--watch[print the list again each time the server says it changed, until Ctrl-C or --timeout]' \
     '1:server:_mcpctl_server_names' \
     '2:tool: '
 }
@@ -171,6 +172,7 @@ _mcpctl_resources() {
     '(-o --output)'{-o,--output}'[write the (binary) contents to this file (an existing one is kept\: the next free name is used)]:file:_files' \
     '--force[with -o\: replace the file if it exists]' \
     '--limit[stop after this many entries]:none: ' \
+    '--watch[subscribe to the resource and print it again on each update, until Ctrl-C or --timeout]' \
     '1:server:_mcpctl_server_names' \
     '2:uri: '
 }
