@@ -1,8 +1,7 @@
-// Discovery and loading: reads every config file of DESIGN.md §2 that exists (through
-// cosmiconfig with our JSONC loader), checks every entry, and keeps the first entry of each name.
+// Discovery and loading: reads every config file of paths.ts that exists, as JSONC data (never
+// as code to run), checks every entry, and keeps the first entry of each name.
 
-import type { CosmiconfigResult, Loader } from 'cosmiconfig';
-import * as explorerModule from 'cosmiconfig/dist/Explorer.js';
+import { readFile } from 'node:fs/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
@@ -51,49 +50,16 @@ function errnoCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-interface FileLoader {
-  load(filepath: string): Promise<CosmiconfigResult>;
-}
-
-/**
- * cosmiconfig's Explorer, built directly: its public constructors first search process.cwd() for
- * a "meta" config (package.json, .config/config.{json,yaml,js,ts,…}) and would *run* a
- * .config/config.js found there, in whatever directory mcpctl is started. The Explorer class is
- * the same code without that step. cosmiconfig's own search stops at the first file found and we
- * merge all of them, so the walk over places is ours (paths.ts); the Explorer reads each file.
- */
-const { Explorer } = explorerModule as unknown as { Explorer: new (options: Record<string, unknown>) => FileLoader };
-
-/** Every extension goes through the JSONC loader: a config is data, never code to run. */
-function makeExplorer(ctx: Context): FileLoader {
-  const loader: Loader = (filepath, content) => parseDocument(filepath, content, displayPath(filepath, ctx));
-  const ext = ['.json', '.jsonc', '.js', '.mjs', '.cjs', '.ts', '.yaml', '.yml', 'noExt', 'default'];
-  return new Explorer({
-    moduleName: 'mcpctl',
-    searchPlaces: [],
-    ignoreEmptySearchPlaces: true,
-    cache: false,
-    transform: (result: CosmiconfigResult) => result,
-    loaders: Object.fromEntries(ext.map((e) => [e, loader])),
-    metaConfigFilePath: null,
-    mergeImportArrays: true,
-    mergeSearchPlaces: false,
-    searchStrategy: 'none',
-    applyPackagePropertyPathToConfiguration: false,
-  });
-}
-
 async function readSource(
-  explorer: FileLoader,
   source: ConfigSource,
   ctx: Context,
   warnings: string[],
 ): Promise<ParsedDocument | 'missing' | 'empty'> {
   const shown = displayPath(source.file, ctx);
   try {
-    const result = await explorer.load(source.file);
-    if (result === null || result.isEmpty === true) return 'empty';
-    return result.config as ParsedDocument;
+    const text = await readFile(source.file, 'utf8');
+    if (text.trim() === '') return 'empty';
+    return parseDocument(source.file, text, shown);
   } catch (err) {
     if (err instanceof McpctlError) throw err;
     const code = errnoCode(err);
@@ -129,7 +95,6 @@ function mayHoldServers(doc: ParsedDocument, source: ConfigSource): boolean {
 /** Finds, reads and checks every config file; throws one config error listing every problem. */
 export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<LoadedConfig> {
   const sources = configSources(ctx, opts.configFile);
-  const explorer = makeExplorer(ctx);
   const warnings: string[] = [];
   const errors: string[] = [];
   const files: string[] = [];
@@ -140,7 +105,7 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
   // the results are then taken in precedence order, so errors and warnings come in that order.
   const reads = sources.map((source) => {
     const found: string[] = [];
-    const doc = readSource(explorer, source, ctx, found);
+    const doc = readSource(source, ctx, found);
     doc.catch(() => {}); // reported below, in order
     return { doc, warnings: found };
   });
