@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { adHocStdio, splitCommandLine } from '../../src/config/adhoc.js';
 import { didYouMean } from '../../src/suggest.js';
 import { McpctlError } from '../../src/errors.js';
-import { fakeContext, thrown } from './helpers.js';
+import { thrown } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 test('--stdio command lines split like a shell would, without expanding anything', () => {
   assert.deepEqual(splitCommandLine('npx -y @modelcontextprotocol/server-everything'), ['npx', '-y', '@modelcontextprotocol/server-everything']);
