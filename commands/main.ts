@@ -3,7 +3,7 @@
 
 import { CommanderError } from 'commander';
 import type { Context } from '../src/io.js';
-import { McpctlError, toMcpctlError, usageError } from '../src/errors.js';
+import { type McpctlError, toMcpctlError, usageError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
 import { RunState } from './run-state.js';
 import { buildProgram } from './program.js';
@@ -32,7 +32,7 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     const inv = state.invocation;
     exitCode = inv?.exitCode ?? 0;
     // Partial failures: every one for people; for programs the one that set the exit code.
-    if (inv && inv.failures.length) (inv.out.json ? inv.failures.slice(0, 1) : inv.failures).forEach((f) => inv.out.error(f));
+    if (inv?.failures.length) (inv.out.json ? inv.failures.slice(0, 1) : inv.failures).forEach((f) => inv.out.error(f));
   } catch (err) {
     if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
     if (isBrokenPipe(err)) return exitCode;

@@ -2,7 +2,6 @@
 // a file either holds the whole answer or is left as it was; and file names for content blocks.
 
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { McpctlError } from '../errors.js';
 import { writeFileAtomic as writeAtomic } from '../atomic-file.js';
 

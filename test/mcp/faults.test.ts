@@ -229,7 +229,12 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     const f = fault(['ignore-term']);
     let closing: Promise<void> | undefined;
     let closed = false;
-    const value = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose: (p) => (closing = p.then(() => void (closed = true))) }, listAndEcho);
+    const deferClose = (teardown: Promise<void>) => {
+      closing = teardown.then(() => {
+        closed = true;
+      });
+    };
+    const value = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose }, listAndEcho);
     assert.equal(value.tools.length, 4);
     assert.ok(closing, 'teardown was handed over');
     assert.equal(closed, false, 'the answer arrived before teardown finished');
