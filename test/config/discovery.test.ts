@@ -1,4 +1,4 @@
-// Which files are read, in which order, and which entry wins a name (DESIGN.md §2 "Sources").
+// Which files are read, in which order, and which entry wins a name (README "Configuration").
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
