@@ -57,14 +57,17 @@ export async function runPrompts(inv: Invocation, opts: PromptsOptions): Promise
 
 async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = inv;
-  const { listAll } = await import('../src/mcp/lists.js');
+  const { listAll, undeclaredNote } = await import('../src/mcp/lists.js');
   const spinner = await out.startSpinner(`listing prompts of ${spec.name}`);
-  const listed = await inv.session(spec, async (session) => listAll(session.client, 'prompts', { limit, requestOptions: session.requestOptions() }));
+  const listed = await inv.session(spec, async (session) =>
+    listAll(session.client, 'prompts', { limit, requestOptions: session.requestOptions(), capabilities: session.capabilities }),
+  );
   spinner.stop();
+  if (listed.undeclared && inv.ctx.io.stderrIsTTY) out.info(undeclaredNote(spec.name, 'prompts'));
   for (const bad of listed.malformed) out.warn(`server "${spec.name}": prompt ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
   const prompts = listed.items;
   if (out.json) return out.printJson({ prompts });
-  if (prompts.length === 0) return out.info(`server "${spec.name}" has no prompts`);
+  if (prompts.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no prompts`);
   const { chalk } = out;
   const argumentList = (p: Prompt) =>
     (p.arguments ?? []).map((a) => (a.required ? (out.tty ? chalk.bold(a.name) + chalk.red('*') : `${a.name}*`) : a.name)).join(', ');
@@ -106,7 +109,7 @@ async function getPrompt(inv: Invocation, spec: ServerSpec, name: string, words:
   const spinner = await out.startSpinner(completing ? `completing ${completing.name} of ${name}` : `getting prompt ${name}`);
   const outcome = await inv.session(spec, async (session) => {
     const base = session.requestOptions();
-    const listed = await listAll(session.client, 'prompts', { until: (p) => p.name === name, requestOptions: base });
+    const listed = await listAll(session.client, 'prompts', { until: (p) => p.name === name, requestOptions: base, capabilities: session.capabilities });
     const prompt = listed.items.find((p) => p.name === name);
     if (!prompt) throw unknownPrompt(spec, name, listed.items);
     const where = { server: spec.name, prompt: name };

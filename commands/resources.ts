@@ -47,14 +47,17 @@ export async function runResources(inv: Invocation, opts: ResourcesOptions): Pro
 
 async function listResources(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = inv;
-  const { listAll } = await import('../src/mcp/lists.js');
+  const { listAll, undeclaredNote } = await import('../src/mcp/lists.js');
   const spinner = await out.startSpinner(`listing resources of ${spec.name}`);
-  const listed = await inv.session(spec, async (session) => listAll(session.client, 'resources', { limit, requestOptions: session.requestOptions() }));
+  const listed = await inv.session(spec, async (session) =>
+    listAll(session.client, 'resources', { limit, requestOptions: session.requestOptions(), capabilities: session.capabilities }),
+  );
   spinner.stop();
+  if (listed.undeclared && inv.ctx.io.stderrIsTTY) out.info(undeclaredNote(spec.name, 'resources'));
   warnMalformed(inv, spec, 'resource', listed.malformed);
   const resources = listed.items;
   if (out.json) return out.printJson({ resources });
-  if (resources.length === 0) return out.info(`server "${spec.name}" has no resources`);
+  if (resources.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no resources`);
   const { formatBytes } = await import('../src/output/content.js');
   await out.print(
     out.table(
@@ -72,14 +75,17 @@ async function listResources(inv: Invocation, spec: ServerSpec, limit: number | 
 
 async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = inv;
-  const { listAll } = await import('../src/mcp/lists.js');
+  const { listAll, undeclaredNote } = await import('../src/mcp/lists.js');
   const spinner = await out.startSpinner(`listing resource templates of ${spec.name}`);
-  const listed = await inv.session(spec, async (session) => listAll(session.client, 'resourceTemplates', { limit, requestOptions: session.requestOptions() }));
+  const listed = await inv.session(spec, async (session) =>
+    listAll(session.client, 'resourceTemplates', { limit, requestOptions: session.requestOptions(), capabilities: session.capabilities }),
+  );
   spinner.stop();
+  if (listed.undeclared && inv.ctx.io.stderrIsTTY) out.info(undeclaredNote(spec.name, 'resourceTemplates'));
   warnMalformed(inv, spec, 'resource template', listed.malformed);
   const resourceTemplates = listed.items;
   if (out.json) return out.printJson({ resourceTemplates });
-  if (resourceTemplates.length === 0) return out.info(`server "${spec.name}" has no resource templates`);
+  if (resourceTemplates.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no resource templates`);
   await out.print(
     out.table(
       [

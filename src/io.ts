@@ -23,6 +23,6 @@ export interface Context {
   /** The user's home directory (config discovery, token store). */
   home: string;
   now: () => number;
-  /** Aborted on Ctrl-C; long work listens to it. */
+  /** Aborted on Ctrl-C and SIGTERM (the reason then carries `signal: "SIGTERM"`); long work listens to it. */
   signal: AbortSignal;
 }

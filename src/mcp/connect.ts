@@ -5,10 +5,11 @@
 import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
-import type { McpctlError, Phase } from '../errors.js';
+import { McpctlError, type Phase } from '../errors.js';
 import type { Context } from '../io.js';
-import { classifyError, type ClassifyExtra } from './classify.js';
+import { classifyError, serverLabel, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
+import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
 import { ProcessTransport } from './process-transport.js';
 import { createProxyFetch } from './proxy.js';
 import type { SpawnedServer } from './spawn.js';
@@ -61,6 +62,8 @@ class AttemptFailure extends Error {
   constructor(
     readonly error: McpctlError,
     readonly raw: unknown,
+    /** `auto` over HTTP: how the server answered server/discover, when that was no discover result. */
+    readonly probeAnswer?: string,
   ) {
     super(error.message);
   }
@@ -108,7 +111,14 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
   const open = async (kind: 'stdio' | 'http' | 'sse', protocol: ProtocolSetting, prior: EraVerdict | undefined): Promise<Connection> => {
     const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
     const killSwitch = new AbortController();
-    const transport: Transport =
+    let transport: Transport | undefined;
+    const referee = kind === 'http' && protocol === 'auto' && !prior
+      ? new ProbeReferee((verdict) => {
+          settings.log?.(`(client) server/discover was answered with ${verdict}`);
+          void transport?.close().catch(() => {});
+        })
+      : undefined;
+    transport =
       spec.transport === 'stdio'
         ? stdioTransport(spec, {
             maxMessageBytes: settings.maxMessageBytes,
@@ -116,7 +126,12 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
             prestarted: takePrestarted(),
           })
-        : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', { fetch: proxyFetch, authProvider: settings.authProvider, killSwitch: killSwitch.signal });
+        : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
+            fetch: proxyFetch,
+            authProvider: settings.authProvider,
+            killSwitch: killSwitch.signal,
+            watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
+          });
     tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
 
     const probeTimeoutMs = kind === 'stdio' && protocol === 'auto'
@@ -141,7 +156,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
       const closing = conn.close();
       if (settings.deferClose) settings.deferClose(closing);
       else await closing;
-      throw new AttemptFailure(error, err);
+      throw new AttemptFailure(error, err, referee ? probeAnswerOf(err, referee) : undefined);
     };
     if (stop.aborted) return giveUp(stop.reason);
     try {
@@ -166,6 +181,25 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     ...(deadline.expired ? { deadline: { limit: 'connect' as const, ms: deadline.ms } } : {}),
   });
 
+  /**
+   * Streamable HTTP; under `auto`, a probe answered with anything but a discover result is
+   * followed by the 2025-era handshake on a fresh connection, once.
+   */
+  const openHttp = async (prior: EraVerdict | undefined): Promise<Connection> => {
+    try {
+      return await open('http', settings.protocol, prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure) || err.probeAnswer === undefined || stop.aborted) throw err;
+      settings.log?.(`(client) server/discover was answered with ${err.probeAnswer}; trying initialize (the 2025 revisions)`);
+      try {
+        return await open('http', 'legacy', undefined);
+      } catch (second) {
+        if (!(second instanceof AttemptFailure)) throw second;
+        throw new AttemptFailure(triedInOrder(spec, err.probeAnswer, second.error), second.raw);
+      }
+    }
+  };
+
   const attempt = async (prior: EraVerdict | undefined): Promise<Connection> => {
     const protocol = settings.protocol;
     if (spec.transport === 'stdio') {
@@ -189,7 +223,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     }
     if (spec.transport === 'sse') return open('sse', protocol, prior);
     try {
-      return await open('http', protocol, prior);
+      return await openHttp(prior);
     } catch (err) {
       if (!(err instanceof AttemptFailure) || !spec.sseFallback || !isNotStreamableHttp(err.raw) || stop.aborted) throw err;
       // An SSE-only server; SSE predates 2026-07-28, so `auto` means the plain handshake there.
@@ -277,6 +311,18 @@ async function rememberEra(conn: Connection, cache: { cache: EraCache; key: stri
   const discover = conn.client.getDiscoverResult();
   if (era === 'modern' && discover) await cache.cache.write(cache.key, { kind: 'modern', discover });
   else if (era === 'legacy') await cache.cache.write(cache.key, { kind: 'legacy' });
+}
+
+/** The error after the probe and the handshake both failed: what was tried, in order. */
+function triedInOrder(spec: ServerSpec, probeAnswer: string, handshake: McpctlError): McpctlError {
+  const who = `server "${serverLabel(spec)}"`;
+  const rest = handshake.message.startsWith(who) ? handshake.message.slice(who.length).replace(/^:?\s*/, '') : handshake.message;
+  return new McpctlError(handshake.kind, `${who}: tried server/discover (answered with ${probeAnswer}), then initialize: ${rest}`, {
+    server: spec.name,
+    phase: handshake.phase,
+    hint: handshake.hint,
+    cause: handshake,
+  });
 }
 
 function toPrior(verdict: EraVerdict): PriorDiscovery {

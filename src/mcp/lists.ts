@@ -2,7 +2,7 @@
 // is set aside with a warning instead of failing the whole list (the SDK's listTools() would).
 
 import { isSpecType, type Prompt, type Resource, type ResourceTemplateType as ResourceTemplate, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
-import type { RequestOptions } from '@modelcontextprotocol/client';
+import type { RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
 
 export interface ListKinds {
   tools: Tool;
@@ -17,6 +17,14 @@ const METHODS: Record<ListKind, string> = {
   resources: 'resources/list',
   resourceTemplates: 'resources/templates/list',
   prompts: 'prompts/list',
+};
+
+/** The server capability each list belongs to. */
+const CAPABILITIES: Record<ListKind, keyof ServerCapabilities> = {
+  tools: 'tools',
+  resources: 'resources',
+  resourceTemplates: 'resources',
+  prompts: 'prompts',
 };
 
 const SPEC_NAMES = { tools: 'Tool', resources: 'Resource', resourceTemplates: 'ResourceTemplate', prompts: 'Prompt' } as const;
@@ -39,6 +47,8 @@ export interface ListOutcome<K extends ListKind> {
   malformed: { index: number; name?: string }[];
   /** True when --limit stopped the walk before the last page. */
   truncated: boolean;
+  /** True when the server declared no capability for this list, so nothing was asked. */
+  undeclared: boolean;
 }
 
 interface Requester {
@@ -51,6 +61,14 @@ export interface ListOptions<K extends ListKind> {
   /** Stop at the page holding the first item this is true for (a call looking for its tool). */
   until?: (item: ListKinds[K]) => boolean;
   requestOptions?: RequestOptions;
+  /** The server's capabilities: a list it did not declare is empty, and not requested. */
+  capabilities?: ServerCapabilities;
+}
+
+/** The note for a list the server declared no capability for (shown on a terminal only). */
+export function undeclaredNote(server: string, kind: ListKind): string {
+  const what = kind === 'resourceTemplates' ? 'resource templates' : kind;
+  return `server "${server}" does not offer ${what} (it declared no "${CAPABILITIES[kind]}" capability); nothing was asked`;
 }
 
 export async function listAll<K extends ListKind>(client: Requester, kind: K, opts: ListOptions<K> = {}): Promise<ListOutcome<K>> {
@@ -58,6 +76,7 @@ export async function listAll<K extends ListKind>(client: Requester, kind: K, op
   const malformed: { index: number; name?: string }[] = [];
   let cursor: string | undefined;
   let index = 0;
+  if (opts.capabilities && opts.capabilities[CAPABILITIES[kind]] === undefined) return { items, malformed, truncated: false, undeclared: true };
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await client.request({ method: METHODS[kind], params: cursor ? { cursor } : {} }, ANY_RESULT, opts.requestOptions);
     const entries = Array.isArray(result[kind]) ? (result[kind] as unknown[]) : [];
@@ -65,13 +84,13 @@ export async function listAll<K extends ListKind>(client: Requester, kind: K, op
       if (isSpecType[SPEC_NAMES[kind]](entry)) items.push(entry as ListKinds[K]);
       else malformed.push({ index, name: nameOf(entry) });
       index++;
-      if (opts.limit !== undefined && items.length >= opts.limit) return { items, malformed, truncated: true };
+      if (opts.limit !== undefined && items.length >= opts.limit) return { items, malformed, truncated: true, undeclared: false };
     }
     cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
     if (!cursor) break;
-    if (opts.until && items.some(opts.until)) return { items, malformed, truncated: true };
+    if (opts.until && items.some(opts.until)) return { items, malformed, truncated: true, undeclared: false };
   }
-  return { items, malformed, truncated: false };
+  return { items, malformed, truncated: false, undeclared: false };
 }
 
 function nameOf(entry: unknown): string | undefined {

@@ -34,6 +34,8 @@ export interface HttpTransportSettings {
   /** A proxy-aware fetch, when a proxy is configured. */
   fetch?: FetchLike;
   authProvider?: OAuthClientProvider;
+  /** Sees every request and response on the way (the era probe's referee). */
+  watch?: (fetch: FetchLike) => FetchLike;
   /** Aborted when the session is over: no request of ours outlives it. */
   killSwitch: AbortSignal;
 }
@@ -42,7 +44,8 @@ export type HttpTransport = StreamableHTTPClientTransport | SSEClientTransport;
 
 export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settings: HttpTransportSettings): HttpTransport {
   const url = new URL(spec.url);
-  const fetch = boundedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings.killSwitch);
+  const inner = settings.fetch ?? directFetch(settings.killSwitch);
+  const fetch = boundedFetch(settings.watch ? settings.watch(inner) : inner, settings.killSwitch);
   const requestInit: RequestInit = { headers: { ...spec.headers } };
   if (kind === 'sse') {
     return new SSEClientTransport(url, { requestInit, fetch, authProvider: settings.authProvider });

@@ -28,6 +28,8 @@ export interface RunOptions {
   stdin?: string | Readable;
   columns?: number;
   signal?: AbortSignal;
+  /** Called with all of stderr so far, each time more arrives (to act on what mcpctl says). */
+  onStderr?: (stderr: string) => void;
 }
 
 export interface RunResult {
@@ -51,6 +53,7 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
     home,
     signal: opts.signal,
   });
+  if (opts.onStderr) ctx.io.stderr.on('data', () => opts.onStderr?.(ctx.stderrText()));
   const code = await main(argv, ctx);
   return { code, stdout: ctx.stdoutText(), stderr: ctx.stderrText() };
 }

@@ -20,11 +20,20 @@ export const everything = join(root, 'node_modules/@modelcontextprotocol/server-
 export const filesystem = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 export const memory = join(root, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
 
-export type TestContext = FakeContext;
+export interface TestContext extends FakeContext {
+  /** Resolves once stderr matches `pattern` (server lines reach it with `verbose`); fails after `ms`. */
+  stderrMatch(pattern: RegExp, ms?: number): Promise<void>;
+}
 
 /** A Context in the repository root with a fresh home. */
 export function makeCtx(env: Record<string, string | undefined> = process.env): TestContext {
-  return fakeContext({ env, cwd: root, home: tempDir('home') });
+  const ctx = fakeContext({ env, cwd: root, home: tempDir('home') });
+  return Object.assign(ctx, {
+    stderrMatch: async (pattern: RegExp, ms = 20_000) => {
+      assert.ok(await eventually(() => pattern.test(ctx.stderrText()), ms), `stderr never matched ${pattern}:
+${ctx.stderrText()}`);
+    },
+  });
 }
 
 export function tempDir(prefix: string): string {
@@ -84,6 +93,15 @@ export function logLines(file: string): string[] {
 export function alive(pids: number[]): number[] {
   const table = processTable();
   return pids.filter((pid) => table.some((row) => row.pid === pid && !row.stat.startsWith('Z')));
+}
+
+/**
+ * Fails unless `pids` names at least one process and none of them runs any more: an empty
+ * list (a spawn log nobody wrote) would make "nothing left behind" pass without looking.
+ */
+export function assertAllEnded(pids: number[]): void {
+  assert.ok(pids.length > 0, 'no process ids were logged: the check would see nothing');
+  assert.deepEqual(alive(pids), [], 'still running');
 }
 
 /** Running (non-zombie) processes in a process group. */
