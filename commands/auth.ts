@@ -100,11 +100,11 @@ export async function runAuthStatus(inv: Invocation, server: string | undefined)
   await out.print(
     out.table(
       [
-        { header: 'SERVER', value: (s: AuthStatus) => s.server },
-        { header: 'STATE', value: (s) => s.state },
-        { header: 'SCOPES', value: (s) => (s.scopes ?? []).join(' '), wrap: true },
-        { header: 'EXPIRES', value: (s) => s.expiresAt ?? '' },
-        { header: 'REFRESHABLE', value: (s) => (s.refreshable === undefined ? '' : s.refreshable ? 'yes' : 'no') },
+        { header: 'SERVER', value: (s: AuthStatus) => s.server, priority: 3 },
+        { header: 'STATE', value: (s) => s.state, priority: 2 },
+        { header: 'SCOPES', value: (s) => (s.scopes ?? []).join(' '), wrap: true, optional: true, priority: 1 },
+        { header: 'EXPIRES', value: (s) => s.expiresAt ?? '', optional: true, priority: 1 },
+        { header: 'REFRESHABLE', value: (s) => (s.refreshable === undefined ? '' : s.refreshable ? 'yes' : 'no'), optional: true },
       ],
       statuses,
     ),

@@ -68,15 +68,13 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
   const prompts = listed.items;
   if (out.json) return out.printJson({ prompts });
   if (prompts.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no prompts`);
-  const { chalk } = out;
-  const argumentList = (p: Prompt) =>
-    (p.arguments ?? []).map((a) => (a.required ? (out.tty ? chalk.bold(a.name) + chalk.red('*') : `${a.name}*`) : a.name)).join(', ');
+  const argumentList = (p: Prompt) => (p.arguments ?? []).map((a) => (a.required ? `${a.name}*` : a.name)).join(', ');
   await out.print(
     out.table(
       [
-        { header: 'NAME', value: (p: Prompt) => p.name },
-        { header: 'DESCRIPTION', value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0], wrap: true },
-        { header: 'ARGUMENTS (* required)', value: argumentList },
+        { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
+        { header: 'DESCRIPTION', value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0], wrap: true, optional: true, priority: 1 },
+        { header: 'ARGUMENTS (* required)', value: argumentList, wrap: true, optional: true, priority: 2 },
       ],
       prompts,
     ),

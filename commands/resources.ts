@@ -15,6 +15,8 @@ export interface ResourcesOptions {
   uri?: string;
   templates: boolean;
   output?: string;
+  /** -o may replace an existing file. */
+  force: boolean;
   limit?: number;
 }
 
@@ -24,11 +26,12 @@ export function resourcesCommand(state: RunState): Command {
     .argument('[server]', 'a configured server name, or an http(s):// URL')
     .argument('[uri]', 'a resource URI to read')
     .option('--templates', 'list resource templates instead of resources')
-    .option('-o, --output <file>', 'write the (binary) contents to this file')
+    .option('-o, --output <file>', 'write the (binary) contents to this file (an existing one is kept: the next free name is used)')
+    .option('--force', 'with -o: replace the file if it exists')
     .option('--limit <n>', 'stop after this many entries', parsePositiveInt)
     .addHelpText('after', examples('mcpctl resources everything', 'mcpctl resources everything --templates', 'mcpctl resources everything demo://resource/static/document/architecture.md', 'mcpctl resources everything demo://resource/dynamic/blob/1 -o out.bin'))
-    .action(async (server: string | undefined, uri: string | undefined, flags: { templates?: boolean; output?: string; limit?: number }, cmd: Command) => {
-      await runResources(state.begin(cmd), { server, uri, templates: flags.templates === true, output: flags.output, limit: flags.limit });
+    .action(async (server: string | undefined, uri: string | undefined, flags: { templates?: boolean; output?: string; force?: boolean; limit?: number }, cmd: Command) => {
+      await runResources(state.begin(cmd), { server, uri, templates: flags.templates === true, output: flags.output, force: flags.force === true, limit: flags.limit });
     });
 }
 
@@ -40,8 +43,9 @@ export async function runResources(inv: Invocation, opts: ResourcesOptions): Pro
   }
   if (opts.uri !== undefined && opts.templates) throw usageError('--templates lists templates; it takes no URI');
   const spec = await inv.resolve(opts.server);
-  if (opts.uri !== undefined) return readResource(inv, spec, opts.uri, opts.output);
+  if (opts.uri !== undefined) return readResource(inv, spec, opts.uri, opts.output, opts.force);
   if (opts.output !== undefined) throw usageError('-o/--output writes a resource that is read: give its URI');
+  if (opts.force) throw usageError('--force goes with -o FILE');
   return opts.templates ? listTemplates(inv, spec, opts.limit) : listResources(inv, spec, opts.limit);
 }
 
@@ -62,11 +66,11 @@ async function listResources(inv: Invocation, spec: ServerSpec, limit: number | 
   await out.print(
     out.table(
       [
-        { header: 'URI', value: (r: Resource) => r.uri },
-        { header: 'NAME', value: (r) => r.title ?? r.name },
-        { header: 'MIME TYPE', value: (r) => r.mimeType ?? '' },
-        { header: 'SIZE', value: (r) => (typeof r.size === 'number' ? (out.tty ? formatBytes(r.size) : String(r.size)) : '') },
-        { header: 'DESCRIPTION', value: (r) => firstLine(r.description ?? ''), wrap: true },
+        { header: 'URI', value: (r: Resource) => r.uri, wrap: true, priority: 4 },
+        { header: 'NAME', value: (r) => r.title ?? r.name, priority: 3 },
+        { header: 'MIME TYPE', value: (r) => r.mimeType ?? '', optional: true, priority: 1 },
+        { header: 'SIZE', value: (r) => (typeof r.size === 'number' ? (out.tty ? formatBytes(r.size) : String(r.size)) : ''), optional: true },
+        { header: 'DESCRIPTION', value: (r) => firstLine(r.description ?? ''), wrap: true, optional: true, priority: 2 },
       ],
       resources,
     ),
@@ -89,10 +93,10 @@ async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | 
   await out.print(
     out.table(
       [
-        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate },
-        { header: 'NAME', value: (t) => t.title ?? t.name },
-        { header: 'MIME TYPE', value: (t) => t.mimeType ?? '' },
-        { header: 'DESCRIPTION', value: (t) => firstLine(t.description ?? ''), wrap: true },
+        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate, wrap: true, priority: 4 },
+        { header: 'NAME', value: (t) => t.title ?? t.name, priority: 3 },
+        { header: 'MIME TYPE', value: (t) => t.mimeType ?? '', optional: true, priority: 1 },
+        { header: 'DESCRIPTION', value: (t) => firstLine(t.description ?? ''), wrap: true, optional: true, priority: 2 },
       ],
       resourceTemplates,
     ),
@@ -107,7 +111,7 @@ function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? '';
 }
 
-async function readResource(inv: Invocation, spec: ServerSpec, uri: string, output: string | undefined): Promise<void> {
+async function readResource(inv: Invocation, spec: ServerSpec, uri: string, output: string | undefined, force: boolean): Promise<void> {
   const { out, ctx } = inv;
   const spinner = await out.startSpinner(`reading ${uri}`);
   const { serverRefused } = await import('../src/mcp/refusal.js');
@@ -127,9 +131,9 @@ async function readResource(inv: Invocation, spec: ServerSpec, uri: string, outp
       throw usageError(`resource ${uri} has ${contents.length} contents; -o writes exactly one`, { server: spec.name, hint: '--json prints them all' });
     }
     const file = path.resolve(ctx.cwd, output);
-    const { writeFileAtomic } = await import('../src/output/save.js');
-    await writeFileAtomic(file, view.contentBytes(contents[0]));
-    out.info(`wrote ${view.describeContent(contents[0])} to ${file}`);
+    const { saveToFile } = await import('../src/output/save.js');
+    const saved = await saveToFile(file, view.contentBytes(contents[0]), { force });
+    out.info(`wrote ${view.describeContent(contents[0])} to ${saved.file}${saved.taken ? ` (${saved.taken} exists; --force replaces it)` : ''}`);
     if (out.json) {
       const { stripTransportFields } = await import('../src/output/json.js');
       await out.printJson(stripTransportFields(result));

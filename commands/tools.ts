@@ -37,10 +37,11 @@ interface ServerTools {
 export async function fetchTools(inv: Invocation, spec: ServerSpec, limit?: number): Promise<ServerTools> {
   // Imported inside: lists.js loads the SDK, which a stdio server's start should overlap.
   return inv.session(spec, async (session) => {
-    const [{ listAll }, { toolAllowed }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js')]);
+    const [{ listAll }, { toolAllowed }, { usableTools }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js'), import('../src/mcp/x-mcp-header.js')]);
     const outcome = await listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
     for (const bad of outcome.malformed) inv.out.warn(`server "${spec.name}": tool ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
-    return { spec, tools: outcome.items.filter((t) => toolAllowed(spec, t.name)) };
+    const tools = outcome.items.filter((t) => toolAllowed(spec, t.name));
+    return { spec, tools: session.era === 'modern' ? usableTools(spec.name, tools, (line) => inv.out.warn(line)) : tools };
   });
 }
 
@@ -81,7 +82,7 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   if (out.json) {
     await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
   } else {
-    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} ${out.chalk.dim('›')} ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
+    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} › ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
     if (rows.length) await out.print(await toolTable(inv, rows));
     else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
   }
@@ -90,13 +91,12 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
 /** Loaded on use: tool-detail brings the schema describers of src/args along. */
 async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): Promise<string> {
   const { toolRequiredArgs, firstLine } = await import('../src/output/tool-detail.js');
-  const anyTitle = rows.some((r) => r.tool.title);
   return inv.out.table(
     [
-      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name },
-      ...(anyTitle ? [{ header: 'TITLE', value: (r: { name: string; tool: Tool }) => r.tool.title ?? '' }] : []),
-      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true },
-      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', ') },
+      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
+      { header: 'TITLE', value: (r) => r.tool.title ?? '', optional: true },
+      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true, optional: true, priority: 2 },
+      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', '), wrap: true, optional: true, priority: 1 },
     ],
     rows,
   );

@@ -1,5 +1,8 @@
 // Typed errors and the one table that turns them into exit codes (docs/OUTPUT.md, "Exit codes").
 
+import { controlFreeJson } from './output/escape.js';
+import { redactUrlsIn } from './redact.js';
+
 export type ErrorKind =
   | 'usage'
   | 'config'
@@ -80,9 +83,12 @@ export class McpctlError extends Error {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'McpctlError';
     this.kind = kind;
-    this.server = details.server;
+    // Whatever built the message (a server's error text, a URL typed by the user), a URL's
+    // userinfo and query values never reach the terminal or the JSON error.
+    this.message = redactUrlsIn(message);
+    this.server = details.server === undefined ? undefined : redactUrlsIn(details.server);
     this.phase = details.phase;
-    this.hint = details.hint;
+    this.hint = details.hint === undefined ? undefined : redactUrlsIn(details.hint);
     this.exitCodeOverride = details.exitCode;
   }
 
@@ -122,5 +128,5 @@ export function errorObject(err: McpctlError): ErrorObject {
 
 /** The one-line JSON error of docs/OUTPUT.md, printed last on stderr with --json. */
 export function errorJson(err: McpctlError): string {
-  return JSON.stringify({ error: errorObject(err) });
+  return controlFreeJson({ error: errorObject(err) });
 }

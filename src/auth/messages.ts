@@ -2,8 +2,11 @@
 // run next, and never carries a token value. Loads nothing from the SDK.
 
 import { McpctlError } from '../errors.js';
+import { REDACTED } from '../redact.js';
 
 export function loginHint(server: string): string {
+  // An ad-hoc URL is named in its redacted form, which is no address to sign in to.
+  if (server.includes(REDACTED)) return 'run `mcpctl auth login URL` with the full URL of the server';
   return `run \`mcpctl auth login ${quoteArg(server)}\``;
 }
 

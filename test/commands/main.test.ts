@@ -2,9 +2,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { run, jsonError, ROOT } from '../helpers/run.js';
+import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -12,6 +13,19 @@ test('--version prints the package version', async () => {
   const r = await run(['--version']);
   assert.equal(r.code, 0);
   assert.equal(r.stdout.trim(), pkg.version);
+});
+
+test('through bin/: the handshake sends the version --version prints, package.json\'s', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-version-'));
+  const config = path.join(dir, 'servers.json');
+  const fault = path.join(ROOT, 'dist', 'test', 'fixtures', 'fault-server.js');
+  writeFileSync(config, JSON.stringify({ mcpServers: { faulty: { command: process.execPath, args: [fault, 'serve'] } } }));
+  const env = { PATH: process.env.PATH, HOME: dir, CLIENT_INFO_LOG: path.join(dir, 'client-info.log') };
+  const version = await runBin(['--version'], { cwd: dir, env });
+  assert.equal(version.stdout.trim(), pkg.version);
+  const r = await runBin(['-c', config, 'tools', 'faulty'], { cwd: dir, env });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(env.CLIENT_INFO_LOG, 'utf8')), { name: 'mcpctl', version: pkg.version });
 });
 
 test('--help lists every command with examples', async () => {

@@ -1,6 +1,7 @@
 // HTTP servers: the reference server over Streamable HTTP and legacy SSE, the SSE fallback,
 // status answers (401/403 → auth, 404/500 → connection), refused ports, static headers, and
-// HTTPS_PROXY/NO_PROXY through a local proxy.
+// HTTP_PROXY/NO_PROXY through a local proxy (HTTPS and HTTPS_PROXY: test/commands/https.test.ts,
+// through bin/, as NODE_EXTRA_CA_CERTS needs a fresh process).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -71,7 +72,7 @@ describe('HTTP failures', { concurrency: true }, () => {
           assert.equal(err.exitCode, 4);
           assert.equal(err.server, 'locked');
           assert.match(err.message, new RegExp(`HTTP ${status}`));
-          assert.equal(err.hint, 'run: mcpctl auth login locked');
+          assert.equal(err.hint, 'run `mcpctl auth login locked`');
         }
       } finally {
         await server.close();
@@ -102,7 +103,7 @@ describe('HTTP failures', { concurrency: true }, () => {
       const err = await failure(withSession(httpSpec('nobody', `http://127.0.0.1:${port}/mcp?token=secret`, { protocol }), makeCtx(), { cacheDir: false }, listTools));
       assert.equal(err.kind, 'connection');
       assert.equal(err.phase, 'connect');
-      assert.equal(err.message, `server "nobody": connection refused at http://127.0.0.1:${port}/mcp`);
+      assert.equal(err.message, `server "nobody": connection refused at http://127.0.0.1:${port}/mcp?token=<redacted>`);
     }
   });
 
