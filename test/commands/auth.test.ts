@@ -84,7 +84,7 @@ test('auth logout needs a server or --all', async () => {
 test('with HTTP_PROXY set, sign-in and the OAuth requests of later commands go through the proxy too', async () => {
   const { startProxy } = await import('../fixtures/connect-proxy.js');
   const proxy = await startProxy();
-  const proxied = await startOAuthFixture({ accessTokenTtlSec: 1 });
+  const proxied = await startOAuthFixture({ accessTokenTtlSec: 1, refreshedTokenTtlSec: 3600 });
   try {
     const d = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authproxy-'));
     const b = await fakeBrowser(d);
