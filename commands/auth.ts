@@ -22,7 +22,9 @@ export interface AuthLogoutOptions {
 }
 
 export function authCommand(state: RunState): Command {
-  const auth = new Command('auth').description('OAuth sign-in, sign-out and token state for HTTP servers');
+  const auth = new Command('auth')
+    .description('OAuth sign-in, sign-out and token state for HTTP servers')
+    .addHelpText('after', examples('mcpctl auth login linear', 'mcpctl auth status', 'mcpctl auth status linear --json', 'mcpctl auth logout linear', 'mcpctl auth logout --all --forget-client'));
   auth.addCommand(
     new Command('login')
       .description('sign in to a server with OAuth (opens a browser: $BROWSER names the program; the wait is bounded by --timeout, default 300 s)')

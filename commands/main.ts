@@ -61,6 +61,8 @@ function stoppedBy(signal: AbortSignal, failure: McpctlError): McpctlError {
 function propagate(command: import('commander').Command, from: import('commander').Command): void {
   command.exitOverride();
   command.configureOutput(from.configureOutput());
+  // `mcpctl tools --help` shows -c, --json, --timeout… too: they work after any command.
+  command.configureHelp({ ...from.configureHelp(), showGlobalOptions: true });
   for (const sub of command.commands) propagate(sub, from);
 }
 

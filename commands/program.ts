@@ -13,6 +13,10 @@ import { resourcesCommand } from './resources.js';
 import { promptsCommand } from './prompts.js';
 import { statusCommand } from './status.js';
 import { authCommand } from './auth.js';
+import { testCommand } from './test.js';
+import { snapshotCommand } from './snapshot.js';
+import { diffCommand } from './diff.js';
+import { lintCommand } from './lint.js';
 import { completionCommand } from './completion.js';
 import { helpCommand } from './help.js';
 import { VERSION } from '../src/version.js';
@@ -45,7 +49,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, skillsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, skillsCommand, statusCommand, authCommand, testCommand, snapshotCommand, diffCommand, lintCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

@@ -8,6 +8,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { usageError, type McpctlError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
 
 export interface PromptsOptions {
@@ -85,7 +86,7 @@ function unknownPrompt(spec: ServerSpec, name: string, prompts: Prompt[]): Mcpct
   const names = prompts.map((p) => p.name);
   return usageError(`server "${spec.name}" has no prompt "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
-    hint: `mcpctl prompts ${spec.name} lists its ${names.length} prompts`,
+    hint: `mcpctl prompts ${spec.name} lists its ${counted(names.length, 'prompt')}`,
   });
 }
 

@@ -94,7 +94,9 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
     return;
   }
   // A shadowed server is listed right after the one used in its place.
-  const descriptions = config.entries.flatMap((e) => [e, ...config.shadowed.filter((s) => s.name === e.name)]).map((e) => describeServer(e));
+  const shadowed = new Map<string, ConfigEntry[]>();
+  for (const s of config.shadowed) shadowed.set(s.name, [...(shadowed.get(s.name) ?? []), s]);
+  const descriptions = config.entries.flatMap((e) => [e, ...(shadowed.get(e.name) ?? [])]).map((e) => describeServer(e));
   if (out.json) return out.printJson({ servers: descriptions });
   if (descriptions.length === 0) {
     out.info(`no servers configured (searched: ${config.searched.map((f) => relative(ctx.cwd, f)).join(', ')})`);

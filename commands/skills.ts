@@ -68,10 +68,10 @@ export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<v
   await out.print(
     out.table(
       [
-        { header: 'NAME', value: (s: Skill) => s.frontmatter.name },
-        { header: 'DESCRIPTION', value: (s: Skill) => s.frontmatter.description, wrap: true },
+        { header: 'NAME', value: (s: Skill) => s.frontmatter.name, priority: 3 },
+        { header: 'DESCRIPTION', value: (s: Skill) => s.frontmatter.description, wrap: true, optional: true, priority: 2 },
         { header: 'SIZE', value: (s: Skill) => sizeOf(s) },
-        { header: 'URI', value: (s: Skill) => s.uri },
+        { header: 'URI', value: (s: Skill) => s.uri, wrap: true, priority: 1 },
       ],
       found.skills,
     ),

@@ -5,6 +5,7 @@ import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/c
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
 import { examples } from './options.js';
+import { counted } from '../src/output/plural.js';
 import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 
@@ -40,7 +41,7 @@ export function statusCommand(state: RunState): Command {
 export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<void> {
   const { out } = inv;
   const { specs, errors: configErrors } = opts.servers.length || inv.global.stdio ? await inv.selectServers(opts.servers) : await inv.allServers();
-  const spinner = await out.startSpinner(`checking ${specs.length} server${specs.length === 1 ? '' : 's'}`);
+  const spinner = await out.startSpinner(`checking ${counted(specs.length, 'server')}`);
   const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
   spinner.stop();
   for (const e of configErrors) statuses.push({ server: e.server ?? '?', ok: false, phase: 'config', latencyMs: 0, auth: 'unknown', error: errorObject(e) });

@@ -7,6 +7,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
 import { stripTransportFields } from '../src/output/json.js';
 
@@ -60,7 +61,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
     if (!tool) throw unknownTool(spec, opts.tool, tools);
     if (out.json) return out.printJson(stripTransportFields(tool));
     const { renderToolDetail } = await import('../src/output/tool-detail.js');
-    return out.print(renderToolDetail(tool, out.chalk, out.tty));
+    return out.print(renderToolDetail(tool, { chalk: out.chalk, tty: out.tty, callPrefix: callPrefix(inv, spec) }));
   }
   if (out.json) return out.printJson({ tools });
   if (tools.length === 0) {
@@ -73,7 +74,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
 async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   const { out } = inv;
   const { specs, errors: configErrors } = await inv.allServers();
-  const spinner = await out.startSpinner(`listing tools of ${specs.length} servers`);
+  const spinner = await out.startSpinner(`listing tools of ${counted(specs.length, 'server')}`);
   const settled = await Promise.all(specs.map((spec) => fetchTools(inv, spec, opts.limit).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, spec, e: inv.failure(e, spec) }))));
   spinner.stop();
   const results = settled.flatMap((s) => (s.ok ? [s.v] : []));
@@ -102,10 +103,16 @@ async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]):
   );
 }
 
+/** How this server is named in a call a person can paste: with the same -c or --stdio. */
+function callPrefix(inv: Invocation, spec: ServerSpec): string[] {
+  const { config, stdio } = inv.global;
+  return ['mcpctl', ...(config !== undefined ? ['-c', config] : []), ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name])];
+}
+
 export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
   const names = tools.map((t) => t.name);
   return usageError(`server "${spec.name}" has no tool "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
-    hint: `mcpctl tools ${spec.name} lists its ${names.length} tools`,
+    hint: `mcpctl tools ${spec.name} lists its ${counted(names.length, 'tool')}`,
   });
 }

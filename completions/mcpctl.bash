@@ -12,7 +12,7 @@ _mcpctl() {
   local cur prev path="" npos=0 i w skip=0
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local valopts=" --args --args-file --command --complete --config --connect-timeout --cwd --env --header --limit --log-level --max-size --output --protocol --root --save-dir --scope --server-timeout --stdio --timeout --type --url -c -o "
+  local valopts=" --args --args-file --command --complete --config --connect-timeout --cwd --env --fail-on --filter --header --ignore --limit --log-level --max-size --output --protocol --reporter --root --rule --save-dir --scope --server-timeout --stdio --timeout --type --url -c -o "
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if [[ $skip == 1 ]]; then skip=0; continue; fi
@@ -20,21 +20,21 @@ _mcpctl() {
       -*) [[ $valopts == *" $w "* ]] && skip=1 ;;
       *)
         case "${path:+$path }$w" in
-          "servers"|"servers add"|"servers remove"|"servers trust"|"servers untrust"|"tools"|"call"|"tasks"|"tasks cancel"|"resources"|"prompts"|"skills"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
+          "servers"|"servers add"|"servers remove"|"servers trust"|"servers untrust"|"tools"|"call"|"tasks"|"tasks cancel"|"resources"|"prompts"|"skills"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"test"|"snapshot"|"diff"|"lint"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
           *) npos=$((npos+1)) ;;
         esac ;;
     esac
   done
   case "$prev" in
     --args-file|--config|--output|-c|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --args|--command|--complete|--connect-timeout|--cwd|--env|--header|--limit|--log-level|--max-size|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
+    --args|--command|--complete|--connect-timeout|--cwd|--env|--fail-on|--filter|--header|--ignore|--limit|--log-level|--max-size|--reporter|--rule|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
     --protocol) COMPREPLY=($(compgen -W "auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28" -- "$cur")); return ;;
     --root|--save-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   case "$path" in
     "")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W "servers tools call tasks resources prompts skills status auth completion help" -- "$cur")); return ;;
+      COMPREPLY=($(compgen -W "servers tools call tasks resources prompts skills status auth test snapshot diff lint completion help" -- "$cur")); return ;;
     "servers")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "add remove trust untrust" -- "$cur")); return ;;
@@ -120,6 +120,27 @@ _mcpctl() {
       esac ;;
     "auth status")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        0) _mcpctl_server_names ;;
+      esac ;;
+    "test")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--reporter --output --filter --bail --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        *) COMPREPLY=() ;;
+      esac ;;
+    "snapshot")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        0) _mcpctl_server_names ;;
+      esac ;;
+    "diff")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--fail-on --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        0) COMPREPLY=() ;;
+        1) COMPREPLY=() ;;
+      esac ;;
+    "lint")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--rule --ignore --sample-calls --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;

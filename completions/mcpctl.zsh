@@ -38,6 +38,10 @@ _mcpctl() {
         'skills:list a server'\''s skills, or print one skill'\''s SKILL.md, verified against its declared size, digest and frontmatter'
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
         'auth:OAuth sign-in, sign-out and token state for HTTP servers'
+        'test:run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails'
+        'snapshot:print the server'\''s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON'
+        'diff:compare two contracts (snapshot files or live servers)\: breaking vs compatible changes; exit 8 on a breaking one'
+        'lint:check that a server'\''s tools work across clients and model providers; exit 8 on an error-level finding'
         'completion:print a shell completion script (bash, zsh or fish)'
         'help:show help for a command, or `help exit-codes` for what each exit code means'
       )
@@ -53,6 +57,10 @@ _mcpctl() {
         skills) _mcpctl_skills ;;
         status) _mcpctl_status ;;
         auth) _mcpctl_auth ;;
+        test) _mcpctl_test ;;
+        snapshot) _mcpctl_snapshot ;;
+        diff) _mcpctl_diff ;;
+        lint) _mcpctl_lint ;;
         completion) _mcpctl_completion ;;
         help) _mcpctl_help ;;
       esac ;;
@@ -221,6 +229,32 @@ _mcpctl_auth_logout() {
 
 _mcpctl_auth_status() {
   _arguments '1:server:_mcpctl_server_names'
+}
+
+_mcpctl_test() {
+  _arguments '--reporter[how results are reported]:none: ' \
+    '--output[write the report to this new file (the live list still goes to stdout)]:file:_files' \
+    '--filter[run only the tests whose name matches]:none: ' \
+    '--bail[stop after the first failed test (the rest are reported as skipped)]' \
+    '*:files: '
+}
+
+_mcpctl_snapshot() {
+  _arguments '--output[write the snapshot to this new file instead of stdout]:file:_files' \
+    '1:server:_mcpctl_server_names'
+}
+
+_mcpctl_diff() {
+  _arguments '--fail-on[exit 8 on changes of this class or worse\: breaking, or compatible (any change)]:none: ' \
+    '1:old: ' \
+    '2:new: '
+}
+
+_mcpctl_lint() {
+  _arguments '--rule[run only this rule (repeatable)]:none: ' \
+    '--ignore[leave this rule out (repeatable)]:none: ' \
+    '--sample-calls[also call each tool that has an outputSchema, is marked readOnlyHint and needs no arguments, and check its structuredContent]' \
+    '1:server:_mcpctl_server_names'
 }
 
 _mcpctl_completion() {

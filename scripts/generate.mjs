@@ -5,8 +5,8 @@
 // generated/, which git ignores. They are build output like dist/: made from src/ and ajv.
 //
 // With --shipped (`npm run generate`): also the artifacts users get in the package and that are
-// committed, mcpctl.schema.json and completions/. The tests compare them with what the code
-// generates now and name this command when they are stale.
+// committed: mcpctl.schema.json, mcpctl-test.schema.json and completions/. The tests compare
+// them with what the code generates now and name this command when they are stale.
 //
 // The generators are TypeScript; esbuild (a devDependency) bundles each into dist/.generate/
 // so that plain Node can run it before tsc has built anything.
@@ -74,6 +74,8 @@ async function completionScript(main, shell) {
 async function generateShipped() {
   const schema = await load('src/config/schema.ts');
   await put('mcpctl.schema.json', schema.schemaJson());
+  const testSchema = await load('src/testing/schema.ts');
+  await put('mcpctl-test.schema.json', testSchema.testSchemaJson());
   const { main } = await load('commands/main.ts');
   for (const shell of ['bash', 'zsh', 'fish']) await put(`completions/mcpctl.${shell}`, await completionScript(main, shell));
 }

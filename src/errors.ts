@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'protocol'
   | 'tool'
   | 'output-schema'
+  | 'check'
   | 'timeout'
   | 'interrupted'
   | 'internal';
@@ -24,6 +25,7 @@ export const EXIT_CODES: Readonly<Record<ErrorKind, number>> = {
   protocol: 5,
   tool: 6,
   'output-schema': 7,
+  check: 8,
   timeout: 124,
   interrupted: 130,
 };
@@ -38,6 +40,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [5, 'the server answered with a protocol error (JSON-RPC error)'],
   [6, 'the tool ran and reported failure (isError: true)'],
   [7, 'a result broke its tool\'s outputSchema'],
+  [8, 'checks failed: a test of mcpctl test, a breaking change found by mcpctl diff, an error-level finding of mcpctl lint'],
   [124, 'a timeout expired'],
   [130, 'interrupted (Ctrl-C)'],
   [143, 'terminated (SIGTERM)'],

@@ -31,7 +31,7 @@ test('through bin/: the handshake sends the version --version prints, package.js
 test('--help lists every command with examples', async () => {
   const r = await run(['--help']);
   assert.equal(r.code, 0);
-  for (const name of ['servers', 'tools', 'call', 'resources', 'prompts', 'status', 'auth', 'completion', 'help']) {
+  for (const name of ['servers', 'tools', 'call', 'resources', 'prompts', 'status', 'auth', 'test', 'snapshot', 'diff', 'lint', 'completion', 'help']) {
     assert.match(r.stdout, new RegExp(`^  ${name}\\b`, 'm'), `help lists ${name}`);
   }
   for (const flag of ['--config', '--json', '--timeout', '--connect-timeout', '--protocol', '--verbose', '--quiet', '--no-color']) assert.ok(r.stdout.includes(flag), flag);
@@ -39,7 +39,7 @@ test('--help lists every command with examples', async () => {
 });
 
 test('each command has help with examples', async () => {
-  for (const argv of [['servers'], ['tools'], ['call'], ['resources'], ['prompts'], ['status'], ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['completion']]) {
+  for (const argv of [['servers'], ['tools'], ['call'], ['resources'], ['prompts'], ['status'], ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['test'], ['snapshot'], ['diff'], ['lint'], ['completion']]) {
     const r = await run([...argv, '--help']);
     assert.equal(r.code, 0, argv.join(' '));
     assert.match(r.stdout, /Examples:\n {2}\$ mcpctl /, argv.join(' '));
@@ -49,10 +49,10 @@ test('each command has help with examples', async () => {
 test('help exit-codes prints the table, as text and as JSON', async () => {
   const r = await run(['help', 'exit-codes']);
   assert.equal(r.code, 0);
-  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 124, 130, 143]) assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
+  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143]) assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
   const j = await run(['help', 'exit-codes', '--json']);
   const parsed = JSON.parse(j.stdout) as { exitCodes: { code: number; meaning: string }[] };
-  assert.deepEqual(parsed.exitCodes.map((e) => e.code), [0, 1, 2, 3, 4, 5, 6, 7, 124, 130, 143]);
+  assert.deepEqual(parsed.exitCodes.map((e) => e.code), [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143]);
 });
 
 test('help COMMAND shows that command', async () => {

@@ -6,28 +6,15 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, run } from '../helpers/run.js';
-import { everything, memory } from '../mcp/helpers.js';
+import { run } from '../helpers/run.js';
+import { writeServersConfig } from '../helpers/servers-config.js';
 
-const HOSTILE = path.join(ROOT, 'dist', 'test', 'fixtures', 'hostile-server.js');
 let dir: string;
 let config: string;
 
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-pipe-'));
-  config = path.join(dir, 'servers.json');
-  const node = process.execPath;
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        everything: { command: node, args: [everything] },
-        memory: { command: node, args: [memory] },
-        hostile: { command: node, args: [HOSTILE] },
-        remote: { url: 'http://127.0.0.1:9/mcp', disabled: true },
-      },
-    }),
-  );
+  config = writeServersConfig(path.join(dir, 'servers.json'), { remote: { url: 'http://127.0.0.1:9/mcp', disabled: true } });
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 

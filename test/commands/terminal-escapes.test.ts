@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, runBin } from '../helpers/run.js';
+import { runBin } from '../helpers/run.js';
+import { HOSTILE_SERVER as SERVER } from '../helpers/servers-config.js';
 import { runPty } from '../helpers/pty.js';
 import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-server.js';
 import { escapeControls } from '../../src/output/escape.js';
 
-const SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'hostile-server.js');
 let dir: string;
 let config: string;
 let namesConfig: string;

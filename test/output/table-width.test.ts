@@ -4,35 +4,26 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import stringWidth from 'string-width';
-import { ROOT, runBin } from '../helpers/run.js';
+import { runBin } from '../helpers/run.js';
 import { runPty, screenLines } from '../helpers/pty.js';
-import { everything, filesystem, memory } from '../mcp/helpers.js';
+import { writeServersConfig } from '../helpers/servers-config.js';
+import { filesystem, memory } from '../mcp/helpers.js';
 
-const HOSTILE = path.join(ROOT, 'dist', 'test', 'fixtures', 'hostile-server.js');
 const WIDTHS = [60, 80, 100, 160];
 let dir: string;
 let config: string;
 
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-width-'));
-  config = path.join(dir, 'servers.json');
   const node = process.execPath;
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        everything: { command: node, args: [everything] },
-        memory: { command: node, args: [memory] },
-        filesystem: { command: node, args: [filesystem, dir] },
-        hostile: { command: node, args: [HOSTILE] },
-        'a-server-with-a-rather-long-name-for-a-narrow-terminal': { command: node, args: [memory, '--with', 'many', 'arguments', 'that', 'make', 'the', 'target', 'column', 'long'], disabled: true },
-      },
-    }),
-  );
+  config = writeServersConfig(path.join(dir, 'servers.json'), {
+    filesystem: { command: node, args: [filesystem, dir] },
+    'a-server-with-a-rather-long-name-for-a-narrow-terminal': { command: node, args: [memory, '--with', 'many', 'arguments', 'that', 'make', 'the', 'target', 'column', 'long'], disabled: true },
+  });
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -98,4 +89,13 @@ test('a terminal that reports 0 columns is 80 wide, and the spinner ends', async
   assert.ok(r.raw.includes('progressed'));
   const table = await fits(['tools', 'everything'], 0, 80);
   assert.equal(stringWidth(table[0]), 80, 'the table is drawn at 80 columns');
+});
+
+test('a column empty in every row stays out of a terminal table (a pipe keeps it)', async () => {
+  const table = await fits(['tools', 'hostile'], 160);
+  const header = table[1];
+  assert.ok(header.includes('NAME') && header.includes('TITLE') && header.includes('DESCRIPTION'), header);
+  assert.ok(!header.includes('REQUIRED'), 'no hostile tool requires an argument');
+  const piped = await runBin(['-c', config, 'tools', 'hostile'], { env: env(), cwd: dir });
+  assert.ok(piped.stdout.split('\n').filter(Boolean).every((row) => row.split('\t').length === 4));
 });
