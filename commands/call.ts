@@ -205,7 +205,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         tool = listed.items.find((t) => t.name === toolName);
         if (!tool) throw unknownTool(spec, toolName, listed.items.filter((t) => toolAllowed(spec, t.name)));
         const where = { server: spec.name, tool: toolName };
-        const callArgs = await args.buildArguments(
+        const given = await args.buildArguments(
           {
             words,
             argsJson: opts.argsJson,
@@ -217,6 +217,8 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
           tool.inputSchema,
           where,
         );
+        const { args: callArgs, filled } = args.fillRequiredDefaults(given, tool.inputSchema);
+        for (const { name, value } of filled) out.debug(`argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`);
         if (opts.validate) args.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
         let meta: Record<string, unknown> | undefined;
         if (opts.logLevel !== undefined) {
@@ -324,5 +326,12 @@ async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolN
   }
   const text = withNewline(view.joinedText(result));
   if (result.isError === true) return write(ctx.io.stderr, text);
+  if (!view.hasText(result)) {
+    // A pipe gets text only: without any, say on stderr what came instead of printing nothing.
+    const summaries = view.summarizeBlocks(result, { chalk: out.errChalk, saved });
+    out.info(summaries.length === 0 ? `tool "${toolName}" returned no content` : `tool "${toolName}" returned no text, only:`);
+    for (const line of summaries) out.info(`  ${line}`);
+    if (!saved && view.hasBinaries(result)) out.info(out.errChalk.dim('(--save-dir DIR writes images, audio and blobs to files; --json prints the whole result)'));
+  }
   return out.print(text);
 }

@@ -11,6 +11,9 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import { McpctlError, toMcpctlError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
 
+/** Time kept at the end of --timeout for printing the error. */
+const ERROR_PRINT_MS = 50;
+
 export interface GlobalOptions {
   config?: string;
   json?: boolean;
@@ -46,8 +49,11 @@ export class Invocation {
   private config?: Promise<LoadedConfig>;
   private loadedNames?: string[];
 
+  private readonly createdAt: number;
+
   constructor(ctx: Context, global: GlobalOptions) {
     this.ctx = ctx;
+    this.createdAt = ctx.now();
     this.global = global;
     this.out = new Output(ctx, global);
   }
@@ -99,11 +105,21 @@ export class Invocation {
     return { specs, errors: [] };
   }
 
+  /**
+   * --timeout counts from the start of the process: it bounds the whole command, the error
+   * message included, so the work stops a moment earlier to leave time to print it.
+   */
+  private commandDeadline(): SessionOptions['commandDeadline'] {
+    if (this.global.timeout === undefined) return undefined;
+    const ms = Math.round(this.global.timeout * 1000);
+    return { at: (this.ctx.startedAt ?? this.createdAt) + ms - Math.min(ERROR_PRINT_MS, ms / 10), ms };
+  }
+
   sessionOptions(extra: Partial<SessionOptions> = {}): SessionOptions {
     const seconds = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
     return {
       connectTimeoutMs: seconds(this.global.connectTimeout),
-      totalTimeoutMs: seconds(this.global.timeout),
+      commandDeadline: this.commandDeadline(),
       protocol: this.global.protocol,
       verbose: this.out.verbose,
       deferClose: (closing) => this.defer(closing),

@@ -55,10 +55,11 @@ _mcpctl() {
         *) COMPREPLY=() ;;
       esac ;;
     "resources")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --output --limit --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --complete --output --limit --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
         1) COMPREPLY=() ;;
+        *) COMPREPLY=() ;;
       esac ;;
     "prompts")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
