@@ -2,16 +2,23 @@
 // Process glue only: the real argv, streams, environment and signals in; the exit code out.
 
 import os from 'node:os';
-import { main } from '../dist/bundle/main.js';
 
+// Signals are taken before the program loads, so a SIGTERM at any moment ends the run with 143.
 const controller = new AbortController();
 let interrupts = 0;
+let terminated = false;
 process.on('SIGINT', () => {
   interrupts += 1;
   if (interrupts > 1) process.exit(130);
   controller.abort(new Error('interrupted'));
 });
-process.on('SIGTERM', () => controller.abort(new Error('terminated')));
+process.on('SIGTERM', () => {
+  if (terminated) process.exit(143);
+  terminated = true;
+  // main() turns this reason into exit 143; servers are still ended, within their bound.
+  controller.abort(Object.assign(new Error('terminated'), { signal: 'SIGTERM' }));
+  setTimeout(() => process.exit(143), 8000).unref();
+});
 // A reader that went away (`| head`) is not our failure: stop writing, keep the exit code.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err) => {
@@ -19,6 +26,7 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+const { main } = await import('../dist/bundle/main.js');
 const code = await main(process.argv.slice(2), {
   io: {
     stdin: process.stdin,

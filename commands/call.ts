@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
-import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, ClientCapabilities, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
 import { collect, examples, parseLogLevel, parsePositiveNumber } from './options.js';
@@ -15,6 +15,10 @@ import type { ServerSpec } from '../src/config/types.js';
 import type { Spinner } from '../src/output/output.js';
 import type { LineReader } from '../src/ask/lines.js';
 import type { FormAnswer, FormRequest } from '../src/ask/form.js';
+import type { ClientRequestSettings } from '../src/mcp/client-requests.js';
+import type { Session } from '../src/mcp/session.js';
+import type { TaskClient } from '../src/mcp/tasks.js';
+import { TASKS_EXTENSION, isTerminal, taskSupportOf, taskWireOf, type TaskInfo, type TaskWire } from '../src/mcp/task-support.js';
 
 export interface CallOptions {
   server?: string;
@@ -33,6 +37,12 @@ export interface CallOptions {
   roots?: string[];
   /** --max-size, megabytes. */
   maxSizeMb: number;
+  /** --task: run a tool whose taskSupport is optional as a task. */
+  task?: boolean;
+  /** --detach: start the task, print its handle, leave. */
+  detach?: boolean;
+  /** --keep: Ctrl-C leaves the task running instead of cancelling it. */
+  keep?: boolean;
 }
 
 const DEFAULT_MAX_SIZE_MB = 64;
@@ -49,6 +59,9 @@ interface CallFlags {
   input: boolean;
   root?: string[];
   maxSize?: number;
+  task?: boolean;
+  detach?: boolean;
+  keep?: boolean;
 }
 
 export function callCommand(state: RunState): Command {
@@ -66,6 +79,9 @@ export function callCommand(state: RunState): Command {
     .option('--no-input', 'never ask questions (elicitation requests are declined)')
     .option('--root <dir>', 'a root to offer the server (repeatable; default: the working directory)', collect)
     .addOption(new Option('--max-size <megabytes>', `largest message accepted from the server (default ${DEFAULT_MAX_SIZE_MB})`).argParser(parsePositiveNumber))
+    .option('--task', 'run the tool as a task (tools whose taskSupport is required always are)')
+    .option('--detach', 'start the task, print its handle and leave it running (mcpctl tasks SERVER TASK --wait comes back for it)')
+    .option('--keep', 'on Ctrl-C leave the task running instead of cancelling it')
     .addHelpText(
       'after',
       examples(
@@ -75,6 +91,8 @@ export function callCommand(state: RunState): Command {
         'echo \'{"message":"hi"}\' | mcpctl call everything echo -',
         'mcpctl call everything echo --args \'{"message":"hi"}\' --json',
         'mcpctl call everything get-tiny-image --save-dir out',
+        'mcpctl call everything simulate-research-query topic=tides',
+        'mcpctl call api report --detach --json',
       ),
     )
     .action(async (server: string, tool: string | undefined, args: string[], flags: CallFlags, cmd: Command) => {
@@ -91,6 +109,9 @@ export function callCommand(state: RunState): Command {
         input: flags.input,
         roots: flags.root,
         maxSizeMb: flags.maxSize ?? DEFAULT_MAX_SIZE_MB,
+        task: flags.task === true,
+        detach: flags.detach === true,
+        keep: flags.keep === true,
       });
     });
 }
@@ -192,13 +213,23 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     }
   };
   const showLogs = (out.verbose || opts.logLevel !== undefined) && !out.quiet;
+  const requestSettings: ClientRequestSettings = {
+    server: spec.name,
+    roots,
+    ask: interactive ? ask : undefined,
+    noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
+    notice: (line) => out.info(line),
+  };
+  const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
+  // The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach).
+  let running: { tasks: TaskClient; task: TaskInfo } | undefined;
 
   let tool: Tool | undefined;
-  let result: CallToolResult;
+  let outcome: CallOutcome;
   try {
-    result = await inv.session(
+    outcome = await inv.session(
       spec,
-      async (session) => {
+      async (session): Promise<CallOutcome> => {
         // One set of options for every request: --timeout bounds the whole call, not each step.
         const base = session.requestOptions();
         const listed = await listAll(session.client, 'tools', { until: (t) => t.name === toolName, requestOptions: base });
@@ -220,6 +251,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         const { args: callArgs, filled } = args.fillRequiredDefaults(given, tool.inputSchema);
         for (const { name, value } of filled) out.debug(`argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`);
         if (opts.validate) args.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
+        const taskWire = chooseTaskWire(session, tool, opts);
         let meta: Record<string, unknown> | undefined;
         if (opts.logLevel !== undefined) {
           meta = await serverLog.requestLogs(session, opts.logLevel);
@@ -237,28 +269,65 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
           idle.touch();
           callOptions = { ...callOptions, timeout: NEVER_MS, signal: base.signal ? AbortSignal.any([base.signal, idle.signal]) : idle.signal };
         }
+        const params = { name: toolName, arguments: callArgs, ...(meta && Object.keys(meta).length ? { _meta: meta } : {}) };
+        const send = async () => (await session.client.callTool(params, { ...callOptions, toolDefinition: withoutOutputSchema(tool!) })) as Record<string, unknown>;
         try {
-          return (await session.client.callTool(
-            { name: toolName, arguments: callArgs, ...(meta && Object.keys(meta).length ? { _meta: meta } : {}) },
-            { ...callOptions, toolDefinition: withoutOutputSchema(tool) },
-          )) as CallToolResult;
+          if (!taskWire) return { kind: 'result', result: (await send()) as CallToolResult };
+          const { TaskClient, passTaskResults } = await import('../src/mcp/tasks.js');
+          if (taskWire.wire === 'extension') passTaskResults(session.client);
+          const tasks = new TaskClient(session.client, taskWire.wire, spec.name);
+          const started = await tasks.callTool(params, taskWire.asTask, send, callOptions);
+          if (started.kind === 'result') {
+            if (opts.detach) out.info(`server "${spec.name}" answered at once instead of starting a task; nothing to detach from`);
+            return started;
+          }
+          running = { tasks, task: started.task };
+          out.info(`${toolName}: task ${started.task.taskId} started on ${spec.name}${taskSupportOf(tool!) === 'required' ? ' (the tool runs only as a task)' : ''}`);
+          if (opts.detach) return { kind: 'detached', task: started.task };
+          const { waitForTask } = await import('../src/mcp/task-wait.js');
+          const waited = await waitForTask(tasks, started.task, {
+            server: spec.name,
+            pollOptions: () => session.requestOptions(),
+            blockingOptions: callOptions,
+            deadline,
+            now: ctx.now,
+            signal: ctx.signal,
+            onStatus: (task) => {
+              running = { tasks, task };
+              idle?.touch();
+              spinnerText = `${toolName}: task ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`;
+              spinner.update(spinnerText);
+              out.debug(`task ${task.taskId}: ${task.status}${task.statusMessage ? ` (${task.statusMessage})` : ''}`);
+            },
+            answer: (requests) => clientRequests.answerInputRequests(requests, requestSettings),
+          });
+          running = { tasks, task: waited.task };
+          return waited.kind === 'expired' ? { kind: 'expired', task: waited.task } : { kind: 'result', result: waited.result };
         } finally {
           idle?.stop();
         }
       },
       {
-        capabilities: clientRequests.INTERACTIVE_CAPABILITIES,
+        capabilities: { ...clientRequests.INTERACTIVE_CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } } as ClientCapabilities,
         configureClient: (client) => {
-          clientRequests.answerServerRequests(client, {
-            server: spec.name,
-            roots,
-            ask: interactive ? ask : undefined,
-            noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
-            notice: (line) => out.info(line),
-          });
+          clientRequests.answerServerRequests(client, requestSettings);
           if (showLogs) serverLog.showServerLogs(client, spec.name, (line) => out.info(line));
         },
         maxMessageBytes: Math.ceil(opts.maxSizeMb * 1024 * 1024),
+        onInterrupted: async () => {
+          if (!running || isTerminal(running.task.status)) return;
+          const id = running.task.taskId;
+          if (opts.keep || opts.detach) {
+            out.info(`task ${id} keeps running; mcpctl tasks ${spec.name} ${id} --wait fetches its result`);
+            return;
+          }
+          try {
+            await running.tasks.cancel(id, { timeout: CANCEL_TIMEOUT_MS });
+            out.info(`cancelled task ${id} on ${spec.name}`);
+          } catch (err) {
+            out.warn(`could not cancel task ${id} on ${spec.name} (${err instanceof Error ? err.message : String(err)}); mcpctl tasks cancel ${spec.name} ${id} tries again`);
+          }
+        },
       },
     );
   } catch (err) {
@@ -269,6 +338,12 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     spinner.stop();
   }
 
+  if (outcome.kind !== 'result') {
+    await printTaskHandle(inv, spec.name, outcome.task);
+    if (outcome.kind === 'detached') return;
+    throw waitExpired(inv, spec.name, outcome.task);
+  }
+  const result = outcome.result;
   const outputCheck = capture(() => validateStructuredContent(result, tool!, spec.name));
   outputCheck.value?.warnings.forEach((w) => out.warn(w));
   await renderCall(inv, result, { toolName, structured: opts.structured, saveDir });
@@ -276,6 +351,50 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, { server: spec.name, phase: 'request' });
   }
   if (outputCheck.error) throw outputCheck.error;
+}
+
+type CallOutcome = { kind: 'result'; result: CallToolResult } | { kind: 'detached'; task: TaskInfo } | { kind: 'expired'; task: TaskInfo };
+
+/** How long a Ctrl-C waits for the server to take a task's cancellation. */
+const CANCEL_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether this call speaks tasks, and on which wire: 2025-11-25 servers run a tool as a task
+ * when its taskSupport requires it or --task/--detach asks for an optional one; on 2026-07-28
+ * the tasks extension lets the server decide for any call.
+ */
+function chooseTaskWire(session: Session, tool: Tool, opts: CallOptions): { wire: TaskWire; asTask: boolean } | undefined {
+  const wire = taskWireOf(session.era, session.capabilities);
+  const support = taskSupportOf(tool);
+  const asked = opts.task === true || opts.detach === true;
+  const where = { server: session.spec.name };
+  if (session.era === 'modern') {
+    if (wire) return { wire, asTask: true };
+    if (asked) throw usageError(`server "${session.spec.name}" does not offer tasks (no ${TASKS_EXTENSION} extension)`, { ...where, hint: 'drop --task/--detach' });
+    return undefined;
+  }
+  if (asked && support === 'forbidden') {
+    throw usageError(`tool "${tool.name}" of server "${session.spec.name}" does not run as a task (its execution.taskSupport is ${tool.execution?.taskSupport ?? 'absent'})`, { ...where, hint: 'drop --task/--detach' });
+  }
+  if (support === 'required' || (support === 'optional' && asked)) return { wire: 'core', asTask: true };
+  return undefined;
+}
+
+/** --timeout ran out while waiting: the task keeps running, and this says how to come back. */
+export function waitExpired(inv: Invocation, server: string, task: TaskInfo): McpctlError {
+  return new McpctlError('timeout', `--timeout ${inv.global.timeout}s expired while waiting for task ${task.taskId} of server "${server}"; the task keeps running`, {
+    server,
+    phase: 'request',
+    hint: `mcpctl tasks ${server} ${task.taskId} --wait comes back for its result`,
+  });
+}
+
+/** A task's handle: the id on stdout (with --json the handle object), how to come back on stderr. */
+export async function printTaskHandle(inv: Invocation, server: string, task: TaskInfo): Promise<void> {
+  const { out } = inv;
+  out.info(`task ${task.taskId} is ${task.status.replace('_', ' ')}; mcpctl tasks ${server} ${task.taskId} --wait fetches its result`);
+  if (out.json) return out.printJson({ server, taskId: task.taskId, status: task.status, ...(task.pollIntervalMs !== undefined ? { pollInterval: task.pollIntervalMs } : {}) });
+  return out.print(task.taskId + '\n');
 }
 
 /** A message over the size cap is answered with the flag that raises it. */
@@ -292,7 +411,7 @@ function capture<T>(fn: () => T): { value?: T; error?: unknown } {
   }
 }
 
-async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolName: string; structured: boolean; saveDir?: string }): Promise<void> {
+export async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolName: string; structured: boolean; saveDir?: string }): Promise<void> {
   const { toolName, saveDir } = opts;
   const { out, ctx } = inv;
   const [{ stripTransportFields }, view, { withNewline }, { write }] = await Promise.all([

@@ -24,6 +24,7 @@ export interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
   stdio?: string;
+  trustProject?: boolean;
 }
 
 export interface Selection {
@@ -58,10 +59,19 @@ export class Invocation {
     this.out = new Output(ctx, global);
   }
 
+  /** How the configuration is read: --config, and the one-run consent to project configs. */
+  get loadOptions() {
+    return {
+      configFile: this.global.config,
+      trustProject: this.global.trustProject === true || this.ctx.env.MCPCTL_TRUST_PROJECT === '1',
+      debug: (line: string) => this.out.debug(line),
+    };
+  }
+
   /** The configuration, read once; its warnings go to stderr. */
   loadConfig(): Promise<LoadedConfig> {
     this.config ??= import('../src/config/load.js').then(async ({ loadConfig }) => {
-      const config = await loadConfig(this.ctx, { configFile: this.global.config });
+      const config = await loadConfig(this.ctx, this.loadOptions);
       config.warnings.forEach((w) => this.out.warn(w));
       this.loadedNames = config.entries.map((e) => e.name);
       return config;
@@ -70,7 +80,7 @@ export class Invocation {
   }
 
   private get resolveOptions() {
-    return { timeoutSeconds: this.global.timeout, protocol: this.global.protocol };
+    return { timeoutSeconds: this.global.timeout, protocol: this.global.protocol, warn: (line: string) => this.out.warn(line) };
   }
 
   /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */

@@ -3,7 +3,7 @@
 
 import { CommanderError } from 'commander';
 import type { Context } from '../src/io.js';
-import { McpctlError, toMcpctlError, usageError } from '../src/errors.js';
+import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
 import { RunState } from './run-state.js';
 import { buildProgram } from './program.js';
@@ -36,7 +36,8 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
     if (isBrokenPipe(err)) return exitCode;
-    const failure = err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err);
+    let failure = err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err);
+    if (terminatedBy(ctx.signal)) failure = new McpctlError('interrupted', 'terminated (SIGTERM)', { server: failure.server, phase: failure.phase, exitCode: TERMINATED_EXIT_CODE });
     const out = state.invocation?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
     out.stopSpinner();
     out.error(failure);
@@ -44,7 +45,8 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   } finally {
     await state.invocation?.settle();
   }
-  return exitCode;
+  // SIGTERM ends the run with 143 whatever was done by then (the work stopped at its next step).
+  return terminatedBy(ctx.signal) ? TERMINATED_EXIT_CODE : exitCode;
 }
 
 /** Subcommands inherit the error handling and output of the program. */

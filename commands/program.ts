@@ -7,6 +7,7 @@ import { parseProtocol, parseSeconds, examples } from './options.js';
 import { serversCommand } from './servers.js';
 import { toolsCommand } from './tools.js';
 import { callCommand } from './call.js';
+import { tasksCommand } from './tasks.js';
 import { resourcesCommand } from './resources.js';
 import { promptsCommand } from './prompts.js';
 import { statusCommand } from './status.js';
@@ -27,6 +28,7 @@ export function buildProgram(state: RunState): Command {
     .addOption(new Option('--connect-timeout <seconds>', 'limit for connect + handshake + discovery').argParser(parseSeconds))
     .addOption(new Option('--protocol <revision>', 'auto, legacy, or a revision to pin (e.g. 2025-06-18)').argParser(parseProtocol))
     .option('--stdio <command line>', 'use an ad-hoc stdio server started by this command line')
+    .option('--trust-project', 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)')
     .option('-v, --verbose', 'show server stderr and diagnostics')
     .option('-q, --quiet', 'print nothing but data and errors')
     .option('--no-color', 'never colour output (NO_COLOR and FORCE_COLOR are honoured too)')
@@ -40,7 +42,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

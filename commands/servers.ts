@@ -1,5 +1,6 @@
-// `mcpctl servers [NAME]`, `servers add`, `servers remove`: the configured servers, where each
-// came from, and editing a config file. Never connects; secrets are shown as references only.
+// `mcpctl servers [NAME]`, `servers add`, `servers remove`, `servers trust`, `servers untrust`: the
+// configured servers, where each came from and whether it may start, editing a config file, and
+// consent to a project config. Never connects; secrets are shown as references only.
 
 import { Command, Option } from 'commander';
 import path from 'node:path';
@@ -21,7 +22,7 @@ export function serversCommand(state: RunState): Command {
     .description('list the configured servers and the file each came from (never connects)')
     .argument('[name]', 'show one server in full')
     .addOption(new Option('--names', 'print server names only, one per line (for completions)').hideHelp())
-    .addHelpText('after', examples('mcpctl servers', 'mcpctl servers everything', 'mcpctl servers --json', 'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers remove fs'))
+    .addHelpText('after', examples('mcpctl servers', 'mcpctl servers everything', 'mcpctl servers --json', 'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers remove fs', 'mcpctl servers trust'))
     .action(async (name: string | undefined, flags: { names?: boolean }, cmd: Command) => {
       await runServers(state.begin(cmd), { name, names: flags.names });
     });
@@ -33,11 +34,12 @@ export function serversCommand(state: RunState): Command {
       .option('--command <program>', 'stdio: the program to start')
       .option('--url <url>', 'http/sse: the endpoint')
       .addOption(new Option('--type <type>', 'transport').choices(['stdio', 'http', 'sse']))
+      .option('--cwd <dir>', 'stdio: the directory to start it in (relative to the config file)')
       .option('--env <KEY=VALUE>', 'stdio: an environment variable (repeatable; use ${VAR} to keep secrets out of the file)', collect)
       .option('--header <Name:Value>', 'http/sse: a header (repeatable; use ${VAR} to keep secrets out of the file)', collect)
       .addOption(new Option('--server-timeout <seconds>', 'the server\'s timeout in seconds').argParser(parseSeconds))
       .option('--force', 'replace a server of the same name')
-      .addHelpText('after', examples('mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers add api --url https://example.com/mcp --header "Authorization:Bearer ${API_TOKEN}"', 'mcpctl servers add mem --command node --config ~/.config/mcpctl/config.json -- ./memory.js'))
+      .addHelpText('after', examples('mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', "mcpctl servers add api --url https://example.com/mcp --header 'Authorization:Bearer ${API_TOKEN}'", 'mcpctl servers add mem --command node --config ~/.config/mcpctl/config.json -- ./memory.js'))
       .action(async (name: string, args: string[], flags: AddFlags, cmd: Command) => {
         await runServersAdd(state.begin(cmd), name, args, flags);
       }),
@@ -51,6 +53,24 @@ export function serversCommand(state: RunState): Command {
         await runServersRemove(state.begin(cmd), name);
       }),
   );
+  servers.addCommand(
+    new Command('trust')
+      .description('let mcpctl start the servers of a project config, as it is now (default: the project configs found from here)')
+      .argument('[files...]', 'project config files')
+      .addHelpText('after', examples('mcpctl servers trust', 'mcpctl servers trust .mcp.json', 'mcpctl servers untrust .mcp.json'))
+      .action(async (files: string[], _flags: unknown, cmd: Command) => {
+        await runServersTrust(state.begin(cmd), files);
+      }),
+  );
+  servers.addCommand(
+    new Command('untrust')
+      .description('take back the trust given to a project config')
+      .argument('<files...>', 'project config files')
+      .addHelpText('after', examples('mcpctl servers untrust .mcp.json'))
+      .action(async (files: string[], _flags: unknown, cmd: Command) => {
+        await runServersUntrust(state.begin(cmd), files);
+      }),
+  );
   return servers;
 }
 
@@ -59,9 +79,7 @@ export function serversCommand(state: RunState): Command {
 
 export async function runServers(inv: Invocation, opts: ServersOptions): Promise<void> {
   const { out, ctx } = inv;
-  const [{ loadConfig }, { describeServer }] = await Promise.all([import('../src/config/load.js'), import('../src/config/display.js')]);
-  const config = await loadConfig(ctx, { configFile: inv.global.config });
-  config.warnings.forEach((w) => out.warn(w));
+  const [config, { describeServer }] = await Promise.all([inv.loadConfig(), import('../src/config/display.js')]);
   if (opts.names) {
     await out.print(config.entries.map((e) => e.name + '\n').join(''));
     return;
@@ -72,7 +90,8 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
     await out.print(out.json ? JSON.stringify(description, null, 2) + '\n' : renderOne(inv, description));
     return;
   }
-  const descriptions = config.entries.map((e) => describeServer(e));
+  // A shadowed server is listed right after the one used in its place.
+  const descriptions = config.entries.flatMap((e) => [e, ...config.shadowed.filter((s) => s.name === e.name)]).map((e) => describeServer(e));
   if (out.json) return out.printJson({ servers: descriptions });
   if (descriptions.length === 0) {
     out.info(`no servers configured (searched: ${config.searched.map((f) => relative(ctx.cwd, f)).join(', ')})`);
@@ -86,11 +105,14 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
         { header: 'TYPE', value: (d) => d.type },
         { header: 'TARGET', value: (d) => target(d), wrap: true },
         { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source) },
-        { header: 'STATE', value: (d) => (d.disabled ? out.chalk.dim('disabled') : 'enabled') },
+        { header: 'STATE', value: (d) => (d.shadowedBy !== undefined ? out.chalk.dim('shadowed') : d.disabled ? out.chalk.dim('disabled') : 'enabled') },
+        { header: 'TRUST', value: (d) => (d.trusted ? d.trust : out.chalk.yellow(d.trust)) },
       ],
       descriptions,
     ),
   );
+  const untrusted = [...new Set(descriptions.filter((d) => !d.trusted && d.shadowedBy === undefined).map((d) => relative(ctx.cwd, d.source)))];
+  for (const file of untrusted) out.info(`${file} is not trusted: its servers are not started until \`mcpctl servers trust ${file}\` (or -c ${file})`);
 }
 
 function target(d: ServerDescription): string {
@@ -122,6 +144,7 @@ function relative(cwd: string, file: string): string {
 }
 
 interface AddFlags {
+  cwd?: string;
   command?: string;
   url?: string;
   type?: 'stdio' | 'http' | 'sse';
@@ -139,17 +162,19 @@ export async function runServersAdd(inv: Invocation, name: string, args: string[
   if (flags.command !== undefined) {
     entry.command = flags.command;
     if (args.length) entry.args = args;
+    if (flags.cwd !== undefined) entry.cwd = flags.cwd;
     if (flags.env?.length) entry.env = pairs(flags.env, '=', '--env', 'KEY=VALUE');
     if (flags.header?.length) throw usageError('--header is for --url servers');
   } else {
-    entry.url = flags.url;
+    entry.url = httpUrl(flags.url!);
+    if (flags.cwd !== undefined) throw usageError('--cwd is for --command servers');
     if (flags.header?.length) entry.headers = pairs(flags.header, ':', '--header', 'Name:Value');
     if (flags.env?.length) throw usageError('--env is for --command servers');
   }
   if (flags.serverTimeout !== undefined) entry.timeout = flags.serverTimeout;
   const file = path.resolve(inv.ctx.cwd, inv.global.config ?? '.mcp.json');
   const { addServer } = await import('../src/config/edit.js');
-  const result = await addServer(inv.ctx, file, name, entry, { force: flags.force === true });
+  const result = await addServer(inv.ctx, file, name, entry, { force: flags.force === true, signal: inv.ctx.signal });
   result.warnings.forEach((w) => inv.out.warn(w));
   inv.out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${relative(inv.ctx.cwd, file)}`);
 }
@@ -158,13 +183,32 @@ export async function runServersRemove(inv: Invocation, name: string): Promise<v
   let file: string;
   if (inv.global.config) file = path.resolve(inv.ctx.cwd, inv.global.config);
   else {
-    const { loadConfig } = await import('../src/config/load.js');
-    const config = await loadConfig(inv.ctx, {});
-    file = (await findEntry(config, name, inv.ctx)).source;
+    file = (await findEntry(await inv.loadConfig(), name, inv.ctx)).source;
   }
   const { removeServer } = await import('../src/config/edit.js');
-  await removeServer(inv.ctx, file, name);
+  await removeServer(inv.ctx, file, name, inv.ctx.signal);
   inv.out.info(`removed server "${name}" from ${relative(inv.ctx.cwd, file)}`);
+}
+
+/** --url: only an http(s) URL; `${VAR}` parts are checked once filled in, when the server is used. */
+function httpUrl(url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  throw usageError(`--url must be an http:// or https:// URL${scheme ? `, not ${scheme}:` : ''} ("${url}")`, { hint: 'for example --url https://example.com/mcp' });
+}
+
+export async function runServersTrust(inv: Invocation, files: string[]): Promise<void> {
+  const { trustFiles } = await import('../src/config/trust-edit.js');
+  const trusted = await trustFiles(inv.ctx, files, inv.loadOptions);
+  if (inv.out.json) return inv.out.printJson({ trusted });
+  for (const t of trusted) inv.out.info(`trusted ${relative(inv.ctx.cwd, t.file)} (${t.servers.length === 0 ? 'no servers' : t.servers.join(', ')}); a change to it needs trust again`);
+}
+
+export async function runServersUntrust(inv: Invocation, files: string[]): Promise<void> {
+  const { untrustFiles } = await import('../src/config/trust-edit.js');
+  const untrusted = await untrustFiles(inv.ctx, files);
+  if (inv.out.json) return inv.out.printJson({ untrusted });
+  for (const u of untrusted) inv.out.info(u.removed ? `untrusted ${relative(inv.ctx.cwd, u.file)}` : `${relative(inv.ctx.cwd, u.file)} was not trusted`);
 }
 
 function pairs(items: string[], separator: string, flag: string, form: string): Record<string, string> {

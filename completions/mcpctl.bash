@@ -4,7 +4,7 @@ _mcpctl() {
   local cur prev path="" npos=0 i w skip=0
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local valopts=" --args --args-file --command --complete --config --connect-timeout --env --header --limit --log-level --max-size --output --protocol --root --save-dir --scope --server-timeout --stdio --timeout --type --url -c -o "
+  local valopts=" --args --args-file --command --complete --config --connect-timeout --cwd --env --header --limit --log-level --max-size --output --protocol --root --save-dir --scope --server-timeout --stdio --timeout --type --url -c -o "
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if [[ $skip == 1 ]]; then skip=0; continue; fi
@@ -12,92 +12,111 @@ _mcpctl() {
       -*) [[ $valopts == *" $w "* ]] && skip=1 ;;
       *)
         case "${path:+$path }$w" in
-          "servers"|"servers add"|"servers remove"|"tools"|"call"|"resources"|"prompts"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
+          "servers"|"servers add"|"servers remove"|"servers trust"|"servers untrust"|"tools"|"call"|"tasks"|"tasks cancel"|"resources"|"prompts"|"status"|"auth"|"auth login"|"auth logout"|"auth status"|"completion"|"help") [[ $npos == 0 ]] && path="${path:+$path }$w" || npos=$((npos+1)) ;;
           *) npos=$((npos+1)) ;;
         esac ;;
     esac
   done
   case "$prev" in
     --args-file|--config|--output|-c|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --args|--command|--complete|--connect-timeout|--env|--header|--limit|--log-level|--max-size|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
+    --args|--command|--complete|--connect-timeout|--cwd|--env|--header|--limit|--log-level|--max-size|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
     --protocol) COMPREPLY=($(compgen -W "auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28" -- "$cur")); return ;;
     --root|--save-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   case "$path" in
     "")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W "servers tools call resources prompts status auth completion help" -- "$cur")); return ;;
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W "servers tools call tasks resources prompts status auth completion help" -- "$cur")); return ;;
     "servers")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W "add remove" -- "$cur")); return ;;
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W "add remove trust untrust" -- "$cur")); return ;;
     "servers add")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--command --url --type --env --header --server-timeout --force --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--command --url --type --cwd --env --header --server-timeout --force --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "servers remove")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=() ;;
       esac ;;
+    "servers trust")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        *) COMPREPLY=() ;;
+      esac ;;
+    "servers untrust")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        *) COMPREPLY=() ;;
+      esac ;;
     "tools")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
         1) COMPREPLY=() ;;
       esac ;;
     "call")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--args --args-file --no-validate --structured --save-dir --log-level --no-input --root --max-size --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--args --args-file --no-validate --structured --save-dir --log-level --no-input --root --max-size --task --detach --keep --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
+    "tasks")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--wait --no-input --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W "cancel" -- "$cur")); return ;;
+    "tasks cancel")
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      case $npos in
+        0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
+        1) COMPREPLY=() ;;
+      esac ;;
     "resources")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --complete --output --limit --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --complete --output --limit --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "prompts")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "status")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
       esac ;;
     "auth")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "login logout status" -- "$cur")); return ;;
     "auth login")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--no-browser --scope --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--no-browser --scope --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
       esac ;;
     "auth logout")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --forget-client --version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --forget-client --version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
       esac ;;
     "auth status")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur")) ;;
       esac ;;
     "completion")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
       esac ;;
     "help")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;

@@ -17,6 +17,7 @@ _mcpctl() {
     '--connect-timeout[limit for connect + handshake + discovery]:none: ' \
     '--protocol[auto, legacy, or a revision to pin (e.g. 2025-06-18)]:protocol:(auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28)' \
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
+    '--trust-project[trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)]' \
     '(-v --verbose)'{-v,--verbose}'[show server stderr and diagnostics]' \
     '(-q --quiet)'{-q,--quiet}'[print nothing but data and errors]' \
     '--no-color[never colour output (NO_COLOR and FORCE_COLOR are honoured too)]' \
@@ -29,6 +30,7 @@ _mcpctl() {
         'servers:list the configured servers and the file each came from (never connects)'
         'tools:list the tools of a server (or of every configured server), or show one tool in full'
         'call:call a tool; arguments are typed by the tool'\''s inputSchema and validated before sending'
+        'tasks:list a server'\''s tasks, show one task'\''s status, or wait for its result'
         'resources:list the resources of a server, or read one'
         'prompts:list the prompts of a server, or get one with arguments'
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
@@ -42,6 +44,7 @@ _mcpctl() {
         servers) _mcpctl_servers ;;
         tools) _mcpctl_tools ;;
         call) _mcpctl_call ;;
+        tasks) _mcpctl_tasks ;;
         resources) _mcpctl_resources ;;
         prompts) _mcpctl_prompts ;;
         status) _mcpctl_status ;;
@@ -63,12 +66,16 @@ _mcpctl_servers() {
       commands=(
         'add:add a server to a config file (default\: .mcp.json in the working directory)'
         'remove:remove a server from a config file (default\: the file it comes from)'
+        'trust:let mcpctl start the servers of a project config, as it is now (default\: the project configs found from here)'
+        'untrust:take back the trust given to a project config'
       )
       _describe 'command' commands ;;
     args)
       case $line[1] in
         add) _mcpctl_servers_add ;;
         remove) _mcpctl_servers_remove ;;
+        trust) _mcpctl_servers_trust ;;
+        untrust) _mcpctl_servers_untrust ;;
       esac ;;
   esac
 }
@@ -77,6 +84,7 @@ _mcpctl_servers_add() {
   _arguments '--command[stdio\: the program to start]:none: ' \
     '--url[http/sse\: the endpoint]:none: ' \
     '--type[transport]:none: ' \
+    '--cwd[stdio\: the directory to start it in (relative to the config file)]:none: ' \
     '--env[stdio\: an environment variable (repeatable; use ${VAR} to keep secrets out of the file)]:none: ' \
     '--header[http/sse\: a header (repeatable; use ${VAR} to keep secrets out of the file)]:none: ' \
     '--server-timeout[the server'\''s timeout in seconds]:none: ' \
@@ -87,6 +95,14 @@ _mcpctl_servers_add() {
 
 _mcpctl_servers_remove() {
   _arguments '1:name: '
+}
+
+_mcpctl_servers_trust() {
+  _arguments '*:files: '
+}
+
+_mcpctl_servers_untrust() {
+  _arguments '*:files: '
 }
 
 _mcpctl_tools() {
@@ -105,9 +121,38 @@ _mcpctl_call() {
     '--no-input[never ask questions (elicitation requests are declined)]' \
     '--root[a root to offer the server (repeatable; default\: the working directory)]:dir:_files -/' \
     '--max-size[largest message accepted from the server (default 64)]:none: ' \
+    '--task[run the tool as a task (tools whose taskSupport is required always are)]' \
+    '--detach[start the task, print its handle and leave it running (mcpctl tasks SERVER TASK --wait comes back for it)]' \
+    '--keep[on Ctrl-C leave the task running instead of cancelling it]' \
     '1:server:_mcpctl_servers' \
     '2:tool: ' \
     '*:args: '
+}
+
+_mcpctl_tasks() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -C '--wait[wait for the task to finish and print its result as call does (Ctrl-C leaves the task running)]' \
+    '--no-input[never ask questions (a task waiting on input is declined)]' \
+    '1: :->cmds' \
+    '*:: :->args'
+  case $state in
+    cmds)
+      local -a commands
+      commands=(
+        'cancel:cancel a task'
+      )
+      _describe 'command' commands ;;
+    args)
+      case $line[1] in
+        cancel) _mcpctl_tasks_cancel ;;
+      esac ;;
+  esac
+}
+
+_mcpctl_tasks_cancel() {
+  _arguments '1:server:_mcpctl_servers' \
+    '2:task: '
 }
 
 _mcpctl_resources() {

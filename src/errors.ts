@@ -37,7 +37,16 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [7, 'a result broke its tool\'s outputSchema'],
   [124, 'a timeout expired'],
   [130, 'interrupted (Ctrl-C)'],
+  [143, 'terminated (SIGTERM)'],
 ];
+
+/** A run ended by SIGTERM exits 128 + 15, as shells report it. */
+export const TERMINATED_EXIT_CODE = 143;
+
+/** True when the run's signal was aborted because SIGTERM arrived (bin/ says so in the reason). */
+export function terminatedBy(signal: AbortSignal): boolean {
+  return signal.aborted && (signal.reason as { signal?: unknown } | undefined)?.signal === 'SIGTERM';
+}
 
 /** The phase of work an error happened in, named in messages and JSON errors. */
 export type Phase =
@@ -56,6 +65,8 @@ export interface ErrorDetails {
   phase?: Phase;
   hint?: string;
   cause?: unknown;
+  /** Only where the kind alone does not decide it (SIGTERM: 143). */
+  exitCode?: number;
 }
 
 export class McpctlError extends Error {
@@ -63,6 +74,7 @@ export class McpctlError extends Error {
   readonly server?: string;
   readonly phase?: Phase;
   readonly hint?: string;
+  private readonly exitCodeOverride?: number;
 
   constructor(kind: ErrorKind, message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -71,10 +83,11 @@ export class McpctlError extends Error {
     this.server = details.server;
     this.phase = details.phase;
     this.hint = details.hint;
+    this.exitCodeOverride = details.exitCode;
   }
 
   get exitCode(): number {
-    return EXIT_CODES[this.kind];
+    return this.exitCodeOverride ?? EXIT_CODES[this.kind];
   }
 }
 

@@ -25,6 +25,6 @@ export interface Context {
   now: () => number;
   /** When the process started (epoch ms): `--timeout` counts from here. Default: when the command began. */
   startedAt?: number;
-  /** Aborted on Ctrl-C; long work listens to it. */
+  /** Aborted on Ctrl-C and SIGTERM (the reason then carries `signal: "SIGTERM"`); long work listens to it. */
   signal: AbortSignal;
 }

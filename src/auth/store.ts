@@ -6,8 +6,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFile } from 'node:fs/promises';
 import type { OAuthDiscoveryState, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { McpctlError } from '../errors.js';
-import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions, type ReleaseLock } from './lock.js';
-import { ensurePrivateDir, writePrivateFileAtomic } from './atomic-file.js';
+import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions, type ReleaseLock } from '../file-lock.js';
+import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { dirname } from 'node:path';
 
 /** Tokens as stored: the token response plus an absolute expiry. Secret: never print. */
@@ -65,7 +65,7 @@ export class TokenStore {
   constructor(file: string, lockOptions: Partial<LockOptions> = {}) {
     this.file = file;
     this.lockFile = `${file}.lock`;
-    this.lockOptions = { ...DEFAULT_LOCK_OPTIONS, ...lockOptions };
+    this.lockOptions = { ...DEFAULT_LOCK_OPTIONS, what: 'the token store', phase: 'auth', ...lockOptions };
   }
 
   async read(): Promise<AuthFileData> {

@@ -1,8 +1,9 @@
 // What `mcpctl servers` shows of an entry: the settings as written, with every value that could be
 // a secret (env and header values, URL credentials) shown as its ${VAR} reference or <redacted>.
 
-import type { ConfigEntry } from './load.js';
+import type { ConfigEntry, ShadowedEntry } from './load.js';
 import { timeoutMsFromFile } from './settings.js';
+import { isTrusted, type TrustState } from './trust.js';
 import type { RawOAuthEntry, TransportKind } from './types.js';
 
 export const REDACTED = '<redacted>';
@@ -16,7 +17,15 @@ export interface ServerDescription {
   cwd?: string;
   /** Absolute path of the file the server came from. */
   source: string;
+  /** Another host's file (Codex, Zed, …), when it is one. */
+  host?: string;
   disabled: boolean;
+  /** Whether mcpctl may start it. */
+  trusted: boolean;
+  /** Why: user, named, trusted, claude-code, trust-project; or untrusted, changed. */
+  trust: TrustState;
+  /** Another file defines a server of the same name, and that one is used: its path. */
+  shadowedBy?: string;
   env?: Record<string, string>;
   envFrom?: string[];
   inheritEnv?: boolean;
@@ -81,9 +90,11 @@ export function redactUrl(url: string): string {
 }
 
 /** The plain, secret-free object describing one server (for `servers` and its --json). */
-export function describeServer(entry: ConfigEntry): ServerDescription {
+export function describeServer(entry: ConfigEntry | ShadowedEntry): ServerDescription {
   const raw = entry.raw;
-  const out: ServerDescription = { name: entry.name, type: entry.type, source: entry.source, disabled: entry.disabled };
+  const out: ServerDescription = { name: entry.name, type: entry.type, source: entry.source, disabled: entry.disabled, trusted: isTrusted(entry.trust), trust: entry.trust };
+  if (entry.host !== undefined) out.host = entry.host;
+  if ('shadowedBy' in entry) out.shadowedBy = entry.shadowedBy;
   if (raw.command !== undefined) out.command = raw.command;
   if (raw.args !== undefined) out.args = [...raw.args];
   if (raw.url !== undefined) out.url = redactUrl(raw.url);

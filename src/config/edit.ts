@@ -1,11 +1,14 @@
 // `servers add` / `servers remove`: edit one server of a config file in place, keeping every other
-// byte (comments, order, indentation), and replace the file atomically with its mode kept.
+// byte (comments, order, indentation), and replace the file atomically with its mode kept, under
+// a lock on the file, so concurrent edits never lose one another.
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../io.js';
 import { writeFileAtomic } from '../atomic-file.js';
-import { configError, usageError } from '../errors.js';
+import { withFileLock } from '../file-lock.js';
+import { configError, McpctlError, usageError } from '../errors.js';
+import { readConfigFile } from './read-file.js';
 import { insertMember, removeMember, replaceValue, styleOf } from './jsonc-edit.js';
 import { members, nodeAt, parseDocument } from './jsonc.js';
 import { absolutePath, displayPath } from './paths.js';
@@ -29,6 +32,15 @@ export interface EditResult {
 export interface AddOptions {
   /** Replace a server of the same name instead of refusing. */
   force?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Runs `edit` holding the lock of the file it edits (the file a symlink points to, if it is one). */
+async function locked<T>(ctx: EditContext, file: string, signal: AbortSignal | undefined, edit: () => Promise<T>, create = false): Promise<T> {
+  const abs = absolutePath(file, ctx);
+  const target = await fs.realpath(abs).catch(() => abs);
+  if (create) await fs.mkdir(path.dirname(target), { recursive: true });
+  return withFileLock(target, { what: `the config file ${displayPath(abs, ctx)}`, phase: 'config', signal }, edit);
 }
 
 type EditContext = Pick<Context, 'cwd' | 'home'>;
@@ -44,9 +56,11 @@ async function readCurrent(ctx: EditContext, file: string): Promise<Current> {
   const abs = absolutePath(file, ctx);
   const shown = displayPath(abs, ctx);
   try {
-    return { file: abs, shown, text: await fs.readFile(abs, 'utf8'), exists: true };
+    // Only a regular file, like every config read (a FIFO named .mcp.json must not hang an edit).
+    const read = await readConfigFile(abs, { shown, checkOwner: false });
+    return read === 'missing' ? { file: abs, shown, text: '', exists: false } : { file: abs, shown, text: read.text, exists: true };
   } catch (err) {
-    if ((err as { code?: unknown }).code === 'ENOENT') return { file: abs, shown, text: '', exists: false };
+    if (err instanceof McpctlError) throw err;
     throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, { phase: 'config', cause: err });
   }
 }
@@ -79,13 +93,21 @@ async function writeConfigFile(file: string, text: string): Promise<void> {
  */
 export async function addServer(ctx: EditContext, file: string, name: string, entry: Record<string, unknown>, opts: AddOptions = {}): Promise<EditResult> {
   if (name.trim() === '') throw usageError('a server name must not be empty');
+  const check = checkNewEntry(name, entry);
+  return locked(ctx, file, opts.signal, () => addChecked(ctx, file, name, entry, check.warnings, opts), true);
+}
+
+function checkNewEntry(name: string, entry: Record<string, unknown>) {
   const synthetic = parseDocument('(new entry)', JSON.stringify(entry), '(new entry)');
   if (synthetic.root === undefined) throw usageError(`server "${name}": the new entry is empty`);
   const check = checkEntry({ name, node: synthetic.root, path: [], doc: synthetic, shownAs: '', positions: false });
   if (check.errors.length > 0) {
     throw usageError(check.errors.join('\n'), { server: name, hint: 'give either a command (stdio) or a url (http/sse), with valid options' });
   }
+  return check;
+}
 
+async function addChecked(ctx: EditContext, file: string, name: string, entry: Record<string, unknown>, warnings: string[], opts: AddOptions): Promise<EditResult> {
   const cur = await readCurrent(ctx, file);
   const original = cur.exists && cur.text.trim() !== '' ? cur.text : '';
   const { doc, rootKeys } = parseCurrent({ ...cur, text: original });
@@ -108,11 +130,15 @@ export async function addServer(ctx: EditContext, file: string, name: string, en
   else if (holder.type === 'object') text = insertMember(base, holder, name, entry, style);
   else throw configError(`${cur.shown}: "${rootKey}" must be an object of servers by name`, { phase: 'config' });
   await writeConfigFile(cur.file, text);
-  return { file: cur.file, created: !cur.exists, replaced, rootKey, warnings: check.warnings };
+  return { file: cur.file, created: !cur.exists, replaced, rootKey, warnings };
 }
 
 /** Removes server `name` from `file`; an unknown name is a usage error naming the file. */
-export async function removeServer(ctx: EditContext, file: string, name: string): Promise<EditResult> {
+export async function removeServer(ctx: EditContext, file: string, name: string, signal?: AbortSignal): Promise<EditResult> {
+  return locked(ctx, file, signal, () => removeLocked(ctx, file, name));
+}
+
+async function removeLocked(ctx: EditContext, file: string, name: string): Promise<EditResult> {
   const cur = await readCurrent(ctx, file);
   if (!cur.exists) {
     throw usageError(`cannot remove server "${name}": ${cur.shown} does not exist`, { server: name, hint: 'name the file that defines it with --config FILE' });

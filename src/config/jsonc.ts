@@ -92,6 +92,7 @@ export function excerpt(text: string, pos: Position): string {
 export function parseDocument(file: string, text: string, shownAs: string): ParsedDocument {
   const positionAt = positionFinder(text);
   if (text.trim() === '') return { file, text, positionAt };
+  checkNesting(text, shownAs, positionAt);
   // Most files are strict JSON, and JSON.parse is ten times faster than building a tree with
   // positions; a big ~/.claude.json without servers for us then never needs the tree.
   let value: unknown;
@@ -111,6 +112,33 @@ export function parseDocument(file: string, text: string, shownAs: string): Pars
       return tree;
     },
   };
+}
+
+/** Deeper than any real config; the tree, the checks and the interpolation recurse per level. */
+export const MAX_NESTING = 512;
+
+/** Refuses text nested deeper than MAX_NESTING, in one pass that skips strings and comments. */
+function checkNesting(text: string, shownAs: string, positionAt: (offset: number) => Position): void {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c /* \ */) i++;
+    } else if (ch === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2f) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    } else if (ch === 0x2f && text.charCodeAt(i + 1) === 0x2a /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
+      if (++depth > MAX_NESTING) {
+        const pos = positionAt(i);
+        throw configError(`${shownAs}:${pos.line}:${pos.column}: nested more than ${MAX_NESTING} levels deep`, {
+          phase: 'config',
+          hint: `a config file is shallow; check that ${shownAs} is the file you meant`,
+        });
+      }
+    } else if (ch === 0x7d || ch === 0x5d) depth = Math.max(0, depth - 1);
+  }
 }
 
 function parseTreeOrThrow(text: string, shownAs: string, positionAt: (offset: number) => Position): Node {

@@ -1,12 +1,18 @@
-// Discovery and loading: reads every config file of DESIGN.md §2 that exists (through
-// cosmiconfig with our JSONC loader), checks every entry, and keeps the first entry of each name.
+// Discovery and loading: reads every config file of DESIGN.md §2 that exists (regular files
+// only, see read-file.ts), checks every entry, decides each entry's trust, and keeps one entry of
+// each name: the first that may be started, the others listed as shadowed.
 
-import type { CosmiconfigResult, Loader } from 'cosmiconfig';
-import * as explorerModule from 'cosmiconfig/dist/Explorer.js';
+import { existsSync } from 'node:fs';
+import { getNodeValue, type Node } from 'jsonc-parser';
+import path from 'node:path';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
 import { configSources, displayPath, type ConfigScope, type ConfigSource } from './paths.js';
+import { readConfigFile } from './read-file.js';
+import { claudeCodeApproval, isTrusted, readTrustStore, storedTrust, trustFilePath, type TrustFileData, type TrustState } from './trust.js';
+import { usesEditorInput } from './hosts.js';
 import { checkEntry, type SourceLocation } from './validate.js';
 import type { RawServerEntry, TransportKind } from './types.js';
 
@@ -15,6 +21,10 @@ export interface ConfigEntry {
   /** Absolute path of the file the entry came from. */
   source: string;
   scope: ConfigScope;
+  /** Another host's file (Codex, Zed, …), when it is one. */
+  host?: string;
+  /** Whether the entry may be started, and why (trust.ts). */
+  trust: TrustState;
   /** Where the entry is in its file: `mcpServers.github`, `projects["/home/me/app"].mcpServers.x`. */
   jsonPath: string;
   /** Position of the entry's name in its file (1-based). */
@@ -28,11 +38,28 @@ export interface ConfigEntry {
   locations: Record<string, SourceLocation>;
 }
 
+export interface ShadowedEntry extends ConfigEntry {
+  /** The file of the entry of the same name that is used instead. */
+  shadowedBy: string;
+}
+
+/** A project config that was read, with what trust is given to. */
+export interface ProjectFile {
+  file: string;
+  realPath: string;
+  sha256: string;
+  trust: TrustState;
+}
+
 export interface LoadedConfig {
-  /** One entry per name (the first found wins), in precedence order then file order. */
+  /** One entry per name, in precedence order then file order. */
   entries: ConfigEntry[];
+  /** Entries of a name another file also defines, not used. */
+  shadowed: ShadowedEntry[];
   /** The files read (they exist), in precedence order. */
   files: string[];
+  /** The project configs read. */
+  projectFiles: ProjectFile[];
   /** Every place looked at, in precedence order. */
   searched: string[];
   /** Unknown keys and other ignored things, one line each, for stderr. */
@@ -42,75 +69,63 @@ export interface LoadedConfig {
 export interface LoadOptions {
   /** `--config FILE`: read only this file. */
   configFile?: string;
+  /** `--trust-project` / MCPCTL_TRUST_PROJECT=1: the project configs found are trusted for this run. */
+  trustProject?: boolean;
+  /** Diagnostics for -v. */
+  debug?: (line: string) => void;
 }
 
-const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+/** A signal is looked at every so many entries: checking is synchronous work. */
+const ENTRIES_PER_YIELD = 256;
 
-function errnoCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
+interface Read {
+  source: ConfigSource;
+  doc: ParsedDocument;
+  realPath: string;
+  sha256: string;
+  /** A file of another host we could not read at all: skipped, and said so. */
+  warning?: string;
 }
 
-interface FileLoader {
-  load(filepath: string): Promise<CosmiconfigResult>;
-}
-
-/**
- * cosmiconfig's Explorer, built directly: its public constructors first search process.cwd() for
- * a "meta" config (package.json, .config/config.{json,yaml,js,ts,…}) and would *run* a
- * .config/config.js found there, in whatever directory mcpctl is started. The Explorer class is
- * the same code without that step. cosmiconfig's own search stops at the first file found and we
- * merge all of them, so the walk over places is ours (paths.ts); the Explorer reads each file.
- */
-const { Explorer } = explorerModule as unknown as { Explorer: new (options: Record<string, unknown>) => FileLoader };
-
-/** Every extension goes through the JSONC loader: a config is data, never code to run. */
-function makeExplorer(ctx: Context): FileLoader {
-  const loader: Loader = (filepath, content) => parseDocument(filepath, content, displayPath(filepath, ctx));
-  const ext = ['.json', '.jsonc', '.js', '.mjs', '.cjs', '.ts', '.yaml', '.yml', 'noExt', 'default'];
-  return new Explorer({
-    moduleName: 'mcpctl',
-    searchPlaces: [],
-    ignoreEmptySearchPlaces: true,
-    cache: false,
-    transform: (result: CosmiconfigResult) => result,
-    loaders: Object.fromEntries(ext.map((e) => [e, loader])),
-    metaConfigFilePath: null,
-    mergeImportArrays: true,
-    mergeSearchPlaces: false,
-    searchStrategy: 'none',
-    applyPackagePropertyPathToConfiguration: false,
-  });
-}
-
-async function readSource(
-  explorer: FileLoader,
-  source: ConfigSource,
-  ctx: Context,
-  warnings: string[],
-): Promise<ParsedDocument | 'missing' | 'empty'> {
+async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions): Promise<Read | 'missing'> {
   const shown = displayPath(source.file, ctx);
+  // A named file is consent to its content; a found one must also belong to us (read-file.ts).
+  const named = source.scope === 'explicit' || source.scope === 'env';
+  let read;
   try {
-    const result = await explorer.load(source.file);
-    if (result === null || result.isEmpty === true) return 'empty';
-    return result.config as ParsedDocument;
+    read = await readConfigFile(source.file, { shown, checkOwner: !named });
   } catch (err) {
     if (err instanceof McpctlError) throw err;
-    const code = errnoCode(err);
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    if (!source.required && code === 'EACCES') return 'missing';
+    throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, { phase: 'config', cause: err });
+  }
+  if (read === 'missing') {
+    if (!source.required) return 'missing';
     const origin = source.scope === 'explicit' ? '--config' : 'MCPCTL_CONFIG';
-    if (code !== undefined && MISSING.has(code)) {
-      if (!source.required) return 'missing';
-      throw configError(`${shown}: no such config file (named by ${origin})`, {
-        phase: 'config',
-        hint: `check the path given to ${origin}`,
-      });
+    throw configError(`${shown}: no such config file (named by ${origin})`, { phase: 'config', hint: `check the path given to ${origin}` });
+  }
+  opts.debug?.(`reading ${shown}`);
+  let text = read.text;
+  let warning: string | undefined;
+  if (source.format === 'toml') {
+    try {
+      text = await tomlAsJson(read.text, shown);
+    } catch (err) {
+      if (source.required || !(err instanceof McpctlError)) throw err;
+      [text, warning] = ['', `${err.message}; skipped`];
     }
-    const reason = err instanceof Error ? err.message : String(err);
-    if (!source.required && code === 'EACCES') {
-      warnings.push(`${shown}: cannot be read (permission denied); skipped`);
-      return 'missing';
-    }
-    throw configError(`${shown}: cannot read the config file: ${reason}`, { phase: 'config', cause: err });
+  }
+  return { source, doc: parseDocument(source.file, text, shown), realPath: read.realPath, sha256: read.sha256, warning };
+}
+
+/** A TOML file as JSON text, so it is checked like every other file (without positions). */
+async function tomlAsJson(text: string, shown: string): Promise<string> {
+  const { parse } = await import('smol-toml');
+  try {
+    return JSON.stringify(parse(text));
+  } catch (err) {
+    throw configError(`${shown}: invalid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { phase: 'config', hint: `fix the syntax of ${shown}` });
   }
 }
 
@@ -126,32 +141,62 @@ function mayHoldServers(doc: ParsedDocument, source: ConfigSource): boolean {
   });
 }
 
+function checkAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new McpctlError('interrupted', 'interrupted while reading the configuration', { phase: 'config' });
+}
+
 /** Finds, reads and checks every config file; throws one config error listing every problem. */
 export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<LoadedConfig> {
-  const sources = configSources(ctx, opts.configFile);
-  const explorer = makeExplorer(ctx);
+  const isRepoRoot = (dir: string) => existsSync(path.join(dir, '.git'));
+  const sources = configSources(ctx, opts.configFile, isRepoRoot);
   const warnings: string[] = [];
   const errors: string[] = [];
   const files: string[] = [];
-  const entries: ConfigEntry[] = [];
-  const taken = new Set<string>();
+  const candidates: ConfigEntry[] = [];
+  const projectFiles: ProjectFile[] = [];
+  let trustStore: Promise<TrustFileData> | undefined;
+  let claudeJson: unknown;
 
   // Every place is read at once (most of them do not exist, and each read waits on the disk);
   // the results are then taken in precedence order, so errors and warnings come in that order.
   const reads = sources.map((source) => {
-    const found: string[] = [];
-    const doc = readSource(explorer, source, ctx, found);
-    doc.catch(() => {}); // reported below, in order
-    return { doc, warnings: found };
+    const read = readSource(source, ctx, opts);
+    read.catch(() => {}); // reported below, in order
+    return read;
   });
+  // Claude Code's approvals of project servers live in ~/.claude.json, a user file read below.
+  const claudeIndex = sources.findIndex((s) => s.scope === 'user' && path.basename(s.file) === '.claude.json');
+  if (claudeIndex >= 0 && sources.some((s) => s.scope === 'project')) {
+    const read = await reads[claudeIndex]!.catch(() => 'missing' as const);
+    if (read !== 'missing') claudeJson = plainValue(read.doc);
+  }
+
+  let checked = 0;
   for (const [index, source] of sources.entries()) {
-    const read = reads[index]!;
-    const doc = await read.doc;
-    warnings.push(...read.warnings);
-    if (doc === 'missing') continue;
+    const read = await reads[index]!;
+    checkAborted(ctx.signal);
+    if (read === 'missing') continue;
     files.push(source.file);
-    if (doc === 'empty' || !mayHoldServers(doc, source) || doc.root === undefined) continue;
+    if (read.warning !== undefined) warnings.push(read.warning);
+    const doc = read.doc;
     const shown = displayPath(source.file, ctx);
+    let fileTrust = trustOfScope(source.scope);
+    if (source.scope === 'project') {
+      if (opts.trustProject) fileTrust = 'trust-project';
+      else {
+        trustStore ??= readTrustStore(trustFilePath(ctx));
+        fileTrust = storedTrust(await trustStore, read.realPath, read.sha256);
+      }
+      projectFiles.push({ file: source.file, realPath: read.realPath, sha256: read.sha256, trust: fileTrust });
+    }
+    const approvedInClaude =
+      source.scope === 'project' && path.basename(source.file) === '.mcp.json' && !isTrusted(fileTrust)
+        ? claudeCodeApproval(claudeJson, path.dirname(source.file))
+        : () => false;
+    const foreign = source.translate !== undefined;
+    // Problems in another host's file are that host's to report: we skip the entry and say so.
+    const problems = foreign ? warnings : errors;
+    if (doc.text.trim() === '' || !mayHoldServers(doc, source) || doc.root === undefined) continue;
     const root = doc.root;
     if (root.type !== 'object') {
       const problem = `${shown}:1:1: a config file must hold a JSON object with "mcpServers"`;
@@ -164,27 +209,39 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
       if (holder === undefined) continue;
       if (holder.type !== 'object') {
         const pos = doc.positionAt((holder.parent ?? holder).offset);
-        errors.push(`${shown}:${pos.line}:${pos.column}: "${formatJsonPath(section)}" must be an object of servers by name`);
+        problems.push(`${shown}:${pos.line}:${pos.column}: "${formatJsonPath(section)}" must be an object of servers by name`);
         continue;
       }
       const list = members(holder);
+      // JSON's rule: of repeated names the last counts.
+      const last = new Map(list.map(([name], i) => [name, i]));
       for (const [index, [name, keyNode, valueNode]] of list.entries()) {
+        if (++checked % ENTRIES_PER_YIELD === 0) {
+          await yieldToEvents();
+          checkAborted(ctx.signal);
+        }
         const pos = doc.positionAt(keyNode.offset);
-        // JSON's rule: of repeated names the last counts.
-        if (list.slice(index + 1).some(([later]) => later === name)) {
-          warnings.push(`${shown}:${pos.line}:${pos.column}: server "${name}" is defined again below; this one is ignored`);
+        const where = source.format === 'toml' ? shown : `${shown}:${pos.line}:${pos.column}`;
+        if (last.get(name) !== index) {
+          warnings.push(`${where}: server "${name}" is defined again below; this one is ignored`);
           continue;
         }
         const path = [...section, name];
-        const check = checkEntry({ name, node: valueNode, path, doc, shownAs: shown });
-        errors.push(...check.errors);
+        const check = foreign ? checkForeign(name, valueNode, source, shown) : checkEntry({ name, node: valueNode, path, doc, shownAs: shown, positions: source.format !== 'toml' });
+        if (check === undefined) continue;
+        if (check.entry !== undefined && usesEditorInput(check.entry.raw)) {
+          warnings.push(`${where}: server "${name}" uses \${input:…}, a value only an editor asks for; skipped`);
+          continue;
+        }
+        problems.push(...check.errors.map((e) => (foreign ? `${e}; skipped` : e)));
         warnings.push(...check.warnings);
-        if (check.entry === undefined || taken.has(name)) continue;
-        taken.add(name);
-        entries.push({
+        if (check.entry === undefined) continue;
+        candidates.push({
           name,
           source: source.file,
           scope: source.scope,
+          ...(source.host !== undefined ? { host: source.host } : {}),
+          trust: !isTrusted(fileTrust) && approvedInClaude(name) ? 'claude-code' : fileTrust,
           jsonPath: formatJsonPath(path),
           line: pos.line,
           column: pos.column,
@@ -204,5 +261,63 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
       hint: 'fix the entries named above (the keys are described in mcpctl.schema.json), or read only another file with --config FILE',
     });
   }
-  return { entries, files, searched: sources.map((s) => s.file), warnings };
+  const { entries, shadowed } = pickEntries(candidates, ctx, warnings);
+  return { entries, shadowed, files, projectFiles, searched: sources.map((s) => s.file), warnings };
+}
+
+function trustOfScope(scope: ConfigScope): TrustState {
+  if (scope === 'user') return 'user';
+  if (scope === 'project') return 'untrusted';
+  return 'named';
+}
+
+/** An entry of another host's file, translated to ours and checked without positions. */
+function checkForeign(name: string, node: Node, source: ConfigSource, shown: string) {
+  const translated = source.translate!(getNodeValue(node));
+  if (translated === undefined) return undefined;
+  const synthetic = parseDocument(source.file, JSON.stringify(translated), shown);
+  if (synthetic.root === undefined) return undefined;
+  const check = checkEntry({ name, node: synthetic.root, path: [], doc: synthetic, shownAs: shown, positions: false });
+  return { ...check, errors: check.errors.map((e) => `${shown} (${source.host}): ${e}`) };
+}
+
+/**
+ * One entry per name: the first that may be started (a project server nobody trusted never
+ * replaces a user's server of the same name), else the first. A project server and a user server
+ * of one name are reported, naming both files.
+ */
+function pickEntries(candidates: ConfigEntry[], ctx: Context, warnings: string[]): { entries: ConfigEntry[]; shadowed: ShadowedEntry[] } {
+  const byName = new Map<string, ConfigEntry[]>();
+  for (const c of candidates) {
+    const list = byName.get(c.name);
+    if (list === undefined) byName.set(c.name, [c]);
+    else list.push(c);
+  }
+  const winners = new Set<ConfigEntry>();
+  const shadowed: ShadowedEntry[] = [];
+  for (const [name, list] of byName) {
+    const winner = list.find((c) => isTrusted(c.trust)) ?? list[0]!;
+    winners.add(winner);
+    for (const loser of list) {
+      if (loser === winner) continue;
+      shadowed.push({ ...loser, shadowedBy: winner.source });
+      const pair = [winner, loser];
+      const project = pair.find((c) => c.scope === 'project');
+      const user = pair.find((c) => c.scope === 'user');
+      if (project === undefined || user === undefined) continue;
+      const p = displayPath(project.source, ctx);
+      const u = displayPath(user.source, ctx);
+      warnings.push(
+        project === winner
+          ? `server "${name}" of ${p} shadows the server of the same name in ${u}`
+          : `server "${name}" of ${p} (not trusted) would shadow the server of the same name in ${u}; the one in ${u} is used`,
+      );
+    }
+  }
+  return { entries: candidates.filter((c) => winners.has(c)), shadowed };
+}
+
+function plainValue(doc: ParsedDocument): unknown {
+  if (doc.value !== undefined) return doc.value;
+  return doc.root === undefined ? undefined : getNodeValue(doc.root);
 }

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Context } from '../io.js';
 import type { JsonSegment } from './jsonc.js';
+import { fromCodex, fromGemini, fromOpenCode, fromZed, type Translate } from './hosts.js';
 
 export type ConfigScope = 'explicit' | 'env' | 'project' | 'user';
 
@@ -15,6 +16,12 @@ export interface ConfigSource {
   sections: JsonSegment[][];
   /** A file named by --config or MCPCTL_CONFIG must exist. */
   required: boolean;
+  /** JSON (with comments) unless said otherwise. */
+  format?: 'toml';
+  /** Another host's file: its entries in our shape; their problems are warnings, not errors. */
+  translate?: Translate;
+  /** The host, for `servers` and messages: "Codex", "Zed". */
+  host?: string;
 }
 
 /** File names looked for in the working directory and each directory above it. */
@@ -29,8 +36,12 @@ export function absolutePath(p: string, ctx: Pick<Context, 'cwd' | 'home'>): str
   return path.resolve(ctx.cwd, p);
 }
 
-/** The working directory and its parents, nearest first, up to the home directory (when inside it) or the root. */
-export function projectDirs(ctx: Pick<Context, 'cwd' | 'home'>): string[] {
+/**
+ * The working directory and its parents, nearest first, up to the root of the repository
+ * checkout (`isRepoRoot`: the first directory with `.git`) or the home directory, whichever comes
+ * first, else up to the file system's root.
+ */
+export function projectDirs(ctx: Pick<Context, 'cwd' | 'home'>, isRepoRoot: (dir: string) => boolean = () => false): string[] {
   const cwd = path.resolve(ctx.cwd);
   const home = path.resolve(ctx.home);
   const rel = path.relative(home, cwd);
@@ -39,7 +50,7 @@ export function projectDirs(ctx: Pick<Context, 'cwd' | 'home'>): string[] {
   let dir = cwd;
   for (;;) {
     dirs.push(dir);
-    if (insideHome && dir === home) break;
+    if ((insideHome && dir === home) || isRepoRoot(dir)) break;
     const parent = path.dirname(dir);
     if (parent === dir) break;
     dir = parent;
@@ -53,25 +64,51 @@ export function xdgConfigHome(ctx: Pick<Context, 'env' | 'home'>): string {
   return xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(ctx.home, '.config');
 }
 
+const OPENCODE = { host: 'OpenCode', sections: [['mcp']], translate: fromOpenCode };
+const GEMINI = { host: 'Gemini CLI', sections: [['mcpServers']], translate: fromGemini };
+const CODEX = { host: 'Codex', sections: [['mcp_servers']], format: 'toml' as const, translate: fromCodex };
+const ZED = { host: 'Zed', sections: [['context_servers']], translate: fromZed };
+const VSCODE_SETTINGS = { host: 'VS Code', sections: [['mcp', 'servers']] };
+
+/** How a named file is read: another host's file by its well-known name, else ours. */
+function namedShape(file: string): Partial<ConfigSource> {
+  const base = path.basename(file);
+  const dir = path.basename(path.dirname(file));
+  if (base === 'opencode.json') return OPENCODE;
+  if (base.endsWith('.toml')) return CODEX;
+  if (base === 'settings.json' && dir === '.gemini') return GEMINI;
+  if (base === 'settings.json' && dir === 'zed') return ZED;
+  if (base === 'settings.json' && dir === 'User') return VSCODE_SETTINGS;
+  return {};
+}
+
 /** Every place a config may be, in precedence order, without duplicates. */
-export function configSources(ctx: Context, configFile?: string): ConfigSource[] {
+export function configSources(ctx: Context, configFile?: string, isRepoRoot?: (dir: string) => boolean): ConfigSource[] {
   if (configFile !== undefined) {
-    return [{ file: absolutePath(configFile, ctx), scope: 'explicit', sections: STANDARD_SECTIONS, required: true }];
+    const file = absolutePath(configFile, ctx);
+    return [{ file, scope: 'explicit', sections: STANDARD_SECTIONS, required: true, ...namedShape(file) }];
   }
   const sources: ConfigSource[] = [];
-  const add = (file: string, scope: ConfigScope, sections = STANDARD_SECTIONS, required = false) => {
-    if (!sources.some((s) => s.file === file)) sources.push({ file, scope, sections, required });
+  const add = (file: string, scope: ConfigScope, sections = STANDARD_SECTIONS, required = false, extra: Partial<ConfigSource> = {}) => {
+    if (!sources.some((s) => s.file === file)) sources.push({ file, scope, sections, required, ...extra });
   };
 
+
   const fromEnv = ctx.env.MCPCTL_CONFIG;
-  if (fromEnv !== undefined && fromEnv !== '') add(absolutePath(fromEnv, ctx), 'env', STANDARD_SECTIONS, true);
+  if (fromEnv !== undefined && fromEnv !== '') {
+    const file = absolutePath(fromEnv, ctx);
+    const shape = namedShape(file);
+    add(file, 'env', shape.sections ?? STANDARD_SECTIONS, true, shape);
+  }
 
   const home = path.resolve(ctx.home);
-  for (const dir of projectDirs(ctx)) {
+  for (const dir of projectDirs(ctx, isRepoRoot)) {
     // In the home directory, .cursor/mcp.json is Cursor's user file (and .vscode holds VS
-    // Code's own data): they rank as user files below, not as project files.
+    // Code's own data, .gemini Gemini's): they rank as user files below, not as project files.
     const names = dir === home ? PROJECT_FILES.filter((n) => !n.includes('/')) : PROJECT_FILES;
     for (const name of names) add(path.join(dir, name), 'project');
+    add(path.join(dir, 'opencode.json'), 'project', OPENCODE.sections, false, OPENCODE);
+    if (dir !== home) add(path.join(dir, '.gemini', 'settings.json'), 'project', GEMINI.sections, false, GEMINI);
   }
 
   const xdg = xdgConfigHome(ctx);
@@ -86,6 +123,12 @@ export function configSources(ctx: Context, configFile?: string): ConfigSource[]
   if (appData !== undefined && path.isAbsolute(appData)) add(path.join(appData, 'Claude', 'claude_desktop_config.json'), 'user');
   add(path.join(home, '.cursor', 'mcp.json'), 'user');
   add(path.join(home, '.codeium', 'windsurf', 'mcp_config.json'), 'user');
+  add(path.join(home, '.codex', 'config.toml'), 'user', CODEX.sections, false, CODEX);
+  add(path.join(xdg, 'opencode', 'opencode.json'), 'user', OPENCODE.sections, false, OPENCODE);
+  add(path.join(xdg, 'Code', 'User', 'mcp.json'), 'user', [['servers']], false, { host: 'VS Code' });
+  add(path.join(xdg, 'Code', 'User', 'settings.json'), 'user', VSCODE_SETTINGS.sections, false, VSCODE_SETTINGS);
+  add(path.join(xdg, 'zed', 'settings.json'), 'user', ZED.sections, false, ZED);
+  add(path.join(home, '.gemini', 'settings.json'), 'user', GEMINI.sections, false, GEMINI);
   return sources;
 }
 

@@ -10,6 +10,7 @@ import { builtinVariables, expandDeep, type InterpolationScope } from './interpo
 import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { ConfigEntry, LoadedConfig } from './load.js';
 import { displayPath, PROJECT_FILES } from './paths.js';
+import { isTrusted } from './trust.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
 import { didYouMean } from '../suggest.js';
 import type { HttpServerSpec, OAuthSettings, RawServerEntry, ServerSpec, StdioServerSpec } from './types.js';
@@ -46,8 +47,14 @@ function fromEnv(r: Resolving, name: string, key: readonly JsonSegment[], what: 
   return value;
 }
 
+/** The folder a project config belongs to: .vscode/mcp.json and .cursor/mcp.json belong to the one above them. */
+function projectFolder(configFile: string): string {
+  return builtinVariables(configFile, '').workspaceFolder!;
+}
+
 function resolveCwd(r: Resolving, cwd: string | undefined): string {
-  if (cwd === undefined) return r.ctx.cwd;
+  // A project's servers run in the project, wherever in it mcpctl is started (as Claude Code does).
+  if (cwd === undefined) return r.entry.scope === 'project' ? projectFolder(r.entry.source) : r.ctx.cwd;
   const expanded = cwd === '~' || cwd.startsWith('~/') ? path.join(r.ctx.home, cwd.slice(1)) : cwd;
   const abs = path.resolve(path.dirname(r.entry.source), expanded);
   let isDir = false;
@@ -120,6 +127,12 @@ function resolveHttp(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): H
   for (const [header, variable] of Object.entries(raw.headersFrom ?? {})) {
     headers[header] = fromEnv(r, variable, ['headersFrom', header], `the value of header ${header}`);
   }
+  for (const [header, value] of Object.entries(headers)) {
+    // "Bearer " with an unset variable behind a default: sent, but surely not what was meant.
+    if (/^\s*(?:(?:Bearer|Basic|Token|Bot)\s*)?$/i.test(value)) {
+      opts.warn?.(`${at(r, ['headers', header])}header "${header}" is empty once its variables are filled in; check the variables it names`);
+    }
+  }
   const transport = r.entry.type === 'sse' ? 'sse' : 'http';
   return {
     name: r.entry.name,
@@ -139,6 +152,7 @@ function resolveHttp(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): H
 /** The ServerSpec of one entry. Variables are expanded here, so only servers in use need theirs. */
 export function resolveServer(entry: ConfigEntry, ctx: Context, opts: ResolveOptions = {}): ServerSpec {
   const r: Resolving = { entry, ctx, shown: displayPath(entry.source, ctx) };
+  if (!isTrusted(entry.trust)) throw untrustedServer(entry, r.shown);
   const scope: InterpolationScope = {
     env: ctx.env,
     builtins: builtinVariables(entry.source, ctx.home),
@@ -149,6 +163,16 @@ export function resolveServer(entry: ConfigEntry, ctx: Context, opts: ResolveOpt
   };
   const raw = expandDeep(entry.raw, [], scope);
   return entry.type === 'stdio' ? resolveStdio(r, raw, opts) : resolveHttp(r, raw, opts);
+}
+
+/** The refusal to start a server of a project config nobody trusted (or trusted before it changed). */
+export function untrustedServer(entry: Pick<ConfigEntry, 'name' | 'trust' | 'source'>, shown: string) {
+  const why = entry.trust === 'changed' ? 'has changed since it was trusted' : 'is a project config that is not trusted';
+  return configError(`server "${entry.name}" not started: ${shown} ${why}`, {
+    server: entry.name,
+    phase: 'config',
+    hint: `read it, then trust it with \`mcpctl servers trust ${shown}\`, or name it for one run with \`mcpctl -c ${shown} …\` (or --trust-project)`,
+  });
 }
 
 /**
@@ -178,7 +202,7 @@ export function unknownServer(config: LoadedConfig, target: string, ctx: Context
   const read =
     config.files.length > 0
       ? `servers are read from ${config.files.map((f) => displayPath(f, ctx)).join(', ')}${names.length > 0 ? ` (${names.join(', ')})` : ' (none defines a server)'}`
-      : `no config file was found (looked for ${PROJECT_FILES.join(', ')} from ${ctx.cwd} up, and at the user files of mcpctl, Claude Code, Claude Desktop, Cursor and Windsurf)`;
+      : `no config file was found (looked for ${PROJECT_FILES.join(', ')} from ${ctx.cwd} up, and at the user files of mcpctl, Claude Code, Claude Desktop, Cursor, Windsurf, Codex, OpenCode, VS Code, Zed and Gemini CLI)`;
   return usageError(`unknown server "${target}"${didYouMean(target, names)}`, {
     server: target,
     phase: 'config',

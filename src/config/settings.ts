@@ -11,6 +11,8 @@ export interface ResolveOptions {
   timeoutSeconds?: number;
   /** `--protocol`. */
   protocol?: ProtocolSetting;
+  /** Where a doubtful but usable value is reported (stderr). */
+  warn?: (line: string) => void;
 }
 
 /**

@@ -32,12 +32,11 @@ export function rootsOf(dirs: readonly string[]): { uri: string; name: string }[
   return dirs.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) || dir }));
 }
 
-/** Registers the handlers on a client that has not connected yet. */
-export function answerServerRequests(client: Client, settings: ClientRequestSettings): void {
+/** Answers one elicitation/create request: the person's answer, or a decline when nobody can be asked. */
+export function elicitationAnswerer(settings: ClientRequestSettings): (params: Record<string, unknown>) => Promise<ElicitResult> {
   const who = `server "${settings.server}"`;
-
-  client.setRequestHandler('elicitation/create', async (request): Promise<ElicitResult> => {
-    const params = request.params as { mode?: string; message?: string; requestedSchema?: FormRequest['requestedSchema']; url?: string };
+  return async (raw) => {
+    const params = raw as { mode?: string; message?: string; requestedSchema?: FormRequest['requestedSchema']; url?: string };
     const message = params.message ?? '';
     if (params.mode === 'url') {
       settings.notice(`${who} asked you to open ${params.url ?? 'a URL'} (${message}); declined: mcpctl answers form questions only`);
@@ -50,7 +49,15 @@ export function answerServerRequests(client: Client, settings: ClientRequestSett
     const answer = await settings.ask({ message, requestedSchema: params.requestedSchema ?? {} });
     if (answer.action !== 'accept') settings.notice(`${answer.action === 'decline' ? 'declined' : 'cancelled'}; the server was told so`);
     return answer.action === 'accept' ? { action: 'accept', content: answer.content as ElicitResult['content'] } : { action: answer.action };
-  });
+  };
+}
+
+/** Registers the handlers on a client that has not connected yet. */
+export function answerServerRequests(client: Client, settings: ClientRequestSettings): void {
+  const who = `server "${settings.server}"`;
+  const elicit = elicitationAnswerer(settings);
+
+  client.setRequestHandler('elicitation/create', async (request): Promise<ElicitResult> => elicit(request.params as Record<string, unknown>));
 
   client.setRequestHandler('sampling/createMessage', async () => {
     settings.notice(`${who} asked for a language-model completion (sampling); declined: mcpctl has no model to ask`);
@@ -58,4 +65,19 @@ export function answerServerRequests(client: Client, settings: ClientRequestSett
   });
 
   client.setRequestHandler('roots/list', async () => ({ roots: rootsOf(settings.roots) }));
+}
+
+/**
+ * Answers the input requests a task waits on (the 2026-07-28 tasks extension), one by one, as
+ * the same requests are answered during a call. Sampling cannot be answered: that is an error.
+ */
+export async function answerInputRequests(requests: Record<string, { method: string; params?: Record<string, unknown> }>, settings: ClientRequestSettings): Promise<Record<string, unknown>> {
+  const elicit = elicitationAnswerer(settings);
+  const responses: Record<string, unknown> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    if (request.method === 'elicitation/create') responses[key] = await elicit(request.params ?? {});
+    else if (request.method === 'roots/list') responses[key] = { roots: rootsOf(settings.roots) };
+    else throw new ProtocolError(USER_REJECTED, `server "${settings.server}" asked for ${request.method}, which mcpctl cannot answer (it has no language model)`);
+  }
+  return responses;
 }

@@ -3,11 +3,11 @@
 // Files are named by a hash of the server's resolved spec; nothing secret is stored in clear.
 
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import type { Env } from '../io.js';
-import { writeFileAtomic } from '../atomic-file.js';
+import { ensurePrivateDir, writeFileAtomic } from '../atomic-file.js';
 import type { ServerSpec } from '../config/types.js';
 
 export type EraVerdict = { kind: 'legacy' } | { kind: 'modern'; discover: DiscoverResult };
@@ -82,8 +82,11 @@ export class EraCache {
   async write(key: string, verdict: EraVerdict): Promise<void> {
     const body: EraCacheFile = { version: 1, savedAt: this.now(), verdict };
     try {
-      await mkdir(join(this.dir, 'era'), { recursive: true, mode: 0o700 });
-      await writeFileAtomic(this.file(key), JSON.stringify(body), { mode: 0o600 });
+      // Private even where the directory already exists with looser modes; a symlink planted
+      // where a cache file goes is replaced, never written through.
+      await ensurePrivateDir(this.dir);
+      await ensurePrivateDir(join(this.dir, 'era'));
+      await writeFileAtomic(this.file(key), JSON.stringify(body), { mode: 0o600, followSymlink: false });
     } catch {
       // nothing to undo: an atomic write leaves no partial file
     }

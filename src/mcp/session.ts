@@ -65,6 +65,11 @@ export interface SessionOptions {
    * attempt adopts it; if none does, withSession ends it.
    */
   prestarted?: SpawnedServer;
+  /**
+   * On Ctrl-C, before the server is ended: last words to the server (cancelling a task, say).
+   * It must bound its own requests; they carry no abort signal of the session's.
+   */
+  onInterrupted?: (session: Session) => Promise<void>;
 }
 
 export interface Session {
@@ -117,6 +122,7 @@ async function openAndRun<T>(spec: ServerSpec, ctx: Context, opts: SessionOption
       work.catch(() => {}); // if Ctrl-C wins the race below, the work's own failure is moot
       value = await untilAborted(work, ctx.signal);
     } catch (err) {
+      if (ctx.signal.aborted && opts.onInterrupted) await opts.onInterrupted(session).catch(() => {});
       const failure = await conn.describe(err, { interrupted: ctx.signal.aborted });
       // A remembered modern era skips the handshake, so a stale one shows only now, at the
       // first request. If the server has not answered anything yet, forget it and redo once.

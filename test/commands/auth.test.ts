@@ -20,7 +20,7 @@ before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authcmd-'));
   browser = await fakeBrowser(dir);
   writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { secure: { url: fixture.url, oauth: {} }, local: { command: 'node', args: ['x.js'] } } }));
-  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), BROWSER: browser.program };
+  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), BROWSER: browser.program, MCPCTL_TRUST_PROJECT: '1' };
 });
 after(async () => {
   await fixture.close();
@@ -89,7 +89,7 @@ test('with HTTP_PROXY set, sign-in and the OAuth requests of later commands go t
     const d = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authproxy-'));
     const b = await fakeBrowser(d);
     writeFileSync(path.join(d, '.mcp.json'), JSON.stringify({ mcpServers: { secure: { url: proxied.url, oauth: {} } } }));
-    const e = { PATH: process.env.PATH ?? '', HOME: d, XDG_CONFIG_HOME: path.join(d, 'config'), XDG_CACHE_HOME: path.join(d, 'cache'), BROWSER: b.program, HTTP_PROXY: proxy.url };
+    const e = { PATH: process.env.PATH ?? '', HOME: d, XDG_CONFIG_HOME: path.join(d, 'config'), XDG_CACHE_HOME: path.join(d, 'cache'), BROWSER: b.program, HTTP_PROXY: proxy.url, MCPCTL_TRUST_PROJECT: '1' };
     const login = await runBin(['auth', 'login', 'secure'], { cwd: d, env: e, killAfterMs: 30_000 });
     assert.equal(login.code, 0, login.stderr);
     const host = new URL(proxied.url).host;

@@ -50,6 +50,10 @@ test('arguments that break the inputSchema are exit 2 and nothing is sent', asyn
   assert.match(err.message, /count/);
   assert.match(err.message, /zip/);
   assert.doesNotMatch(sent(log), /tools\/call/);
+  // The same log records a call that is sent: the check above can see one.
+  const valid = await run(['call', 'legacy', 'types', 'zip=1', 'count=2'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  assert.equal(valid.code, 0, valid.stderr);
+  assert.equal(sent(log), 'tools/call types\n');
 });
 
 test('--no-validate sends arguments the schema would refuse', async () => {
@@ -71,6 +75,10 @@ test('a tool disabled by the config is refused without calling it', async () => 
   assert.equal(r.code, 2);
   assert.match(r.stderr, /tool "hidden" of server "legacy" is disabled by the config/);
   assert.equal(sent(log), '');
+  // The same log records a call that is sent: the check above can see one.
+  const allowed = await run(['call', 'legacy', 'types', 'zip=1'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(sent(log), 'tools/call types\n');
 });
 
 test('SERVER__TOOL works as one word', async () => {
@@ -189,10 +197,12 @@ test('a malformed outputSchema is a warning, not a failure', async () => {
 
 test('progress shows on a terminal, not in a pipe, and keeps a slow call alive past the idle timeout', async () => {
   const slowConfig = path.join(project.dir, 'slow.json');
-  writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 1.5 } } }));
-  const terminal = await run(['-c', slowConfig, 'call', 'slow', 'slow', 'steps=4', 'intervalMs=700', '--no-color'], opts({ tty: true }));
+  // 10 steps 400 ms apart outlast the 3 s idle timeout; a 3 s gap between two of them would
+  // take a machine busier than any CI's.
+  writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 3 } } }));
+  const terminal = await run(['-c', slowConfig, 'call', 'slow', 'slow', 'steps=10', 'intervalMs=400', '--no-color'], opts({ tty: true }));
   assert.equal(terminal.code, 0, terminal.stderr);
-  assert.equal(terminal.stdout, 'done after 4 steps\n');
+  assert.equal(terminal.stdout, 'done after 10 steps\n');
   assert.match(terminal.stderr, /slow: \d+% step \d/);
   const piped = await run(['-c', slowConfig, 'call', 'slow', 'slow', 'steps=2', 'intervalMs=100'], opts());
   assert.equal(piped.code, 0, piped.stderr);
@@ -248,14 +258,22 @@ for (const server of ['legacy', 'modern']) {
 test('elicitation: the time a person takes to answer does not count against the idle timeout', async () => {
   const config = path.join(project.dir, 'patient.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { patient: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 1.5 } } }));
+  // The person answers twice the idle timeout after the question arrived. Were the timer
+  // running meanwhile, it would fire first: it was set before the question, in this process.
   const typing = new PassThrough();
-  const later = setTimeout(() => typing.end('Ada\n\n\n\n'), 2500);
+  let later: NodeJS.Timeout | undefined;
+  const answerLate = (stderr: string) => {
+    if (later === undefined && /asks: Who are you\?/.test(stderr)) later = setTimeout(() => typing.end('Ada\n\n\n\n'), 3000);
+  };
+  const giveUp = setTimeout(() => typing.end(), 30_000); // no question at all: end, and fail below
   try {
-    const r = await run(['-c', config, 'call', 'patient', 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: typing }));
+    const r = await run(['-c', config, 'call', 'patient', 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: typing, onStderr: answerLate }));
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'accept: {"name":"Ada","age":30}\n');
+    assert.ok(later !== undefined, 'the question was asked');
   } finally {
     clearTimeout(later);
+    clearTimeout(giveUp);
   }
   const silent = await run(['-c', config, 'call', 'patient', 'slow', 'steps=1', 'intervalMs=4000', '--json'], opts({ tty: true, stdinTTY: true, stdin: new PassThrough() }));
   assert.equal(silent.code, 124, silent.stderr);

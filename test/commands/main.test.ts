@@ -35,10 +35,10 @@ test('each command has help with examples', async () => {
 test('help exit-codes prints the table, as text and as JSON', async () => {
   const r = await run(['help', 'exit-codes']);
   assert.equal(r.code, 0);
-  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 124, 130]) assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
+  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 124, 130, 143]) assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
   const j = await run(['help', 'exit-codes', '--json']);
   const parsed = JSON.parse(j.stdout) as { exitCodes: { code: number; meaning: string }[] };
-  assert.deepEqual(parsed.exitCodes.map((e) => e.code), [0, 1, 2, 3, 4, 5, 6, 7, 124, 130]);
+  assert.deepEqual(parsed.exitCodes.map((e) => e.code), [0, 1, 2, 3, 4, 5, 6, 7, 124, 130, 143]);
 });
 
 test('help COMMAND shows that command', async () => {

@@ -42,7 +42,12 @@ test('a missing required argument is exit 2 and nothing is sent; unknown ones ge
   const message = jsonError(r.stderr).error.message;
   assert.match(message, /missing required argument "name"/);
   assert.match(message, /unknown argument "nmae" \(did you mean "name"\?\)/);
-  assert.equal(existsSync(log) ? readFileSync(log, 'utf8') : '', '');
+  const sent = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+  assert.equal(sent(), '');
+  // The same log records a prompt that is sent: the check above can see one.
+  const valid = await run(['prompts', 'legacy', 'greet', 'name=Bo'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  assert.equal(valid.code, 0, valid.stderr);
+  assert.equal(sent(), 'prompts/get greet\n');
 });
 
 test('an unknown prompt is exit 2 with a suggestion', async () => {

@@ -21,7 +21,7 @@ test('servers lists the example config as a table on a terminal', async () => {
   const r = await run(['servers'], { cwd: ROOT, tty: true });
   assert.equal(r.code, 0, r.stderr);
   for (const name of EXAMPLE) assert.match(r.stdout, new RegExp(`│ ${name} +│`));
-  assert.match(r.stdout, /NAME.*TYPE.*TARGET.*SOURCE.*STATE/);
+  assert.match(r.stdout, /NAME.*TYPE.*TARGET.*SOURCE.*STATE.*TRUST/);
   assert.match(r.stdout, /everything-http +│ http +│ http:\/\/127\.0\.0\.1:3001\/mcp/);
 });
 
@@ -30,7 +30,7 @@ test('servers prints tab-separated rows in a pipe', async () => {
   assert.equal(r.code, 0, r.stderr);
   const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
   assert.deepEqual(rows.map((row) => row[0]), EXAMPLE);
-  assert.deepEqual(rows[0], ['everything', 'stdio', 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio', '.mcp.json', 'enabled']);
+  assert.deepEqual(rows[0], ['everything', 'stdio', 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio', '.mcp.json', 'enabled', 'untrusted']);
   assert.equal(rows[3][4], 'disabled');
 });
 

@@ -15,7 +15,7 @@ const FAULT = path.join(fixtures, 'fault-server.js');
 function project(servers: Record<string, unknown>): { dir: string; env: Record<string, string> } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-status-'));
   writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return { dir, env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config') } };
+  return { dir, env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config'), MCPCTL_TRUST_PROJECT: '1' } };
 }
 
 test('status --json reports each server with the documented fields', async () => {

@@ -33,7 +33,7 @@ before(async () => {
     filtered: { command: process.execPath, args: [everything, 'stdio'], enabledTools: ['get-*', 'echo'], disabledTools: ['get-env'] },
     broken: { command: process.execPath, args: [FAULT, 'serve', 'malformed-tool'] },
   });
-  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config') };
+  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config'), MCPCTL_TRUST_PROJECT: '1' };
 });
 after(async () => {
   await Promise.all([http?.stop(), sse?.stop()]);
@@ -148,10 +148,11 @@ test('tools with no SERVER lists every server; a failing one does not hide the o
 test('the example config works through bin/ in every output mode', async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-home-'));
   const e = { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: path.join(home, 'c') };
-  const r = await runBin(['tools', 'everything', '--json'], { cwd: ROOT, env: e });
+  // As the README's first screen runs it: naming the repository's config is the consent to start it.
+  const r = await runBin(['-c', '.mcp.json', 'tools', 'everything', '--json'], { cwd: ROOT, env: e });
   assert.equal(r.code, 0, r.stderr);
   assert.ok((JSON.parse(r.stdout) as { tools: unknown[] }).tools.length > 5);
-  const bad = await runBin(['tools', 'nope', '--json'], { cwd: ROOT, env: e });
+  const bad = await runBin(['-c', '.mcp.json', 'tools', 'nope', '--json'], { cwd: ROOT, env: e });
   assert.equal(bad.code, 2);
   assert.equal(jsonError(bad.stderr).error.kind, 'usage');
 });

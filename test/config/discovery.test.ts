@@ -20,7 +20,8 @@ test('project beats user, nearer directory beats farther, first match wins per n
   // Above the home directory: never searched when the working directory is inside home.
   await tree.write('.mcp.json', { mcpServers: { z: stdio('outside') } });
 
-  const config = await loadConfig(fakeContext({ cwd: tree.project, home: tree.home }));
+  // Trusted, so that precedence alone decides (an untrusted project server never wins: trust.test.ts).
+  const config = await loadConfig(fakeContext({ cwd: tree.project, home: tree.home }), { trustProject: true });
   const got = byName(config);
   assert.deepEqual(config.entries.map((e) => e.name), ['a', 'b', 'c']);
   assert.equal(got.a!.raw.command, 'near-a');

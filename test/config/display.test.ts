@@ -30,7 +30,7 @@ test('describeServer never shows env or header values, only ${VAR} references an
     },
   });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home, env: { TOKEN: 'env-token-value', API_KEY: 'env-api-key' } });
-  const config = await loadConfig(ctx);
+  const config = await loadConfig(ctx, { trustProject: true });
   const [gh, local] = config.entries.map(describeServer);
   const text = JSON.stringify([gh, local]);
   for (const secret of ['hunter2pass', 'sk-live-123', 'ghp_literalsecret', 'fallbacksecret', 'p4ssw0rd-literal', 'env-token-value', 'env-api-key']) {
@@ -41,6 +41,8 @@ test('describeServer never shows env or header values, only ${VAR} references an
     type: 'http',
     source: file,
     disabled: false,
+    trusted: true,
+    trust: 'trust-project',
     url: 'https://user:<redacted>@api.example/mcp?api_key=<redacted>&mode=fast',
     headers: { Authorization: '<redacted>', 'X-Scheme': 'Bearer ${TOKEN}', 'X-Ref': '${TOKEN}', 'X-Mixed': '<redacted>${TOKEN}', 'X-Default': '${TOKEN:-<redacted>}' },
     headersFrom: { 'X-Api-Key': 'API_KEY' },
@@ -52,6 +54,8 @@ test('describeServer never shows env or header values, only ${VAR} references an
     type: 'stdio',
     source: file,
     disabled: true,
+    trusted: true,
+    trust: 'trust-project',
     command: 'npx',
     args: ['-y', 'server'],
     cwd: 'sub',

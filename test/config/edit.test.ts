@@ -35,7 +35,7 @@ test('add then remove round-trips the file byte for byte, comments included, mod
     assert.ok(text.includes(kept), `${kept} kept in:\n${text}`);
   }
   assert.match(text, /\n {8}"remote": \{\n {12}"url": "https:\/\/example\.com\/mcp",/, 'indented like the file (4 spaces)');
-  const config = await loadConfig(ctx);
+  const config = await loadConfig(ctx, { trustProject: true });
   assert.deepEqual(config.entries.map((e) => e.name), ['memory', 'remote']);
   assert.deepEqual(config.entries[1]!.raw, { url: 'https://example.com/mcp', headersFrom: { Authorization: 'TOKEN' } });
   assert.equal((await fs.stat(file)).mode & 0o777, 0o640);

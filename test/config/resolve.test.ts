@@ -14,7 +14,7 @@ import { fakeContext, makeTree, thrown, type Tree } from './helpers.js';
 async function setup(tree: Tree, servers: object, env: Env = {}) {
   const file = await tree.write('home/work/app/.mcp.json', { mcpServers: servers });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home, env });
-  const config = await loadConfig(ctx);
+  const config = await loadConfig(ctx, { trustProject: true });
   const entry = (name: string) => {
     const found = config.entries.find((e) => e.name === name);
     assert.ok(found, `no entry ${name}`);
@@ -62,7 +62,7 @@ test('a missing variable is a config error naming file, JSON path and variable �
   assert.match(err.hint ?? '', /set GITHUB_TOKEN .*\$\{GITHUB_TOKEN:-default\}/);
 });
 
-test("VS Code's ${input:…} is refused with a clear error; ${workspaceFolder} is known", async (t) => {
+test("an entry with VS Code's ${input:…} is skipped with a warning naming it; ${workspaceFolder} is known", async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   await tree.write('home/work/app/.vscode/mcp.json', {
@@ -72,11 +72,10 @@ test("VS Code's ${input:…} is refused with a clear error; ${workspaceFolder} i
     },
   });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
-  const config = await loadConfig(ctx);
-  const err = await thrown(() => resolveTarget(config, 'v', ctx));
-  assert.ok(err instanceof McpctlError && err.kind === 'config');
-  assert.match(err.message, /servers\.v\.headers\.Authorization: \$\{input:token\} asks for a VS Code input, which mcpctl does not support/);
-  assert.match(err.hint ?? '', /environment variable/);
+  const config = await loadConfig(ctx, { trustProject: true });
+  assert.deepEqual(config.entries.map((e) => e.name), ['w']);
+  assert.equal(config.warnings.length, 1);
+  assert.match(config.warnings[0]!, /\.vscode\/mcp\.json:\d+:\d+: server "v" uses \$\{input:…\}, a value only an editor asks for; skipped/);
   const w = resolveTarget(config, 'w', ctx) as StdioServerSpec;
   assert.deepEqual(w.args, [path.join(tree.project, 'server.js'), tree.home]);
 });
@@ -152,7 +151,7 @@ test('cwd is relative to the config file and must exist', async (t) => {
   await tree.write('home/work/tools/keep', '');
   await tree.write('home/work/.mcp.json', { mcpServers: { rel: { command: 'a', cwd: 'tools' }, gone: { command: 'a', cwd: 'nowhere' } } });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
-  const config = await loadConfig(ctx);
+  const config = await loadConfig(ctx, { trustProject: true });
   const rel = resolveTarget(config, 'rel', ctx) as StdioServerSpec;
   assert.equal(rel.cwd, path.join(tree.home, 'work', 'tools'));
   const err = await thrown(() => resolveTarget(config, 'gone', ctx));
@@ -160,7 +159,7 @@ test('cwd is relative to the config file and must exist', async (t) => {
   assert.ok(err.message.includes(`"cwd" is ${path.join(tree.home, 'work', 'nowhere')}, which is not an existing directory`), err.message);
   // Without cwd, the server starts in our working directory.
   await tree.write('home/work/app/.mcp.json', { mcpServers: { plain: { command: 'a' } } });
-  const plain = resolveTarget(await loadConfig(ctx), 'plain', ctx) as StdioServerSpec;
+  const plain = resolveTarget(await loadConfig(ctx, { trustProject: true }), 'plain', ctx) as StdioServerSpec;
   assert.equal(plain.cwd, tree.project);
 });
 
@@ -227,7 +226,7 @@ test('an unknown name is a usage error with close names and the files read', asy
   assert.match(err.hint ?? '', /servers are read from \.mcp\.json \(github, gitlab, memory\)/);
   assert.match(err.hint ?? '', /http\(s\):\/\/ URL or --stdio/);
 
-  const none = await thrown(() => resolveTarget({ entries: [], files: [], searched: ['/a', '/b'], warnings: [] }, 'x', ctx));
+  const none = await thrown(() => resolveTarget({ entries: [], shadowed: [], projectFiles: [], files: [], searched: ['/a', '/b'], warnings: [] }, 'x', ctx));
   assert.ok(none instanceof McpctlError);
   assert.match(none.hint ?? '', /no config file was found/);
 });

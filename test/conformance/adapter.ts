@@ -1,9 +1,11 @@
 // The `--command` of the official conformance suite's client scenarios: `node adapter.js URL`,
 // with the scenario in MCP_CONFORMANCE_SCENARIO and credentials in MCP_CONFORMANCE_CONTEXT.
-// Runs the scenario's mcpctl commands (scenarios.ts); exit 0 when each ended as expected.
+// Runs the scenario's mcpctl commands (scenarios.ts); exit 0 when each ended as expected, and
+// the same verdict to the file run.ts names (verdict.ts).
 // Without arguments it exits at once (`node --test dist/test/` runs every file under test/).
 
 import { SCENARIOS, type ScenarioContext } from './scenarios.js';
+import { writeVerdict } from './verdict.js';
 import { Workspace } from './workspace.js';
 
 async function main(): Promise<number> {
@@ -22,9 +24,12 @@ async function main(): Promise<number> {
   const ws = await Workspace.create(url);
   try {
     await scenario(ws, context);
+    await writeVerdict(process.env, { scenario: name, ok: true });
     return 0;
   } catch (err) {
-    process.stderr.write(`[adapter] ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`[adapter] ${name}: ${message}\n`);
+    await writeVerdict(process.env, { scenario: name, ok: false, message });
     return 1;
   } finally {
     await ws.cleanup();

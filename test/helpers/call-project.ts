@@ -1,6 +1,6 @@
 // A temporary project for the call/resources/prompts tests: a directory with an .mcp.json naming
 // the reference servers (everything, filesystem over a files/ directory, memory) and our
-// call fixture in both eras, plus the environment to run mcpctl in it.
+// call fixture in both eras, plus the environment to run mcpctl in it (which trusts the project config: the tests wrote it).
 
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,5 +35,5 @@ export function callProject(): CallProject {
     },
   };
   writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify(config, null, 2));
-  return { dir, files, home, env: { PATH: process.env.PATH, HOME: home } };
+  return { dir, files, home, env: { PATH: process.env.PATH, HOME: home, MCPCTL_TRUST_PROJECT: '1' } };
 }

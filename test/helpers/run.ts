@@ -24,6 +24,8 @@ export interface RunOptions {
   stdin?: string | Readable;
   columns?: number;
   signal?: AbortSignal;
+  /** Called with all of stderr so far, each time more arrives (to act on what mcpctl says). */
+  onStderr?: (stderr: string) => void;
 }
 
 export interface RunResult {
@@ -44,6 +46,7 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
   const stderr = new PassThrough();
   const out = collect(stdout);
   const err = collect(stderr);
+  if (opts.onStderr) stderr.on('data', () => opts.onStderr?.(err()));
   const tty = opts.tty === true;
   const code = await main(argv, {
     io: {

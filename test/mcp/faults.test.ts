@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { withSession, withSessions, type Session } from '../../src/mcp/index.js';
-import { alive, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv, failure } from './helpers.js';
+import { alive, assertAllEnded, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv, failure } from './helpers.js';
 
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
@@ -15,6 +15,9 @@ function fault(behaviours: string[], timeoutMs = 5000) {
   return { spec, log, pids };
 }
 
+
+/** README: a stdio server and everything it started end within 5 s of the answer. */
+const TEARDOWN_BOUND_MS = 5000;
 
 const listAndEcho = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
@@ -33,7 +36,7 @@ describe('fault servers', { concurrency: 4 }, () => {
     assert.equal(err.phase, 'initialize');
     assert.equal(err.message, 'server "faulty": no answer to initialize within 1s (connect timeout)');
     assert.ok(err.hint);
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('a server that exits at once is a connection error with its exit code and stderr', async () => {
@@ -45,7 +48,7 @@ describe('fault servers', { concurrency: 4 }, () => {
     assert.ok(err.phase === 'initialize' || err.phase === 'spawn', `phase ${err.phase}`);
     assert.match(err.message, /exited with code 3/);
     assert.match(err.message, /cannot open database/);
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('garbage on stdout before and between messages does not break the session', async () => {
@@ -55,14 +58,22 @@ describe('fault servers', { concurrency: 4 }, () => {
     assert.deepEqual(value.tools, ['echo', 'big', 'hang', 'crash']);
     assert.deepEqual(value.result.content, [{ type: 'text', text: 'hello' }]);
     assert.match(ctx.stderrText(), /faulty: \(stdout, not JSON-RPC\) fault-server 1\.0 starting/);
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('a server that ignores SIGTERM is killed, within the teardown bound', async () => {
     const f = fault(['ignore-term']);
-    const value = await withSession(f.spec, makeCtx(), { cacheDir: false }, listAndEcho);
+    let answered = 0;
+    const value = await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
+      const got = await listAndEcho(s);
+      answered = Date.now();
+      return got;
+    });
+    const teardownMs = Date.now() - answered;
     assert.equal(value.tools.length, 4);
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
+    // The README's bound: everything ends within 5 s of the answer (the SIGKILL comes after ~3 s).
+    assert.ok(teardownMs <= TEARDOWN_BOUND_MS, `teardown took ${teardownMs} ms`);
   });
 
   test('a server behind sh -c leaves nothing in its process group', async () => {
@@ -89,7 +100,7 @@ describe('fault servers', { concurrency: 4 }, () => {
       return listAndEcho(s);
     });
     assert.equal(f.pids().length, 2, 'server and grandchild were both logged');
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
     assert.deepEqual(aliveInGroup(group!), []);
   });
 
@@ -102,7 +113,7 @@ describe('fault servers', { concurrency: 4 }, () => {
     assert.equal(err.phase, 'request');
     assert.match(err.message, /^server "faulty" exited with code 5 during tools\/call/);
     assert.match(err.message, /segfault in tool "crash"/);
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('a JSON-RPC error from a request is a protocol error with the server\'s message', async () => {
@@ -144,7 +155,7 @@ describe('fault servers', { concurrency: 4 }, () => {
     );
     assert.equal(err.kind, 'connection');
     assert.match(err.message, /larger than 1 MB/);
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('a message above the SDK\'s 10 MB default arrives whole', async () => {
@@ -203,26 +214,29 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
   test('Ctrl-C during a request ends the server and says interrupted', async () => {
     const f = fault([]);
     const ctx = makeCtx();
+    let asked: Promise<void> | undefined;
     const err = await failure(
-      withSession(f.spec, ctx, { cacheDir: false }, async (s) => {
-        setTimeout(() => ctx.interrupt(), 200);
+      withSession(f.spec, ctx, { cacheDir: false, verbose: true }, async (s) => {
+        asked = ctx.stderrMatch(/not answering tools\/call hang/).then(() => ctx.interrupt());
         return s.client.callTool({ name: 'hang', arguments: {} }, s.requestOptions());
       }),
     );
+    await asked;
     assert.equal(err.kind, 'interrupted');
     assert.equal(err.exitCode, 130);
     assert.equal(err.phase, 'request');
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('Ctrl-C during connect ends the server and says interrupted', async () => {
     const f = fault(['hang']);
     const ctx = makeCtx();
-    setTimeout(() => ctx.interrupt(), 300);
-    const err = await failure(withSession(f.spec, ctx, { cacheDir: false }, listAndEcho));
+    const asked = ctx.stderrMatch(/not answering initialize/).then(() => ctx.interrupt());
+    const err = await failure(withSession(f.spec, ctx, { cacheDir: false, verbose: true }, listAndEcho));
+    await asked;
     assert.equal(err.kind, 'interrupted');
     assert.equal(err.phase, 'initialize');
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('deferClose hands teardown over: the answer comes first, then the server is gone', async () => {
@@ -234,7 +248,7 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     assert.ok(closing, 'teardown was handed over');
     assert.equal(closed, false, 'the answer arrived before teardown finished');
     await closing;
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('deferClose also hands over the teardown of a failed connect', async () => {
@@ -244,6 +258,6 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     assert.equal(err.kind, 'timeout');
     assert.equal(closings.length, 1);
     await Promise.all(closings);
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 });

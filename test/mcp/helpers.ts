@@ -26,6 +26,8 @@ export interface TestContext extends Context {
   stderrText(): string;
   /** Aborts ctx.signal, as Ctrl-C does. */
   interrupt(): void;
+  /** Resolves once stderr matches `pattern` (server lines reach it with `verbose`); fails after `ms`. */
+  stderrMatch(pattern: RegExp, ms?: number): Promise<void>;
 }
 
 export function makeCtx(env: Record<string, string | undefined> = process.env): TestContext {
@@ -42,6 +44,9 @@ export function makeCtx(env: Record<string, string | undefined> = process.env): 
     signal: controller.signal,
     stderrText: () => text,
     interrupt: () => controller.abort(new Error('SIGINT')),
+    stderrMatch: async (pattern, ms = 20_000) => {
+      assert.ok(await eventually(() => pattern.test(text), ms), `stderr never matched ${pattern}:\n${text}`);
+    },
   };
 }
 
@@ -102,6 +107,15 @@ export function logLines(file: string): string[] {
 export function alive(pids: number[]): number[] {
   const table = processTable();
   return pids.filter((pid) => table.some((row) => row.pid === pid && !row.stat.startsWith('Z')));
+}
+
+/**
+ * Fails unless `pids` names at least one process and none of them runs any more: an empty
+ * list (a spawn log nobody wrote) would make "nothing left behind" pass without looking.
+ */
+export function assertAllEnded(pids: number[]): void {
+  assert.ok(pids.length > 0, 'no process ids were logged: the check would see nothing');
+  assert.deepEqual(alive(pids), [], 'still running');
 }
 
 /** Running (non-zombie) processes in a process group. */

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { McpctlError } from '../../src/errors.js';
 import { withSession, type Session } from '../../src/mcp/index.js';
 import { spawnServer } from '../../src/mcp/spawn.js';
-import { alive, eventually, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from './helpers.js';
+import { alive, assertAllEnded, eventually, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from './helpers.js';
 
 function fault(behaviours: string[]) {
   const log = join(tempDir('prestart'), 'spawns.log');
@@ -27,14 +27,18 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     assert.deepEqual(tools, ['echo', 'big', 'hang', 'crash']);
     assert.equal(prestarted.adopted, true);
     assert.deepEqual(f.pids(), [prestarted.pgid], 'one process, the prestarted one');
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 
   test('a server that died before it was adopted still reports its exit code and stderr', async () => {
     const f = fault(['crash']);
     const prestarted = spawnServer(f.spec, true);
-    assert.ok(await eventually(() => prestarted.exit() !== undefined, 10_000), 'the fixture exits at once');
-    await new Promise((resolve) => setTimeout(resolve, 100)); // what Node does next with unread output
+    // 'close' comes once the process has exited and Node has finished with its pipes: the
+    // moment an unheld stream would have lost the server's last words.
+    let closed = false;
+    prestarted.child?.once('close', () => (closed = true));
+    assert.ok(await eventually(() => closed, 10_000), 'the fixture exits at once');
+    assert.ok(prestarted.exit() !== undefined, 'its exit was recorded');
     let error: unknown;
     try {
       await withSession(f.spec, makeCtx(), { cacheDir: false, prestarted }, listTools);
@@ -55,7 +59,7 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     ctx.interrupt();
     await assert.rejects(withSession(f.spec, ctx, { cacheDir: false, prestarted }, listTools), (err: unknown) => err instanceof McpctlError && err.kind === 'interrupted');
     assert.ok(prestarted.pgid !== undefined);
-    assert.deepEqual(alive([prestarted.pgid, ...f.pids()]), []);
+    assertAllEnded([prestarted.pgid, ...f.pids()]);
   });
 
   test('with closeAfter the server lives until the answer is out, then it is ended', async () => {
@@ -64,11 +68,15 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     const closeAfter = new Promise<void>((resolve) => (release = resolve));
     const closings: Array<Promise<void>> = [];
     const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose: (p) => closings.push(p), closeAfter }, listTools);
-    assert.equal(tools.length, 4);
-    assert.equal(closings.length, 1);
-    assert.deepEqual(alive(f.pids()), f.pids(), 'still running while the answer is printed');
-    release();
+    try {
+      assert.equal(tools.length, 4);
+      assert.equal(closings.length, 1);
+      assert.equal(f.pids().length, 1, 'the server logged its pid');
+      assert.deepEqual(alive(f.pids()), f.pids(), 'still running while the answer is printed');
+    } finally {
+      release(); // a failed check must not leave the server waiting for it
+    }
     await closings[0];
-    assert.deepEqual(alive(f.pids()), []);
+    assertAllEnded(f.pids());
   });
 });

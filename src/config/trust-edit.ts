@@ -1,0 +1,65 @@
+// `servers trust` / `servers untrust`: record (or take back) consent to a project config as its
+// content is now, in the trust store, under the store's lock.
+
+import { promises as fs } from 'node:fs';
+import type { Context } from '../io.js';
+import { usageError } from '../errors.js';
+import { loadConfig, type LoadOptions } from './load.js';
+import { absolutePath, displayPath, PROJECT_FILES } from './paths.js';
+import { readConfigFile } from './read-file.js';
+import { trustFilePath, updateTrustStore } from './trust.js';
+
+export interface Trusted {
+  /** The real path recorded. */
+  file: string;
+  sha256: string;
+  /** The servers it defines, now allowed to start. */
+  servers: string[];
+}
+
+export interface Untrusted {
+  file: string;
+  /** false: it was not trusted. */
+  removed: boolean;
+}
+
+/** Trusts `files`, or with none the project configs found from the working directory. */
+export async function trustFiles(ctx: Context, files: string[], opts: LoadOptions): Promise<Trusted[]> {
+  let targets = files.map((f) => absolutePath(f, ctx));
+  if (targets.length === 0) {
+    const found = await loadConfig(ctx, { ...opts, configFile: undefined, trustProject: true });
+    targets = found.projectFiles.map((p) => p.file);
+    if (targets.length === 0) {
+      throw usageError(`no project config found from ${ctx.cwd} (looked for ${PROJECT_FILES.join(', ')}, opencode.json and .gemini/settings.json up to the repository root)`, {
+        hint: 'name the file: mcpctl servers trust FILE',
+      });
+    }
+  }
+  const trusted: Trusted[] = [];
+  for (const file of targets) {
+    const shown = displayPath(file, ctx);
+    // The same refusals as when the file is found by the search: only our own regular files.
+    const read = await readConfigFile(file, { shown, checkOwner: true });
+    if (read === 'missing') throw usageError(`${shown}: no such config file`, { hint: 'name an existing project config' });
+    // Checked like any config: a file with errors is not worth trusting yet.
+    const config = await loadConfig(ctx, { configFile: file });
+    trusted.push({ file: read.realPath, sha256: read.sha256, servers: config.entries.map((e) => e.name) });
+  }
+  await updateTrustStore(trustFilePath(ctx), ctx.signal, (data) => {
+    const trustedAt = new Date(ctx.now()).toISOString();
+    for (const t of trusted) data.files[t.file] = { sha256: t.sha256, trustedAt };
+  });
+  return trusted;
+}
+
+export async function untrustFiles(ctx: Context, files: string[]): Promise<Untrusted[]> {
+  // A file deleted since it was trusted is still named by the path it had.
+  const keys = await Promise.all(files.map(async (f) => fs.realpath(absolutePath(f, ctx)).catch(() => absolutePath(f, ctx))));
+  return updateTrustStore(trustFilePath(ctx), ctx.signal, (data) =>
+    keys.map((file) => {
+      const removed = Object.hasOwn(data.files, file);
+      delete data.files[file];
+      return { file, removed };
+    }),
+  );
+}
