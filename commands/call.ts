@@ -220,7 +220,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
     notice: (line) => out.info(line),
   };
-  const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
+  const deadline = inv.taskWaitDeadline();
   // The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach).
   let running: { tasks: TaskClient; task: TaskInfo } | undefined;
 

@@ -13,6 +13,8 @@ import { Output } from '../src/output/output.js';
 
 /** Time kept at the end of --timeout for printing the error. */
 const ERROR_PRINT_MS = 50;
+/** Time kept at the end of --timeout for a last look at a task that is being waited for. */
+const LAST_LOOK_MS = 250;
 
 export interface GlobalOptions {
   config?: string;
@@ -123,6 +125,15 @@ export class Invocation {
     if (this.global.timeout === undefined) return undefined;
     const ms = Math.round(this.global.timeout * 1000);
     return { at: (this.ctx.startedAt ?? this.createdAt) + ms - Math.min(ERROR_PRINT_MS, ms / 10), ms };
+  }
+
+  /**
+   * When waiting for a task stops under --timeout (epoch ms): early enough that the last look at
+   * the task (one tasks/get) is answered within the command's limit.
+   */
+  taskWaitDeadline(): number | undefined {
+    const deadline = this.commandDeadline();
+    return deadline === undefined ? undefined : deadline.at - Math.min(LAST_LOOK_MS, deadline.ms / 4);
   }
 
   sessionOptions(extra: Partial<SessionOptions> = {}): SessionOptions {
