@@ -22,7 +22,9 @@ export interface AuthLogoutOptions {
 }
 
 export function authCommand(state: RunState): Command {
-  const auth = new Command('auth').description('OAuth sign-in, sign-out and token state for HTTP servers');
+  const auth = new Command('auth')
+    .description('OAuth sign-in, sign-out and token state for HTTP servers')
+    .addHelpText('after', examples('mcpctl auth login linear', 'mcpctl auth status', 'mcpctl auth status linear --json', 'mcpctl auth logout linear', 'mcpctl auth logout --all --forget-client'));
   auth.addCommand(
     new Command('login')
       .description('sign in to a server with OAuth (opens a browser: $BROWSER names the program; the wait is bounded by --timeout, default 300 s)')
@@ -100,11 +102,11 @@ export async function runAuthStatus(inv: Invocation, server: string | undefined)
   await out.print(
     out.table(
       [
-        { header: 'SERVER', value: (s: AuthStatus) => s.server },
-        { header: 'STATE', value: (s) => s.state },
-        { header: 'SCOPES', value: (s) => (s.scopes ?? []).join(' '), wrap: true },
-        { header: 'EXPIRES', value: (s) => s.expiresAt ?? '' },
-        { header: 'REFRESHABLE', value: (s) => (s.refreshable === undefined ? '' : s.refreshable ? 'yes' : 'no') },
+        { header: 'SERVER', value: (s: AuthStatus) => s.server, priority: 3 },
+        { header: 'STATE', value: (s) => s.state, priority: 2 },
+        { header: 'SCOPES', value: (s) => (s.scopes ?? []).join(' '), wrap: true, optional: true, priority: 1 },
+        { header: 'EXPIRES', value: (s) => s.expiresAt ?? '', optional: true, priority: 1 },
+        { header: 'REFRESHABLE', value: (s) => (s.refreshable === undefined ? '' : s.refreshable ? 'yes' : 'no'), optional: true },
       ],
       statuses,
     ),

@@ -5,17 +5,16 @@
 import { Command, Option } from 'commander';
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
-import type { CallToolResult, ClientCapabilities, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
-import { collect, examples, parseLogLevel, parsePositiveNumber } from './options.js';
+import { examples, parseLogLevel } from './options.js';
 import { unknownTool } from './tools.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import type { Spinner } from '../src/output/output.js';
 import type { LineReader } from '../src/ask/lines.js';
 import type { FormAnswer, FormRequest } from '../src/ask/form.js';
-import type { ClientRequestSettings } from '../src/mcp/client-requests.js';
 import type { Session } from '../src/mcp/session.js';
 import type { TaskClient } from '../src/mcp/tasks.js';
 import { TASKS_EXTENSION, isTerminal, taskSupportOf, taskWireOf, type TaskInfo, type TaskWire } from '../src/mcp/task-support.js';
@@ -31,12 +30,11 @@ export interface CallOptions {
   validate: boolean;
   structured: boolean;
   saveDir?: string;
+  /** --save-dir may replace existing files. */
+  force: boolean;
   logLevel?: LoggingLevel;
   /** false with --no-input. */
   input: boolean;
-  roots?: string[];
-  /** --max-size, megabytes. */
-  maxSizeMb: number;
   /** --task: run a tool whose taskSupport is optional as a task. */
   task?: boolean;
   /** --detach: start the task, print its handle, leave. */
@@ -45,7 +43,6 @@ export interface CallOptions {
   keep?: boolean;
 }
 
-const DEFAULT_MAX_SIZE_MB = 64;
 /** The SDK's own default, for a session that sets no request timeout. */
 const DEFAULT_IDLE_MS = 60_000;
 
@@ -55,10 +52,9 @@ interface CallFlags {
   validate: boolean;
   structured?: boolean;
   saveDir?: string;
+  force?: boolean;
   logLevel?: LoggingLevel;
   input: boolean;
-  root?: string[];
-  maxSize?: number;
   task?: boolean;
   detach?: boolean;
   keep?: boolean;
@@ -74,11 +70,10 @@ export function callCommand(state: RunState): Command {
     .option('--args-file <file>', 'arguments from a JSON file')
     .option('--no-validate', 'send the arguments without checking them against the inputSchema')
     .option('--structured', 'print structuredContent only, as JSON')
-    .option('--save-dir <dir>', 'write images, audio and blobs from the result into this directory')
+    .option('--save-dir <dir>', 'write images, audio and blobs from the result into this directory (existing files are kept: free names are used)')
+    .option('--force', 'with --save-dir: replace existing files of the same name')
     .addOption(new Option('--log-level <level>', 'ask the server for log messages at this level and show them on stderr').argParser(parseLogLevel))
     .option('--no-input', 'never ask questions (elicitation requests are declined)')
-    .option('--root <dir>', 'a root to offer the server (repeatable; default: the working directory)', collect)
-    .addOption(new Option('--max-size <megabytes>', `largest message accepted from the server (default ${DEFAULT_MAX_SIZE_MB})`).argParser(parsePositiveNumber))
     .option('--task', 'run the tool as a task (tools whose taskSupport is required always are)')
     .option('--detach', 'start the task, print its handle and leave it running (mcpctl tasks SERVER TASK --wait comes back for it)')
     .option('--keep', 'on Ctrl-C leave the task running instead of cancelling it')
@@ -105,10 +100,9 @@ export function callCommand(state: RunState): Command {
         validate: flags.validate,
         structured: flags.structured === true,
         saveDir: flags.saveDir,
+        force: flags.force === true,
         logLevel: flags.logLevel,
         input: flags.input,
-        roots: flags.root,
-        maxSizeMb: flags.maxSize ?? DEFAULT_MAX_SIZE_MB,
         task: flags.task === true,
         detach: flags.detach === true,
         keep: flags.keep === true,
@@ -148,15 +142,6 @@ async function target(inv: Invocation, opts: CallOptions): Promise<{ spec: Serve
   return { spec, tool, words };
 }
 
-async function checkedRoots(inv: Invocation, dirs: string[] | undefined): Promise<string[]> {
-  const roots = (dirs ?? [inv.ctx.cwd]).map((d) => path.resolve(inv.ctx.cwd, d));
-  for (const dir of roots) {
-    const stat = await fs.stat(dir).catch(() => undefined);
-    if (!stat?.isDirectory()) throw usageError(`--root ${dir}: not a directory`);
-  }
-  return roots;
-}
-
 /** The tool as the SDK should see it: without outputSchema, so our check (exit 7) decides. */
 function withoutOutputSchema(tool: Tool): Tool {
   const { outputSchema: _ignored, ...rest } = tool;
@@ -170,6 +155,7 @@ function progressText(tool: string, progress: Progress): string {
 
 export async function runCall(inv: Invocation, opts: CallOptions): Promise<void> {
   const { out, ctx } = inv;
+  if (opts.force && opts.saveDir === undefined) throw usageError('--force goes with --save-dir DIR');
   const { spec, tool: toolName, words } = await target(inv, opts);
   const { toolAllowed } = await import('../src/mcp/filters.js');
   if (!toolAllowed(spec, toolName)) {
@@ -178,7 +164,6 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
       hint: `change enabledTools/disabledTools of "${spec.name}" in ${spec.source} to allow it`,
     });
   }
-  const roots = await checkedRoots(inv, opts.roots);
   // The server boots while the SDK and the argument parser load.
   await inv.prestart(spec);
   const [{ listAll }, args, clientRequests, serverLog, { validateStructuredContent }] = await Promise.all([
@@ -213,13 +198,10 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     }
   };
   const showLogs = (out.verbose || opts.logLevel !== undefined) && !out.quiet;
-  const requestSettings: ClientRequestSettings = {
-    server: spec.name,
-    roots,
+  const requestSettings = await inv.clientRequestSettings(spec, {
     ask: interactive ? ask : undefined,
     noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
-    notice: (line) => out.info(line),
-  };
+  });
   const deadline = inv.taskWaitDeadline();
   // The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach).
   let running: { tasks: TaskClient; task: TaskInfo } | undefined;
@@ -235,6 +217,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         const listed = await listAll(session.client, 'tools', { until: (t) => t.name === toolName, requestOptions: base });
         tool = listed.items.find((t) => t.name === toolName);
         if (!tool) throw unknownTool(spec, toolName, listed.items.filter((t) => toolAllowed(spec, t.name)));
+        if (session.era === 'modern') refuseBadHeaders(spec, tool, (line) => out.warn(line), await import('../src/mcp/x-mcp-header.js'));
         const where = { server: spec.name, tool: toolName };
         const given = await args.buildArguments(
           {
@@ -308,12 +291,10 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         }
       },
       {
-        capabilities: { ...clientRequests.INTERACTIVE_CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } } as ClientCapabilities,
+        answering: requestSettings,
         configureClient: (client) => {
-          clientRequests.answerServerRequests(client, requestSettings);
           if (showLogs) serverLog.showServerLogs(client, spec.name, (line) => out.info(line));
         },
-        maxMessageBytes: Math.ceil(opts.maxSizeMb * 1024 * 1024),
         onInterrupted: async () => {
           if (!running || isTerminal(running.task.status)) return;
           const id = running.task.taskId;
@@ -330,8 +311,6 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         },
       },
     );
-  } catch (err) {
-    throw withSizeHint(err, opts.maxSizeMb);
   } finally {
     finished = true;
     lines?.close();
@@ -346,11 +325,23 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
   const result = outcome.result;
   const outputCheck = capture(() => validateStructuredContent(result, tool!, spec.name));
   outputCheck.value?.warnings.forEach((w) => out.warn(w));
-  await renderCall(inv, result, { toolName, structured: opts.structured, saveDir });
+  await renderCall(inv, result, { toolName, structured: opts.structured, saveDir, force: opts.force });
   if (result.isError === true) {
     throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, { server: spec.name, phase: 'request' });
   }
   if (outputCheck.error) throw outputCheck.error;
+}
+
+/** SEP-2243: a tool whose x-mcp-header marks are invalid is not called (warned, then exit 2). */
+function refuseBadHeaders(spec: ServerSpec, tool: Tool, warn: (line: string) => void, rules: typeof import('../src/mcp/x-mcp-header.js')): void {
+  const fault = rules.headerFault(tool);
+  if (!fault) return;
+  const message = rules.headerFaultMessage(spec.name, tool.name, fault);
+  warn(message);
+  throw usageError(`tool "${tool.name}" of server "${spec.name}" is not called: its x-mcp-header marks break the ${fault.rule} rule`, {
+    server: spec.name,
+    hint: 'the server must fix the tool\'s inputSchema; mcpctl tools lists the tools it can call',
+  });
 }
 
 type CallOutcome = { kind: 'result'; result: CallToolResult } | { kind: 'detached'; task: TaskInfo } | { kind: 'expired'; task: TaskInfo };
@@ -397,12 +388,6 @@ export async function printTaskHandle(inv: Invocation, server: string, task: Tas
   return out.print(task.taskId + '\n');
 }
 
-/** A message over the size cap is answered with the flag that raises it. */
-function withSizeHint(err: unknown, maxSizeMb: number): unknown {
-  if (!(err instanceof McpctlError) || err.kind !== 'connection' || !/sent a message larger than/.test(err.message)) return err;
-  return new McpctlError(err.kind, err.message, { server: err.server, phase: err.phase, cause: err, hint: `--max-size MB raises the limit (now ${maxSizeMb} MB)` });
-}
-
 function capture<T>(fn: () => T): { value?: T; error?: unknown } {
   try {
     return { value: fn() };
@@ -411,7 +396,7 @@ function capture<T>(fn: () => T): { value?: T; error?: unknown } {
   }
 }
 
-export async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolName: string; structured: boolean; saveDir?: string }): Promise<void> {
+export async function renderCall(inv: Invocation, result: CallToolResult, opts: { toolName: string; structured: boolean; saveDir?: string; force?: boolean }): Promise<void> {
   const { toolName, saveDir } = opts;
   const { out, ctx } = inv;
   const [{ stripTransportFields }, view, { withNewline }, { write }] = await Promise.all([
@@ -424,8 +409,9 @@ export async function renderCall(inv: Invocation, result: CallToolResult, opts: 
   if (saveDir !== undefined && view.hasBinaries(result)) {
     const { ensureDirectory } = await import('../src/output/save.js');
     await ensureDirectory(saveDir);
-    saved = await view.saveBinaries(result, saveDir, toolName);
-    for (const file of saved.values()) out.info(`saved ${file}`);
+    const written = await view.saveBinaries(result, saveDir, toolName, { force: opts.force === true });
+    for (const { file, taken } of written.values()) out.info(`saved ${file}${taken ? ` (${taken} exists; --force replaces it)` : ''}`);
+    saved = new Map([...written].map(([i, { file }]) => [i, file]));
   }
   if (out.json) return out.printJson(stripTransportFields(result));
   if (opts.structured) {

@@ -7,9 +7,11 @@ import type { ProtocolSetting, ServerSpec } from '../src/config/types.js';
 import type { LoadedConfig } from '../src/config/load.js';
 import type { Session, SessionOptions } from '../src/mcp/session.js';
 import type { SpawnedServer } from '../src/mcp/spawn.js';
+import type { ClientRequestSettings } from '../src/mcp/client-requests.js';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { McpctlError, toMcpctlError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
+import { isLoopbackHost } from '../src/auth/url.js';
 
 /** Time kept at the end of --timeout for printing the error. */
 const ERROR_PRINT_MS = 50;
@@ -26,8 +28,21 @@ export interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
   stdio?: string;
+  /** --max-size, megabytes. */
+  maxSize?: number;
+  /** --root, repeatable: directories offered as roots (replacing a server's `roots` key). */
+  root?: string[];
   trustProject?: boolean;
 }
+
+/** How a command answers a server's questions (elicitation): only `call` asks a person. */
+export interface Asking {
+  ask?: ClientRequestSettings['ask'];
+  noAskReason: string;
+}
+
+/** `answering`: how the server's questions are answered (clientRequestSettings); default: nobody is asked. */
+export type InvocationSessionOptions = Partial<SessionOptions> & { answering?: ClientRequestSettings };
 
 export interface Selection {
   specs: ServerSpec[];
@@ -143,6 +158,7 @@ export class Invocation {
       commandDeadline: this.commandDeadline(),
       protocol: this.global.protocol,
       verbose: this.out.verbose,
+      ...(this.global.maxSize !== undefined ? { maxMessageBytes: Math.ceil(this.global.maxSize * 1024 * 1024) } : {}),
       deferClose: (closing) => this.defer(closing),
       closeAfter: this.answered,
       ...extra,
@@ -160,27 +176,75 @@ export class Invocation {
     this.started.set(spec, spawnServer(spec, true));
   }
 
-  /** Opens a session for the duration of `fn`; teardown comes after the answer is printed. */
-  async session<T>(spec: ServerSpec, fn: (session: Session) => Promise<T>, extra: Partial<SessionOptions> = {}): Promise<T> {
+  /**
+   * Opens a session for the duration of `fn`; teardown comes after the answer is printed. Every
+   * session declares the same client capabilities (so every command sees the same tools) and
+   * offers roots only when --root or the server's `roots` key names some.
+   */
+  async session<T>(spec: ServerSpec, fn: (session: Session) => Promise<T>, extra: InvocationSessionOptions = {}): Promise<T> {
     // A stdio server starts while the SDK loads: both take tens of milliseconds.
     await this.prestart(spec);
     const prestarted = this.started.get(spec);
     this.started.delete(spec);
     let withSession: typeof import('../src/mcp/session.js').withSession;
+    let clientRequests: typeof import('../src/mcp/client-requests.js');
+    let answering: ClientRequestSettings;
     try {
-      ({ withSession } = await import('../src/mcp/session.js'));
+      [{ withSession }, clientRequests, answering] = await Promise.all([
+        import('../src/mcp/session.js'),
+        import('../src/mcp/client-requests.js'),
+        extra.answering ?? this.clientRequestSettings(spec),
+      ]);
     } catch (err) {
       prestarted?.abandon();
       throw err;
     }
-    if (prestarted) extra = { ...extra, prestarted };
-    const provider = extra.authProvider ?? (spec.transport === 'stdio' ? undefined : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, { interactive: false, fetch: await this.proxyFetch() }));
+    this.warnPlainHttpHeaders(spec);
+    const { answering: _given, configureClient, ...rest } = extra;
+    const options: Partial<SessionOptions> = {
+      ...rest,
+      capabilities: clientRequests.clientCapabilities(answering.roots),
+      configureClient: (client) => {
+        clientRequests.answerServerRequests(client, answering);
+        configureClient?.(client);
+      },
+    };
+    if (prestarted) options.prestarted = prestarted;
+    const provider = options.authProvider ?? (spec.transport === 'stdio' ? undefined : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, { interactive: false, fetch: await this.proxyFetch() }));
     try {
-      return await withSession(spec, this.ctx, this.sessionOptions({ authProvider: provider, ...extra }), fn);
+      return await withSession(spec, this.ctx, this.sessionOptions({ authProvider: provider, ...options }), fn);
     } finally {
       // Releases a store lock left by a refresh the SDK began and did not finish.
       await (provider as { close?: () => Promise<void> } | undefined)?.close?.();
     }
+  }
+
+  /** How the server's questions are answered in this run: the roots offered, who is asked. */
+  async clientRequestSettings(spec: ServerSpec, asking: Asking = { noAskReason: 'only `mcpctl call` asks questions' }): Promise<ClientRequestSettings> {
+    return { server: spec.name, roots: await this.roots(spec), ...asking, notice: (line) => this.out.info(line) };
+  }
+
+  /** The roots offered to `spec`: --root (checked, absolute), else its `roots` key, else none. */
+  private async roots(spec: ServerSpec): Promise<string[]> {
+    if (this.global.root === undefined) return spec.roots ?? [];
+    const { stat } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const dirs = this.global.root.map((d) => path.resolve(this.ctx.cwd, d));
+    for (const dir of dirs) {
+      if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new McpctlError('usage', `--root ${dir}: not a directory`, { hint: '--root names an existing directory to offer the server' });
+    }
+    return dirs;
+  }
+
+  private warnedPlainHttp = new Set<ServerSpec>();
+
+  /** Static headers (tokens, often) sent in clear text over the network deserve a warning. */
+  private warnPlainHttpHeaders(spec: ServerSpec): void {
+    if (spec.transport === 'stdio' || Object.keys(spec.headers).length === 0 || this.warnedPlainHttp.has(spec)) return;
+    const url = new URL(spec.url);
+    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return;
+    this.warnedPlainHttp.add(spec);
+    this.out.warn(`server "${spec.name}": its headers (${Object.keys(spec.headers).join(', ')}) are sent unencrypted over plain http:// to ${url.hostname}; anyone on the network path can read them (use https://)`);
   }
 
   /** The fetch for OAuth requests: through HTTPS_PROXY when one is set, like the MCP requests. */

@@ -5,13 +5,15 @@ import { CommanderError } from 'commander';
 import type { Context } from '../src/io.js';
 import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
+import { guardTerminal } from '../src/output/terminal.js';
 import { RunState } from './run-state.js';
 import { buildProgram } from './program.js';
 
 /** Commander outcomes that are not failures. */
 const COMMANDER_SUCCESS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help', 'commander.executeSubCommandAsync']);
 
-export async function main(argv: string[], ctx: Context): Promise<number> {
+export async function main(argv: string[], given: Context): Promise<number> {
+  const ctx: Context = { ...given, io: guardTerminal(given.io) };
   const state = new RunState(ctx);
   const program = buildProgram(state);
   program.exitOverride();
@@ -32,12 +34,12 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     const inv = state.invocation;
     exitCode = inv?.exitCode ?? 0;
     // Partial failures: every one for people; for programs the one that set the exit code.
-    if (inv && inv.failures.length) (inv.out.json ? inv.failures.slice(0, 1) : inv.failures).forEach((f) => inv.out.error(f));
+    const failures = (inv?.failures ?? []).map((f) => stoppedBy(ctx.signal, f));
+    if (inv && failures.length) (inv.out.json ? failures.slice(0, 1) : failures).forEach((f) => inv.out.error(f));
   } catch (err) {
     if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
     if (isBrokenPipe(err)) return exitCode;
-    let failure = err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err);
-    if (terminatedBy(ctx.signal)) failure = new McpctlError('interrupted', 'terminated (SIGTERM)', { server: failure.server, phase: failure.phase, exitCode: TERMINATED_EXIT_CODE });
+    const failure = stoppedBy(ctx.signal, err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err));
     const out = state.invocation?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
     out.stopSpinner();
     out.error(failure);
@@ -49,10 +51,18 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   return terminatedBy(ctx.signal) ? TERMINATED_EXIT_CODE : exitCode;
 }
 
+/** After SIGTERM, a failure is reported as the termination it was, with its exit code (143). */
+function stoppedBy(signal: AbortSignal, failure: McpctlError): McpctlError {
+  if (!terminatedBy(signal)) return failure;
+  return new McpctlError('interrupted', `terminated (SIGTERM)${failure.server !== undefined ? ` while working with server "${failure.server}"` : ''}`, { server: failure.server, phase: failure.phase, exitCode: TERMINATED_EXIT_CODE });
+}
+
 /** Subcommands inherit the error handling and output of the program. */
 function propagate(command: import('commander').Command, from: import('commander').Command): void {
   command.exitOverride();
   command.configureOutput(from.configureOutput());
+  // `mcpctl tools --help` shows -c, --json, --timeout… too: they work after any command.
+  command.configureHelp({ ...from.configureHelp(), showGlobalOptions: true });
   for (const sub of command.commands) propagate(sub, from);
 }
 

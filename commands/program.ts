@@ -3,18 +3,23 @@
 
 import { Command, Option } from 'commander';
 import type { RunState } from './run-state.js';
-import { parseProtocol, parseSeconds, examples } from './options.js';
+import { collect, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
 import { serversCommand } from './servers.js';
 import { toolsCommand } from './tools.js';
 import { callCommand } from './call.js';
 import { tasksCommand } from './tasks.js';
+import { skillsCommand } from './skills.js';
 import { resourcesCommand } from './resources.js';
 import { promptsCommand } from './prompts.js';
 import { statusCommand } from './status.js';
 import { authCommand } from './auth.js';
+import { testCommand } from './test.js';
+import { snapshotCommand } from './snapshot.js';
+import { diffCommand } from './diff.js';
+import { lintCommand } from './lint.js';
 import { completionCommand } from './completion.js';
 import { helpCommand } from './help.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../src/version.js';
 
 export function buildProgram(state: RunState): Command {
   const program = new Command('mcpctl')
@@ -28,6 +33,8 @@ export function buildProgram(state: RunState): Command {
     .addOption(new Option('--connect-timeout <seconds>', 'limit for connect + handshake + discovery').argParser(parseSeconds))
     .addOption(new Option('--protocol <revision>', 'auto, legacy, or a revision to pin (e.g. 2025-06-18)').argParser(parseProtocol))
     .option('--stdio <command line>', 'use an ad-hoc stdio server started by this command line')
+    .option('--root <dir>', "offer this directory to the server as a root (repeatable; replaces the server's roots key; default: no roots)", collect)
+    .addOption(new Option('--max-size <megabytes>', 'largest message accepted from a server, after decompression (default 64)').argParser(parsePositiveNumber))
     .option('--trust-project', 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)')
     .option('-v, --verbose', 'show server stderr and diagnostics')
     .option('-q, --quiet', 'print nothing but data and errors')
@@ -42,7 +49,7 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, statusCommand, authCommand, completionCommand, helpCommand]) {
+  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, skillsCommand, statusCommand, authCommand, testCommand, snapshotCommand, diffCommand, lintCommand, completionCommand, helpCommand]) {
     program.addCommand(make(state));
   }
   return program;

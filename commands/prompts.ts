@@ -8,6 +8,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { usageError, type McpctlError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
 import { parseComplete, printSuggestions } from './suggestions.js';
 
@@ -69,15 +70,13 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
   const prompts = listed.items;
   if (out.json) return out.printJson({ prompts });
   if (prompts.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no prompts`);
-  const { chalk } = out;
-  const argumentList = (p: Prompt) =>
-    (p.arguments ?? []).map((a) => (a.required ? (out.tty ? chalk.bold(a.name) + chalk.red('*') : `${a.name}*`) : a.name)).join(', ');
+  const argumentList = (p: Prompt) => (p.arguments ?? []).map((a) => (a.required ? `${a.name}*` : a.name)).join(', ');
   await out.print(
     out.table(
       [
-        { header: 'NAME', value: (p: Prompt) => p.name },
-        { header: 'DESCRIPTION', value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0], wrap: true },
-        { header: 'ARGUMENTS (* required)', value: argumentList },
+        { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
+        { header: 'DESCRIPTION', value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0], wrap: true, optional: true, priority: 1 },
+        { header: 'ARGUMENTS (* required)', value: argumentList, wrap: true, optional: true, priority: 2 },
       ],
       prompts,
     ),
@@ -88,7 +87,7 @@ function unknownPrompt(spec: ServerSpec, name: string, prompts: Prompt[]): Mcpct
   const names = prompts.map((p) => p.name);
   return usageError(`server "${spec.name}" has no prompt "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
-    hint: `mcpctl prompts ${spec.name} lists its ${names.length} prompts`,
+    hint: `mcpctl prompts ${spec.name} lists its ${counted(names.length, 'prompt')}`,
   });
 }
 

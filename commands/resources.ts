@@ -21,6 +21,8 @@ export interface ResourcesOptions {
   complete?: string;
   templates: boolean;
   output?: string;
+  /** -o may replace an existing file. */
+  force: boolean;
   limit?: number;
 }
 
@@ -32,7 +34,8 @@ export function resourcesCommand(state: RunState): Command {
     .argument('[vars...]', 'NAME=VALUE for each variable of a URI template')
     .option('--templates', 'list resource templates instead of resources')
     .option('--complete <name=prefix>', 'suggest values for one variable of a URI template (completion/complete)')
-    .option('-o, --output <file>', 'write the (binary) contents to this file')
+    .option('-o, --output <file>', 'write the (binary) contents to this file (an existing one is kept: the next free name is used)')
+    .option('--force', 'with -o: replace the file if it exists')
     .option('--limit <n>', 'stop after this many entries', parsePositiveInt)
     .addHelpText(
       'after',
@@ -45,8 +48,8 @@ export function resourcesCommand(state: RunState): Command {
         "mcpctl resources everything 'demo://resource/dynamic/text/{resourceId}' --complete resourceId=",
       ),
     )
-    .action(async (server: string | undefined, uri: string | undefined, vars: string[], flags: { templates?: boolean; output?: string; limit?: number; complete?: string }, cmd: Command) => {
-      await runResources(state.begin(cmd), { server, uri, words: vars, complete: flags.complete, templates: flags.templates === true, output: flags.output, limit: flags.limit });
+    .action(async (server: string | undefined, uri: string | undefined, vars: string[], flags: { templates?: boolean; output?: string; force?: boolean; limit?: number; complete?: string }, cmd: Command) => {
+      await runResources(state.begin(cmd), { server, uri, words: vars, complete: flags.complete, templates: flags.templates === true, output: flags.output, force: flags.force === true, limit: flags.limit });
     });
 }
 
@@ -62,14 +65,15 @@ export async function runResources(inv: Invocation, opts: ResourcesOptions): Pro
     if (!isUriTemplate(opts.uri)) {
       if (opts.words.length > 0) throw usageError(`unexpected argument "${opts.words[0]}": ${opts.uri} is not a URI template`, { hint: 'NAME=VALUE words fill the {variables} of a URI template' });
       if (opts.complete !== undefined) throw usageError('--complete needs a URI template whose variable it completes', { hint: `mcpctl resources ${spec.name} --templates lists them` });
-      return readResource(inv, spec, opts.uri, opts.output);
+      return readResource(inv, spec, opts.uri, opts.output, opts.force);
     }
     const where = { server: spec.name, template: opts.uri };
     if (opts.complete !== undefined) return completeVariable(inv, spec, opts.uri, opts.words, parseComplete(opts.complete));
-    return readResource(inv, spec, expandTemplate(opts.uri, templateArguments(opts.uri, opts.words, where)), opts.output);
+    return readResource(inv, spec, expandTemplate(opts.uri, templateArguments(opts.uri, opts.words, where)), opts.output, opts.force);
   }
   if (opts.complete !== undefined) throw usageError('--complete needs a URI template whose variable it completes', { hint: `mcpctl resources ${spec.name} --templates lists them` });
   if (opts.output !== undefined) throw usageError('-o/--output writes a resource that is read: give its URI');
+  if (opts.force) throw usageError('--force goes with -o FILE');
   return opts.templates ? listTemplates(inv, spec, opts.limit) : listResources(inv, spec, opts.limit);
 }
 
@@ -90,11 +94,11 @@ async function listResources(inv: Invocation, spec: ServerSpec, limit: number | 
   await out.print(
     out.table(
       [
-        { header: 'URI', value: (r: Resource) => r.uri },
-        { header: 'NAME', value: (r) => r.title ?? r.name },
-        { header: 'MIME TYPE', value: (r) => r.mimeType ?? '' },
-        { header: 'SIZE', value: (r) => (typeof r.size === 'number' ? (out.tty ? formatBytes(r.size) : String(r.size)) : '') },
-        { header: 'DESCRIPTION', value: (r) => firstLine(r.description ?? ''), wrap: true },
+        { header: 'URI', value: (r: Resource) => r.uri, wrap: true, priority: 4 },
+        { header: 'NAME', value: (r) => r.title ?? r.name, priority: 3 },
+        { header: 'MIME TYPE', value: (r) => r.mimeType ?? '', optional: true, priority: 1 },
+        { header: 'SIZE', value: (r) => (typeof r.size === 'number' ? (out.tty ? formatBytes(r.size) : String(r.size)) : ''), optional: true },
+        { header: 'DESCRIPTION', value: (r) => firstLine(r.description ?? ''), wrap: true, optional: true, priority: 2 },
       ],
       resources,
     ),
@@ -117,10 +121,10 @@ async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | 
   await out.print(
     out.table(
       [
-        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate },
-        { header: 'NAME', value: (t) => t.title ?? t.name },
-        { header: 'MIME TYPE', value: (t) => t.mimeType ?? '' },
-        { header: 'DESCRIPTION', value: (t) => firstLine(t.description ?? ''), wrap: true },
+        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate, wrap: true, priority: 4 },
+        { header: 'NAME', value: (t) => t.title ?? t.name, priority: 3 },
+        { header: 'MIME TYPE', value: (t) => t.mimeType ?? '', optional: true, priority: 1 },
+        { header: 'DESCRIPTION', value: (t) => firstLine(t.description ?? ''), wrap: true, optional: true, priority: 2 },
       ],
       resourceTemplates,
     ),
@@ -160,7 +164,7 @@ function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? '';
 }
 
-async function readResource(inv: Invocation, spec: ServerSpec, uri: string, output: string | undefined): Promise<void> {
+async function readResource(inv: Invocation, spec: ServerSpec, uri: string, output: string | undefined, force: boolean): Promise<void> {
   const { out, ctx } = inv;
   const spinner = await out.startSpinner(`reading ${uri}`);
   const { serverRefused } = await import('../src/mcp/refusal.js');
@@ -180,9 +184,9 @@ async function readResource(inv: Invocation, spec: ServerSpec, uri: string, outp
       throw usageError(`resource ${uri} has ${contents.length} contents; -o writes exactly one`, { server: spec.name, hint: '--json prints them all' });
     }
     const file = path.resolve(ctx.cwd, output);
-    const { writeFileAtomic } = await import('../src/output/save.js');
-    await writeFileAtomic(file, view.contentBytes(contents[0]));
-    out.info(`wrote ${view.describeContent(contents[0])} to ${file}`);
+    const { saveToFile } = await import('../src/output/save.js');
+    const saved = await saveToFile(file, view.contentBytes(contents[0]), { force });
+    out.info(`wrote ${view.describeContent(contents[0])} to ${saved.file}${saved.taken ? ` (${saved.taken} exists; --force replaces it)` : ''}`);
     if (out.json) {
       const { stripTransportFields } = await import('../src/output/json.js');
       await out.printJson(stripTransportFields(result));

@@ -2,6 +2,7 @@
 // configured servers, where each came from and whether it may start, editing a config file, and
 // consent to a project config. Never connects; secrets are shown as references only.
 
+import { hasControlCharacters } from '../src/output/escape.js';
 import { Command, Option } from 'commander';
 import path from 'node:path';
 import type { RunState } from './run-state.js';
@@ -21,7 +22,7 @@ export function serversCommand(state: RunState): Command {
   const servers = new Command('servers')
     .description('list the configured servers and the file each came from (never connects)')
     .argument('[name]', 'show one server in full')
-    .addOption(new Option('--names', 'print server names only, one per line (for completions)').hideHelp())
+    .addOption(new Option('--names', 'print the names completion offers, one per line: enabled servers, none with a control character').hideHelp())
     .addHelpText('after', examples('mcpctl servers', 'mcpctl servers everything', 'mcpctl servers --json', 'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers remove fs', 'mcpctl servers trust'))
     .action(async (name: string | undefined, flags: { names?: boolean }, cmd: Command) => {
       await runServers(state.begin(cmd), { name, names: flags.names });
@@ -81,17 +82,21 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
   const { out, ctx } = inv;
   const [config, { describeServer }] = await Promise.all([inv.loadConfig(), import('../src/config/display.js')]);
   if (opts.names) {
-    await out.print(config.entries.map((e) => e.name + '\n').join(''));
+    // A name with a control character (a newline among them) could not be offered as one word.
+    const offered = config.entries.filter((e) => !e.disabled && !hasControlCharacters(e.name));
+    await out.print(offered.map((e) => e.name + '\n').join(''));
     return;
   }
   if (opts.name !== undefined) {
     const entry = await findEntry(config, opts.name, ctx);
     const description = describeServer(entry);
-    await out.print(out.json ? JSON.stringify(description, null, 2) + '\n' : renderOne(inv, description));
+    await (out.json ? out.printJson(description) : out.print(renderOne(inv, description)));
     return;
   }
   // A shadowed server is listed right after the one used in its place.
-  const descriptions = config.entries.flatMap((e) => [e, ...config.shadowed.filter((s) => s.name === e.name)]).map((e) => describeServer(e));
+  const shadowed = new Map<string, ConfigEntry[]>();
+  for (const s of config.shadowed) shadowed.set(s.name, [...(shadowed.get(s.name) ?? []), s]);
+  const descriptions = config.entries.flatMap((e) => [e, ...(shadowed.get(e.name) ?? [])]).map((e) => describeServer(e));
   if (out.json) return out.printJson({ servers: descriptions });
   if (descriptions.length === 0) {
     out.info(`no servers configured (searched: ${config.searched.map((f) => relative(ctx.cwd, f)).join(', ')})`);
@@ -101,12 +106,12 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
   await out.print(
     out.table(
       [
-        { header: 'NAME', value: (d: ServerDescription) => d.name },
-        { header: 'TYPE', value: (d) => d.type },
-        { header: 'TARGET', value: (d) => target(d), wrap: true },
-        { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source) },
-        { header: 'STATE', value: (d) => (d.shadowedBy !== undefined ? out.chalk.dim('shadowed') : d.disabled ? out.chalk.dim('disabled') : 'enabled') },
-        { header: 'TRUST', value: (d) => (d.trusted ? d.trust : out.chalk.yellow(d.trust)) },
+        { header: 'NAME', value: (d: ServerDescription) => d.name, priority: 4 },
+        { header: 'TYPE', value: (d) => d.type, priority: 2 },
+        { header: 'TARGET', value: (d) => target(d), wrap: true, priority: 3 },
+        { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source), wrap: true },
+        { header: 'STATE', value: (d) => (d.shadowedBy !== undefined ? 'shadowed' : d.disabled ? 'disabled' : 'enabled'), style: (d) => (d.shadowedBy !== undefined || d.disabled ? out.chalk.dim : undefined), priority: 1 },
+        { header: 'TRUST', value: (d) => d.trust, style: (d) => (d.trusted ? undefined : out.chalk.yellow), priority: 1 },
       ],
       descriptions,
     ),

@@ -5,6 +5,7 @@ import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/c
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
 import { examples } from './options.js';
+import { counted } from '../src/output/plural.js';
 import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 
@@ -40,37 +41,48 @@ export function statusCommand(state: RunState): Command {
 export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<void> {
   const { out } = inv;
   const { specs, errors: configErrors } = opts.servers.length || inv.global.stdio ? await inv.selectServers(opts.servers) : await inv.allServers();
-  const spinner = await out.startSpinner(`checking ${specs.length} server${specs.length === 1 ? '' : 's'}`);
+  const spinner = await out.startSpinner(`checking ${counted(specs.length, 'server')}`);
   const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
   spinner.stop();
   for (const e of configErrors) statuses.push({ server: e.server ?? '?', ok: false, phase: 'config', latencyMs: 0, auth: 'unknown', error: errorObject(e) });
-  inv.failAll(inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]));
+  const failures = inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]);
+  inv.failAll(failures);
   const result = statuses.map(({ failure: _f, ...s }: ServerStatus & { failure?: McpctlError }) => s);
-  if (out.json) return out.printJson({ servers: result });
+  // As every multi-server command: the failures again beside the results, in config order.
+  if (out.json) return out.printJson({ servers: result, errors: failures.map(errorObject) });
   if (result.length === 0) {
     out.info('no servers configured');
     return;
   }
-  if (result.length === 1 && opts.servers.length === 1) return out.print(renderOne(inv, result[0]));
+  // A pipe always gets rows, however many servers.
+  if (out.tty && result.length === 1 && opts.servers.length === 1) return out.print(renderOne(inv, result[0]));
   const { chalk } = out;
   await out.print(
     out.table(
       [
-        { header: 'SERVER', value: (s: ServerStatus) => s.server },
-        { header: 'OK', value: (s) => (out.tty ? (s.ok ? chalk.green('✓') : chalk.red(`✗ ${s.error?.kind ?? ''}`)) : s.ok ? 'ok' : 'failed') },
-        { header: 'PROTOCOL', value: (s) => s.protocolVersion ?? '' },
-        { header: 'SERVER INFO', value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : ''), wrap: true },
-        { header: 'TOOLS', value: (s) => count(s.counts?.tools) },
-        { header: 'RESOURCES', value: (s) => count(s.counts?.resources) },
-        { header: 'PROMPTS', value: (s) => count(s.counts?.prompts) },
-        { header: 'LATENCY', value: (s) => `${s.latencyMs} ms` },
-        { header: 'AUTH', value: (s) => s.auth },
+        { header: 'SERVER', value: (s: ServerStatus) => s.server, priority: 9 },
+        { header: 'OK', value: (s) => (out.tty ? (s.ok ? '✓' : `✗ ${s.error?.kind ?? ''}`) : s.ok ? 'ok' : 'failed'), style: (s) => (s.ok ? chalk.green : chalk.red), priority: 8 },
+        { header: 'PROTOCOL', value: (s) => s.protocolVersion ?? '', optional: true, priority: 3 },
+        { header: 'SERVER INFO', value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : ''), wrap: true, optional: true, priority: 2 },
+        { header: 'TOOLS', value: (s) => count(s.counts?.tools), priority: 5 },
+        { header: 'RESOURCES', value: (s) => count(s.counts?.resources), priority: 4 },
+        { header: 'PROMPTS', value: (s) => count(s.counts?.prompts), priority: 4 },
+        { header: 'LATENCY', value: (s) => `${s.latencyMs} ms`, priority: 1 },
+        { header: 'AUTH', value: (s) => s.auth, priority: 1 },
         // On a terminal the failures follow the table in full, with their hints.
         ...(out.tty ? [] : [{ header: 'ERROR', value: (s: ServerStatus) => (s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : '') }]),
       ],
       result,
     ),
   );
+  // -v: each server's instructions, in full, after the table (a single server shows them anyway).
+  if (out.verbose) {
+    const label = (name: string) => (out.tty ? chalk.bold(`Instructions of ${name}:`) : `Instructions of ${name}:`);
+    const blocks = result.filter((s) => s.instructions?.trim()).map((s) => `\n${label(s.server)}\n${s.instructions!.trim()}\n`);
+    // In a pipe stdout keeps its fixed columns: the instructions go to stderr.
+    if (blocks.length && out.tty) await out.print(blocks.join(''));
+    else if (blocks.length) out.info(blocks.join('').trimEnd());
+  }
 }
 
 function count(n: number | null | undefined): string {

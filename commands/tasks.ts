@@ -51,8 +51,7 @@ export function tasksCommand(state: RunState): Command {
 
 /** A session that speaks the server's task wire, and the wire's client. */
 async function withTasks<T>(inv: Invocation, spec: ServerSpec, interactive: boolean, fn: (tasks: TaskClient, session: Session) => Promise<T>): Promise<T> {
-  const [{ TaskClient }, clientRequests] = await Promise.all([import('../src/mcp/tasks.js'), import('../src/mcp/client-requests.js')]);
-  const settings = requestSettings(inv, spec, interactive);
+  const [{ TaskClient }, settings] = await Promise.all([import('../src/mcp/tasks.js'), requestSettings(inv, spec, interactive)]);
   return inv.session(
     spec,
     async (session) => {
@@ -62,19 +61,14 @@ async function withTasks<T>(inv: Invocation, spec: ServerSpec, interactive: bool
       }
       return fn(new TaskClient(session.client, wire, spec.name), session);
     },
-    {
-      capabilities: { ...clientRequests.INTERACTIVE_CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } } as import('@modelcontextprotocol/client').ClientCapabilities,
-      configureClient: (client) => clientRequests.answerServerRequests(client, settings),
-    },
+    { answering: settings },
   );
 }
 
-function requestSettings(inv: Invocation, spec: ServerSpec, interactive: boolean): import('../src/mcp/client-requests.js').ClientRequestSettings {
+function requestSettings(inv: Invocation, spec: ServerSpec, interactive: boolean): Promise<import('../src/mcp/client-requests.js').ClientRequestSettings> {
   const { ctx, out } = inv;
   const canAsk = interactive && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
-  return {
-    server: spec.name,
-    roots: [],
+  return inv.clientRequestSettings(spec, {
     ask: canAsk
       ? async (request) => {
           out.stopSpinner();
@@ -88,8 +82,7 @@ function requestSettings(inv: Invocation, spec: ServerSpec, interactive: boolean
         }
       : undefined,
     noAskReason: interactive ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
-    notice: (line) => out.info(line),
-  };
+  });
 }
 
 export async function runTasks(inv: Invocation, opts: TasksOptions): Promise<void> {
@@ -120,7 +113,7 @@ export async function runTasks(inv: Invocation, opts: TasksOptions): Promise<voi
         now: ctx.now,
         signal: ctx.signal,
         onStatus: (task) => spinner.update(`task ${task.taskId}: ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`),
-        answer: (requests) => answerInputRequests(requests, requestSettings(inv, spec, opts.input)),
+        answer: async (requests) => answerInputRequests(requests, await requestSettings(inv, spec, opts.input)),
       });
       return waited.kind === 'expired' ? { kind: 'expired', task: waited.task } : { kind: 'result', result: waited.result };
     });
@@ -154,11 +147,11 @@ export async function runTasksCancel(inv: Invocation, server: string, taskId: st
 }
 
 const COLUMNS = [
-  { header: 'TASK', value: (t: TaskInfo) => t.taskId },
-  { header: 'STATUS', value: (t: TaskInfo) => t.status },
-  { header: 'MESSAGE', value: (t: TaskInfo) => t.statusMessage ?? '', wrap: true },
-  { header: 'CREATED', value: (t: TaskInfo) => t.createdAt ?? '' },
-  { header: 'UPDATED', value: (t: TaskInfo) => t.lastUpdatedAt ?? '' },
+  { header: 'TASK', value: (t: TaskInfo) => t.taskId, priority: 3 },
+  { header: 'STATUS', value: (t: TaskInfo) => t.status, priority: 2 },
+  { header: 'MESSAGE', value: (t: TaskInfo) => t.statusMessage ?? '', wrap: true, optional: true, priority: 1 },
+  { header: 'CREATED', value: (t: TaskInfo) => t.createdAt ?? '', optional: true },
+  { header: 'UPDATED', value: (t: TaskInfo) => t.lastUpdatedAt ?? '', optional: true },
 ];
 
 async function printTaskList(inv: Invocation, spec: ServerSpec, tasks: Array<TaskInfo & { raw: Record<string, unknown> }>): Promise<void> {

@@ -7,6 +7,7 @@ import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
 import { stripTransportFields } from '../src/output/json.js';
 
@@ -37,10 +38,11 @@ interface ServerTools {
 export async function fetchTools(inv: Invocation, spec: ServerSpec, limit?: number): Promise<ServerTools> {
   // Imported inside: lists.js loads the SDK, which a stdio server's start should overlap.
   return inv.session(spec, async (session) => {
-    const [{ listAll }, { toolAllowed }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js')]);
+    const [{ listAll }, { toolAllowed }, { usableTools }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js'), import('../src/mcp/x-mcp-header.js')]);
     const outcome = await listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
     for (const bad of outcome.malformed) inv.out.warn(`server "${spec.name}": tool ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
-    return { spec, tools: outcome.items.filter((t) => toolAllowed(spec, t.name)) };
+    const tools = outcome.items.filter((t) => toolAllowed(spec, t.name));
+    return { spec, tools: session.era === 'modern' ? usableTools(spec.name, tools, (line) => inv.out.warn(line)) : tools };
   });
 }
 
@@ -59,7 +61,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
     if (!tool) throw unknownTool(spec, opts.tool, tools);
     if (out.json) return out.printJson(stripTransportFields(tool));
     const { renderToolDetail } = await import('../src/output/tool-detail.js');
-    return out.print(renderToolDetail(tool, out.chalk, out.tty));
+    return out.print(renderToolDetail(tool, { chalk: out.chalk, tty: out.tty, callPrefix: callPrefix(inv, spec) }));
   }
   if (out.json) return out.printJson({ tools });
   if (tools.length === 0) {
@@ -72,7 +74,7 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
 async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   const { out } = inv;
   const { specs, errors: configErrors } = await inv.allServers();
-  const spinner = await out.startSpinner(`listing tools of ${specs.length} servers`);
+  const spinner = await out.startSpinner(`listing tools of ${counted(specs.length, 'server')}`);
   const settled = await Promise.all(specs.map((spec) => fetchTools(inv, spec, opts.limit).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, spec, e: inv.failure(e, spec) }))));
   spinner.stop();
   const results = settled.flatMap((s) => (s.ok ? [s.v] : []));
@@ -81,7 +83,7 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   if (out.json) {
     await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
   } else {
-    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} ${out.chalk.dim('›')} ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
+    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} › ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
     if (rows.length) await out.print(await toolTable(inv, rows));
     else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
   }
@@ -90,22 +92,27 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
 /** Loaded on use: tool-detail brings the schema describers of src/args along. */
 async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): Promise<string> {
   const { toolRequiredArgs, firstLine } = await import('../src/output/tool-detail.js');
-  const anyTitle = rows.some((r) => r.tool.title);
   return inv.out.table(
     [
-      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name },
-      ...(anyTitle ? [{ header: 'TITLE', value: (r: { name: string; tool: Tool }) => r.tool.title ?? '' }] : []),
-      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true },
-      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', ') },
+      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
+      { header: 'TITLE', value: (r) => r.tool.title ?? '', optional: true },
+      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true, optional: true, priority: 2 },
+      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', '), wrap: true, optional: true, priority: 1 },
     ],
     rows,
   );
+}
+
+/** How this server is named in a call a person can paste: with the same -c or --stdio. */
+function callPrefix(inv: Invocation, spec: ServerSpec): string[] {
+  const { config, stdio } = inv.global;
+  return ['mcpctl', ...(config !== undefined ? ['-c', config] : []), ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name])];
 }
 
 export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
   const names = tools.map((t) => t.name);
   return usageError(`server "${spec.name}" has no tool "${name}"${didYouMean(name, names)}`, {
     server: spec.name,
-    hint: `mcpctl tools ${spec.name} lists its ${names.length} tools`,
+    hint: `mcpctl tools ${spec.name} lists its ${counted(names.length, 'tool')}`,
   });
 }

@@ -1,23 +1,33 @@
-// Replacing a file whole or not at all: a temp file in the same directory, fsync, rename over the
-// target, fsync of the directory. Config edits, tokens, trust, saved results and the era cache use
-// it; private files (tokens, trust) go in a directory kept at mode 0700.
+// Writing a file whole or not at all: a temp file in the same directory (created exclusively,
+// never through a symlink), fsync, then rename over the target, or link to a name that must not
+// exist yet; fsync of the directory. Config edits, tokens, trust, saved results and the era cache
+// use it; private files (tokens, trust) go in a directory kept at mode 0700.
 
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { configError } from './errors.js';
 
 export interface AtomicWriteOptions {
   /** The file's mode. Default: an existing file keeps its mode; a new one gets 0666 less the umask. */
   mode?: number;
-  /** false: a symlink at `file` is replaced itself, never followed (files of ours in a cache). */
+  /** With `replace`, false: a symlink at `file` is replaced itself, never followed (files of ours in a cache). */
   followSymlink?: boolean;
+  /**
+   * `replace` (default): the file is replaced, whatever is there (a symlink is followed unless
+   * `followSymlink` is false).
+   * `create`: the file must not exist (EEXIST otherwise, whatever is there, dangling symlinks too).
+   * `replace-file`: only a regular file is replaced; a symlink at `file` is refused (ELOOP).
+   */
+  how?: 'replace' | 'create' | 'replace-file';
 }
 
-/** Writes `data` to `file` atomically; a symlink is followed (unless told not to), so the file it points to is replaced. */
+const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** Writes `data` to `file` atomically, as `opts.how` says. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
   try {
-    await replaceFile(file, data, opts);
+    await writeWhole(file, data, opts);
   } catch (err) {
     throw clearWriteError(err, file);
   }
@@ -33,12 +43,15 @@ export function clearWriteError(err: unknown, file: string): unknown {
   });
 }
 
-async function replaceFile(file: string, data: string | Uint8Array, opts: AtomicWriteOptions): Promise<void> {
-  const target = opts.followSymlink === false ? file : await fs.realpath(file).catch(() => file);
-  const mode = opts.mode ?? (await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined));
+async function writeWhole(file: string, data: string | Uint8Array, opts: AtomicWriteOptions): Promise<void> {
+  const how = opts.how ?? 'replace';
+  const target = how === 'replace' && opts.followSymlink !== false ? await fs.realpath(file).catch(() => file) : file;
+  if (how === 'replace-file') await refuseNonRegular(target);
+  const kept = how === 'create' ? undefined : await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
+  const mode = opts.mode ?? kept;
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(temp, 'wx', mode ?? 0o666);
+  const handle = await fs.open(temp, TEMP_FLAGS, mode ?? 0o666);
   try {
     try {
       await handle.writeFile(data);
@@ -48,12 +61,47 @@ async function replaceFile(file: string, data: string | Uint8Array, opts: Atomic
     } finally {
       await handle.close();
     }
-    await fs.rename(temp, target);
-  } catch (err) {
+    if (how === 'create') await linkNew(temp, target, data, mode);
+    else await fs.rename(temp, target);
+  } finally {
     await fs.rm(temp, { force: true }).catch(() => {});
+  }
+  await syncDirectory(dir);
+}
+
+async function refuseNonRegular(file: string): Promise<void> {
+  const stat = await fs.lstat(file).catch(() => undefined);
+  if (stat === undefined || stat.isFile()) return;
+  const what = stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file';
+  throw Object.assign(new Error(`${file} is ${what}`), { code: stat.isSymbolicLink() ? 'ELOOP' : 'EISDIR' });
+}
+
+/**
+ * link() takes the name only if nothing is there, and never follows what is. A file system
+ * without hard links gets the same promise from O_EXCL | O_NOFOLLOW on the name itself.
+ */
+async function linkNew(temp: string, target: string, data: string | Uint8Array, mode: number | undefined): Promise<void> {
+  try {
+    await fs.link(temp, target);
+    return;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
+  }
+  const handle = await fs.open(target, TEMP_FLAGS, mode ?? 0o666);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await fs.rm(target, { force: true }).catch(() => {});
     throw err;
   }
-  // Make the rename itself durable; not every file system can sync a directory, and that is fine.
+}
+
+/** Makes a rename or link durable; not every file system can sync a directory, and that is fine. */
+async function syncDirectory(dir: string): Promise<void> {
   try {
     const d = await fs.open(dir, 'r');
     try {

@@ -1,5 +1,8 @@
 // Typed errors and the one table that turns them into exit codes (DESIGN.md §1 "Exit codes").
 
+import { controlFreeJson } from './output/escape.js';
+import { redactUrlsIn } from './redact.js';
+
 export type ErrorKind =
   | 'usage'
   | 'config'
@@ -8,6 +11,7 @@ export type ErrorKind =
   | 'protocol'
   | 'tool'
   | 'output-schema'
+  | 'check'
   | 'timeout'
   | 'interrupted'
   | 'internal';
@@ -21,6 +25,7 @@ export const EXIT_CODES: Readonly<Record<ErrorKind, number>> = {
   protocol: 5,
   tool: 6,
   'output-schema': 7,
+  check: 8,
   timeout: 124,
   interrupted: 130,
 };
@@ -35,6 +40,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [5, 'the server answered with a protocol error (JSON-RPC error)'],
   [6, 'the tool ran and reported failure (isError: true)'],
   [7, 'a result broke its tool\'s outputSchema'],
+  [8, 'checks failed: a test of mcpctl test, a breaking change found by mcpctl diff, an error-level finding of mcpctl lint'],
   [124, 'a timeout expired'],
   [130, 'interrupted (Ctrl-C)'],
   [143, 'terminated (SIGTERM)'],
@@ -80,9 +86,12 @@ export class McpctlError extends Error {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'McpctlError';
     this.kind = kind;
-    this.server = details.server;
+    // Whatever built the message (a server's error text, a URL typed by the user), a URL's
+    // userinfo and query values never reach the terminal or the JSON error.
+    this.message = redactUrlsIn(message);
+    this.server = details.server === undefined ? undefined : redactUrlsIn(details.server);
     this.phase = details.phase;
-    this.hint = details.hint;
+    this.hint = details.hint === undefined ? undefined : redactUrlsIn(details.hint);
     this.exitCodeOverride = details.exitCode;
   }
 
@@ -122,5 +131,5 @@ export function errorObject(err: McpctlError): ErrorObject {
 
 /** The one-line JSON error of DESIGN.md §1, printed last on stderr with --json. */
 export function errorJson(err: McpctlError): string {
-  return JSON.stringify({ error: errorObject(err) });
+  return controlFreeJson({ error: errorObject(err) });
 }

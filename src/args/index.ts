@@ -6,7 +6,6 @@ export { buildArguments, type ArgSources } from './build.js';
 export { validateArguments, type ValidationOutcome } from './validate.js';
 export { fillRequiredDefaults, type FilledDefault } from './defaults.js';
 export { buildPromptArguments, type PromptArgument } from './prompt.js';
-export { describeArguments, type ArgumentInfo } from './describe.js';
 export { coerceText, type Coerced } from './coerce.js';
 export { compileSchema, draftOf, type Draft } from './compile.js';
 export type { JsonSchema, JsonSchemaObject } from './schema.js';

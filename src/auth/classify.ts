@@ -16,7 +16,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { McpctlError } from '../errors.js';
 import { loginHint, signInRequired, stepUpRequired } from './messages.js';
-import { safeOrigin } from './url.js';
+import { redactUrl } from '../redact.js';
 
 export function classifyAuthError(err: unknown, server: string): McpctlError | undefined {
   // Ours already (a needed sign-in, a refused endpoint, a lock timeout): unchanged.
@@ -24,7 +24,7 @@ export function classifyAuthError(err: unknown, server: string): McpctlError | u
   const details = { server, phase: 'auth' as const, cause: err };
   if (err instanceof InsufficientScopeError) return stepUpRequired(server, err.requiredScope ?? '(unspecified)');
   if (err instanceof InsecureTokenEndpointError) {
-    return new McpctlError('auth', `refusing to send credentials to ${safeOrigin(err.tokenEndpoint)}: OAuth endpoints must use https (plain http only on loopback)`, details);
+    return new McpctlError('auth', `refusing to send credentials to ${redactUrl(String(err.tokenEndpoint))}: OAuth endpoints must use https (plain http only on loopback)`, details);
   }
   if (err instanceof IssuerMismatchError || err instanceof AuthorizationServerMismatchError) {
     return new McpctlError('auth', `the authorization server of ${server} did not identify itself as expected (issuer mismatch); sign-in refused`, {

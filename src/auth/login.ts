@@ -22,7 +22,8 @@ import { createOAuthFetch } from './oauth-fetch.js';
 import { redirectUrisOf } from './provider.js';
 import { authStatus, type AuthStatus } from './status.js';
 import type { TokenStore } from './store.js';
-import { assertSecureOAuthUrl, normalizeServerUrl, safeOrigin } from './url.js';
+import { assertSecureOAuthUrl, normalizeServerUrl } from './url.js';
+import { redactUrl } from '../redact.js';
 
 export interface LoginOptions {
   /** Print the URL to stderr instead of starting a browser. */
@@ -210,7 +211,7 @@ function toLoginError(err: unknown, spec: HttpServerSpec): unknown {
     });
   }
   if (err instanceof TypeError) {
-    return new McpctlError('connection', `could not reach the OAuth endpoints of ${spec.name} (${safeOrigin(spec.url)})`, {
+    return new McpctlError('connection', `could not reach the OAuth endpoints of ${spec.name} (${redactUrl(spec.url)})`, {
       server: spec.name,
       phase: 'auth',
       cause: err,

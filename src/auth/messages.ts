@@ -1,10 +1,14 @@
 // The auth errors users see, built in one place so every one names the server, says what to
 // run next, and never carries a token value. Loads nothing from the SDK.
 
+import { shellWord } from '../output/shell-word.js';
 import { McpctlError } from '../errors.js';
+import { REDACTED } from '../redact.js';
 
 export function loginHint(server: string): string {
-  return `run \`mcpctl auth login ${quoteArg(server)}\``;
+  // An ad-hoc URL is named in its redacted form, which is no address to sign in to.
+  if (server.includes(REDACTED)) return 'run `mcpctl auth login URL` with the full URL of the server';
+  return `run \`mcpctl auth login ${shellWord(server)}\``;
 }
 
 /**
@@ -34,6 +38,3 @@ export function stepUpRequired(server: string, scope: string): McpctlError {
   });
 }
 
-function quoteArg(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}

@@ -2,6 +2,7 @@
 // requirement for every OAuth endpoint (plain HTTP only on loopback, for local servers).
 
 import { McpctlError } from '../errors.js';
+import { redactUrl } from '../redact.js';
 
 /** Loopback hosts, where plain HTTP cannot be observed on the wire (RFC 8252 §7.3). */
 export function isLoopbackHost(hostname: string): boolean {
@@ -35,19 +36,9 @@ export function isSecureOAuthUrl(url: string | URL): boolean {
 /** Refuses an OAuth endpoint that is neither https nor loopback http. */
 export function assertSecureOAuthUrl(url: string | URL, what: string, server?: string): void {
   if (isSecureOAuthUrl(url)) return;
-  throw new McpctlError('auth', `refusing to use ${what} ${safeOrigin(url)}: OAuth endpoints must use https (plain http is allowed only on 127.0.0.1, localhost or ::1)`, {
+  throw new McpctlError('auth', `refusing to use ${what} ${redactUrl(String(url))}: OAuth endpoints must use https (plain http is allowed only on 127.0.0.1, localhost or ::1)`, {
     server,
     phase: 'auth',
     hint: 'ask the server operator for an https endpoint',
   });
-}
-
-/** Origin and path of a URL without its query (a query may carry codes or state). */
-export function safeOrigin(url: string | URL): string {
-  try {
-    const parsed = typeof url === 'string' ? new URL(url) : url;
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }

@@ -1,5 +1,7 @@
 // Shell completion scripts for bash, zsh and fish, generated from the command tree so they
-// cannot drift from it. Server names complete by asking `mcpctl servers --names` at run time.
+// cannot drift from it. Server names complete by asking `mcpctl servers --names` at run time,
+// and each name is a literal word: nothing in it is expanded or run by the shell (a config from
+// a cloned repository may name a server `$(rm -rf ~)`), and it is inserted quoted.
 
 import type { CommandSpec, OptionSpec, ValueKind } from './tree.js';
 import { PROTOCOL_SETTINGS } from '../config/types.js';
@@ -47,7 +49,7 @@ function valueOptions(root: CommandSpec): string[] {
 function bashValue(kind: ValueKind): string {
   switch (kind) {
     case 'server':
-      return 'COMPREPLY=($(compgen -W "$(mcpctl servers --names 2>/dev/null)" -- "$cur"))';
+      return '_mcpctl_server_names';
     case 'file':
       return 'COMPREPLY=($(compgen -f -- "$cur"))';
     case 'dir':
@@ -64,7 +66,18 @@ function bashValue(kind: ValueKind): string {
 function bash(root: CommandSpec): string {
   const paths = walk(root);
   const globals = root.options;
-  const lines: string[] = [HEADER('bash'), '_mcpctl() {', '  local cur prev path="" npos=0 i w skip=0', '  cur="${COMP_WORDS[COMP_CWORD]}"', '  prev="${COMP_WORDS[COMP_CWORD-1]}"'];
+  const lines: string[] = [
+    HEADER('bash'),
+    // compgen -W would expand the names: compare them as strings, insert them quoted.
+    '_mcpctl_server_names() {',
+    '  local name',
+    '  COMPREPLY=()',
+    '  while IFS= read -r name; do',
+    '    [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf \'%q\' "$name")")',
+    '  done < <(mcpctl servers --names 2>/dev/null)',
+    '}',
+    '',
+    '_mcpctl() {', '  local cur prev path="" npos=0 i w skip=0', '  cur="${COMP_WORDS[COMP_CWORD]}"', '  prev="${COMP_WORDS[COMP_CWORD-1]}"'];
   lines.push(`  local valopts=" ${valueOptions(root).join(' ')} "`);
   lines.push('  for ((i=1; i<COMP_CWORD; i++)); do', '    w="${COMP_WORDS[i]}"', '    if [[ $skip == 1 ]]; then skip=0; continue; fi', '    case "$w" in', '      -*) [[ $valopts == *" $w "* ]] && skip=1 ;;', '      *)', '        case "${path:+$path }$w" in');
   const subPaths = paths.filter((p) => p.words.length > 0).map((p) => p.words.join(' '));
@@ -94,7 +107,7 @@ function bash(root: CommandSpec): string {
 function zshValue(kind: ValueKind): string {
   switch (kind) {
     case 'server':
-      return "_mcpctl_servers";
+      return "_mcpctl_server_names";
     case 'file':
       return '_files';
     case 'dir':
@@ -124,7 +137,8 @@ function zshFunctionName(words: string[]): string {
 }
 
 function zsh(root: CommandSpec): string {
-  const lines: string[] = ['#compdef mcpctl', HEADER('zsh'), '_mcpctl_servers() {', '  local -a servers', '  servers=(${(f)"$(mcpctl servers --names 2>/dev/null)"})', "  _describe 'server' servers", '}', ''];
+  // compadd inserts each name quoted; _describe would read a colon in a name as a description.
+  const lines: string[] = ['#compdef mcpctl', HEADER('zsh'), '_mcpctl_server_names() {', '  local -a servers expl', '  servers=(${(f)"$(mcpctl servers --names 2>/dev/null)"})', '  _wanted servers expl server compadd -a servers', '}', ''];
   for (const { words, command } of walk(root)) {
     lines.push(`${zshFunctionName(words)}() {`);
     const specs = command.options.map(zshOption);

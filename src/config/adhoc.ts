@@ -5,6 +5,7 @@ import type { Context } from '../io.js';
 import { usageError } from '../errors.js';
 import { inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
 import type { HttpServerSpec, StdioServerSpec } from './types.js';
+import { redactArgs, redactUrl } from '../redact.js';
 
 export const AD_HOC_SOURCE = 'command line';
 
@@ -71,7 +72,7 @@ export function adHocStdio(commandLine: string, ctx: Context, opts: ResolveOptio
     throw usageError('--stdio needs a command line', { hint: "for example --stdio 'npx -y @modelcontextprotocol/server-everything'" });
   }
   return {
-    name: commandLine.trim(),
+    name: displayedCommandLine(commandLine, [command, ...args]),
     source: AD_HOC_SOURCE,
     transport: 'stdio',
     command,
@@ -81,6 +82,13 @@ export function adHocStdio(commandLine: string, ctx: Context, opts: ResolveOptio
     timeoutMs: timeoutMs(undefined, opts),
     protocol: protocolSetting(undefined, 'stdio', opts),
   };
+}
+
+/** The command line as it is shown (its name): as typed, unless some word looked secret. */
+function displayedCommandLine(line: string, words: string[]): string {
+  const shown = redactArgs(words);
+  if (shown.every((w, i) => w === words[i])) return line.trim();
+  return shown.map((w) => (/^[\w@%+=:,./<>-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 /** Whether a target names an ad-hoc HTTP server rather than a configured one. */
@@ -100,7 +108,8 @@ export function adHocHttp(url: string, _ctx: Context, opts: ResolveOptions = {})
     throw usageError(`not an http(s) URL: ${url}`, { hint: 'an ad-hoc server is an http:// or https:// URL' });
   }
   return {
-    name: url,
+    // Messages, tables and JSON name the server by this: never its userinfo or query values.
+    name: redactUrl(url),
     source: AD_HOC_SOURCE,
     transport: 'http',
     url: parsed.href,

@@ -1,12 +1,14 @@
 // What `mcpctl servers` shows of an entry: the settings as written, with every value that could be
-// a secret (env and header values, URL credentials) shown as its ${VAR} reference or <redacted>.
+// a secret (env and header values, URL userinfo and query values, secret-looking arguments)
+// shown as its ${VAR} reference or <redacted>.
 
 import type { ConfigEntry, ShadowedEntry } from './load.js';
 import { timeoutMsFromFile } from './settings.js';
 import { isTrusted, type TrustState } from './trust.js';
 import type { RawOAuthEntry, TransportKind } from './types.js';
+import { redactArgs, redactUrl, redactValue } from '../redact.js';
 
-export const REDACTED = '<redacted>';
+export { REDACTED, redactUrl, redactValue } from '../redact.js';
 
 export interface ServerDescription {
   name: string;
@@ -39,54 +41,11 @@ export interface ServerDescription {
   oauth?: RawOAuthEntry;
   enabledTools?: string[];
   disabledTools?: string[];
-}
-
-/**
- * A value as written with every literal part hidden: `${VAR}` references show (they name where a
- * secret lives, not the secret), defaults and literal text become <redacted>, except an auth
- * scheme word (`Bearer ${TOKEN}`), which says what kind of value it is and nothing more.
- */
-export function redactValue(value: string): string {
-  const parts = value.split(/(\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\})/);
-  return parts
-    .map((part, i) => {
-      if (part === '') return '';
-      if (i % 2 === 1) return part.replace(/:-[^}]*\}$/, `:-${REDACTED}}`);
-      return /^(Bearer|Basic|Token|Bot)\s+$/i.test(part) ? part : REDACTED;
-    })
-    .join('');
+  roots?: string[];
 }
 
 function redactMap(map: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, redactValue(v)]));
-}
-
-const SECRET_PARAM = /key|token|secret|pass|auth|sig|cred|session|code/i;
-
-/** A URL without its password and without the values of query parameters that look secret. */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    // Not parseable before interpolation (e.g. "${BASE}/mcp"): shown as written, minus any query.
-    const q = url.indexOf('?');
-    return q < 0 ? url : `${url.slice(0, q)}?${REDACTED}`;
-  }
-  // A marker that survives URL encoding, swapped for <redacted> at the end.
-  const marker = 'mcpctl-redacted-8f3a';
-  let changed = false;
-  if (parsed.password !== '') {
-    parsed.password = marker;
-    changed = true;
-  }
-  for (const [k, v] of [...parsed.searchParams]) {
-    if (SECRET_PARAM.test(k) && redactValue(v) === REDACTED) {
-      parsed.searchParams.set(k, marker);
-      changed = true;
-    }
-  }
-  return changed ? parsed.href.split(marker).join(REDACTED) : url;
 }
 
 /** The plain, secret-free object describing one server (for `servers` and its --json). */
@@ -96,7 +55,7 @@ export function describeServer(entry: ConfigEntry | ShadowedEntry): ServerDescri
   if (entry.host !== undefined) out.host = entry.host;
   if ('shadowedBy' in entry) out.shadowedBy = entry.shadowedBy;
   if (raw.command !== undefined) out.command = raw.command;
-  if (raw.args !== undefined) out.args = [...raw.args];
+  if (raw.args !== undefined) out.args = redactArgs(raw.args);
   if (raw.url !== undefined) out.url = redactUrl(raw.url);
   if (raw.cwd !== undefined) out.cwd = raw.cwd;
   if (raw.env !== undefined) out.env = redactMap(raw.env);
@@ -109,5 +68,6 @@ export function describeServer(entry: ConfigEntry | ShadowedEntry): ServerDescri
   if (raw.oauth !== undefined) out.oauth = structuredClone(raw.oauth);
   if (raw.enabledTools !== undefined) out.enabledTools = [...raw.enabledTools];
   if (raw.disabledTools !== undefined) out.disabledTools = [...raw.disabledTools];
+  if (raw.roots !== undefined) out.roots = [...raw.roots];
   return out;
 }

@@ -191,7 +191,7 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     }
     const approvedInClaude =
       source.scope === 'project' && path.basename(source.file) === '.mcp.json' && !isTrusted(fileTrust)
-        ? claudeCodeApproval(claudeJson, path.dirname(source.file))
+        ? anyOf(claudeCodeApproval(claudeJson, path.dirname(source.file)), claudeCodeApproval(claudeJson, path.dirname(read.realPath)))
         : () => false;
     const foreign = source.translate !== undefined;
     // Problems in another host's file are that host's to report: we skip the entry and say so.
@@ -263,6 +263,11 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
   }
   const { entries, shadowed } = pickEntries(candidates, ctx, warnings);
   return { entries, shadowed, files, projectFiles, searched: sources.map((s) => s.file), warnings };
+}
+
+/** Claude Code names a project by the directory it was opened in, which may be behind a symlink. */
+function anyOf(a: (name: string) => boolean, b: (name: string) => boolean): (name: string) => boolean {
+  return (name) => a(name) || b(name);
 }
 
 function trustOfScope(scope: ConfigScope): TrustState {

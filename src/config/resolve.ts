@@ -52,10 +52,9 @@ function projectFolder(configFile: string): string {
   return builtinVariables(configFile, '').workspaceFolder!;
 }
 
-function resolveCwd(r: Resolving, cwd: string | undefined): string {
-  // A project's servers run in the project, wherever in it mcpctl is started (as Claude Code does).
-  if (cwd === undefined) return r.entry.scope === 'project' ? projectFolder(r.entry.source) : r.ctx.cwd;
-  const expanded = cwd === '~' || cwd.startsWith('~/') ? path.join(r.ctx.home, cwd.slice(1)) : cwd;
+/** A directory named at `key`, relative to the config file (`~` is home); it must exist. */
+function configDirectory(r: Resolving, dir: string, key: readonly JsonSegment[], hint: string): string {
+  const expanded = dir === '~' || dir.startsWith('~/') ? path.join(r.ctx.home, dir.slice(1)) : dir;
   const abs = path.resolve(path.dirname(r.entry.source), expanded);
   let isDir = false;
   try {
@@ -64,13 +63,24 @@ function resolveCwd(r: Resolving, cwd: string | undefined): string {
     isDir = false;
   }
   if (!isDir) {
-    throw configError(`${at(r, ['cwd'])}"${keyName(r, ['cwd'])}" is ${abs}, which is not an existing directory`, {
-      server: r.entry.name,
-      phase: 'config',
-      hint: 'a relative cwd is relative to the directory of the config file',
-    });
+    throw configError(`${at(r, key)}"${keyName(r, key)}" is ${abs}, which is not an existing directory`, { server: r.entry.name, phase: 'config', hint });
   }
   return abs;
+}
+
+function resolveCwd(r: Resolving, cwd: string | undefined): string {
+  // A project's servers run in the project, wherever in it mcpctl is started (as Claude Code does).
+  if (cwd === undefined) return r.entry.scope === 'project' ? projectFolder(r.entry.source) : r.ctx.cwd;
+  return configDirectory(r, cwd, ['cwd'], 'a relative cwd is relative to the directory of the config file');
+}
+
+/** The common keys of every transport that need no variables of ours. */
+function commonKeys(r: Resolving, raw: RawServerEntry): Pick<ServerSpec, 'enabledTools' | 'disabledTools' | 'roots'> {
+  return {
+    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
+    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+    ...(raw.roots !== undefined ? { roots: raw.roots.map((dir, i) => configDirectory(r, dir, ['roots', i], 'a relative root is relative to the directory of the config file')) } : {}),
+  };
 }
 
 function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): StdioServerSpec {
@@ -89,8 +99,7 @@ function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): 
     env: { ...base, ...passed, ...(raw.env ?? {}) },
     timeoutMs: timeoutMs(raw.timeout, opts),
     protocol: protocolSetting(raw.protocolVersion, 'stdio', opts),
-    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
-    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+    ...commonKeys(r, raw),
   };
 }
 
@@ -144,8 +153,7 @@ function resolveHttp(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): H
     timeoutMs: timeoutMs(raw.timeout, opts),
     protocol: protocolSetting(raw.protocolVersion, transport, opts),
     ...(raw.oauth !== undefined ? { oauth: resolveOAuth(r, raw.oauth) } : {}),
-    ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
-    ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
+    ...commonKeys(r, raw),
   };
 }
 

@@ -62,6 +62,7 @@ export const SERVER_PROPERTIES: Record<string, Schema> = {
   oauth: { $ref: '#/definitions/oauth' },
   enabledTools: stringArray('Glob patterns of the tools to offer; others are hidden.'),
   disabledTools: stringArray('Glob patterns of tools that are hidden and refused.'),
+  roots: stringArray('Directories offered to the server as roots (relative to this file). None are offered unless listed here or given with --root.'),
   disabled: { type: 'boolean', description: 'true: the server is skipped.' },
 };
 

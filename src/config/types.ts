@@ -44,6 +44,8 @@ interface ServerSpecBase {
   protocol: ProtocolSetting;
   enabledTools?: string[];
   disabledTools?: string[];
+  /** Absolute directories offered as roots (the `roots` key); absent: none. */
+  roots?: string[];
 }
 
 export interface StdioServerSpec extends ServerSpecBase {
@@ -119,5 +121,6 @@ export interface RawServerEntry {
   oauth?: RawOAuthEntry;
   enabledTools?: string[];
   disabledTools?: string[];
+  roots?: string[];
   disabled?: boolean;
 }

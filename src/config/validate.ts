@@ -83,6 +83,7 @@ const ALLOWED: Record<string, string> = {
   oauth: 'must be an object ({} discovers everything)',
   enabledTools: 'must be an array of tool names or glob patterns',
   disabledTools: 'must be an array of tool names or glob patterns',
+  roots: 'must be an array of directories (relative to the config file)',
   disabled: 'must be true or false',
   'oauth.redirectPort': 'must be a port number from 1 to 65535',
   'oauth.tokenEndpointAuthMethod': 'must be one of "client_secret_basic", "client_secret_post", "none", "private_key_jwt"',

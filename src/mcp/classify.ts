@@ -6,7 +6,9 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../config/types.js';
 import { McpctlError, type ErrorKind, type Phase } from '../errors.js';
-import { displayUrl, formatDuration, tailBlock } from './format.js';
+import { formatDuration, tailBlock } from './format.js';
+import { redactUrl } from '../redact.js';
+import { loginHint } from '../auth/messages.js';
 import { BadCwdError, MessageTooLargeError, type ProcessExit } from './process-transport.js';
 
 export type TimeoutLimit = 'connect' | 'request' | 'total';
@@ -40,15 +42,9 @@ const TLS_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'EPROTO',
 ]);
 
-/** How a server is named in messages: ad-hoc URL names lose their query (it may hold a token). */
-export function serverLabel(spec: ServerSpec): string {
-  return /^https?:\/\//i.test(spec.name) ? displayUrl(spec.name) : spec.name;
-}
-
 export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extra: ClassifyExtra = {}): McpctlError {
   if (err instanceof McpctlError) return err;
-  const name = serverLabel(spec);
-  const who = `server "${name}"`;
+  const who = `server "${spec.name}"`;
   const make = (kind: ErrorKind, message: string, hint: string, at: Phase = phase) =>
     new McpctlError(kind, message, { server: spec.name, phase: at, hint, cause: err });
 
@@ -81,7 +77,8 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
 
   const failure = extra.transportFailure ?? findCause(err, (e) => e instanceof MessageTooLargeError);
   if (failure instanceof MessageTooLargeError) {
-    return make('connection', `${who} sent a message larger than ${formatBytes(failure.limit)}`, 'raise the message size limit (maxMessageBytes) if this output is expected');
+    const megabytes = Number((failure.limit / (1024 * 1024)).toFixed(2));
+    return make('connection', `${who} sent a message larger than ${formatBytes(failure.limit)}`, `--max-size MB raises the limit (now ${megabytes} MB)`);
   }
 
   // Authentication.
@@ -91,14 +88,14 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
   if (answered) return classifyError(answered, spec, phase, extra);
   if (findCause(err, (e) => e instanceof UnauthorizedError) || status === 401 || status === 403) {
     const what = status === 403 ? 'denied access (HTTP 403)' : status === 401 ? 'requires authentication (HTTP 401)' : 'requires authentication';
-    return make('auth', `${who} ${what}`, `run: mcpctl auth login ${spec.name}`);
+    return make('auth', `${who} ${what}`, loginHint(spec.name));
   }
 
   // Network and TLS (HTTP servers).
   const network = findCause(err, (e) => typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || TLS_CODES.has(e.code) || /^ERR_(SSL|TLS)_/.test(e.code)));
   if (network && spec.transport !== 'stdio') {
     const at: Phase = CONNECT_PHASES.has(phase) ? 'connect' : phase;
-    const url = displayUrl(spec.url);
+    const url = redactUrl(spec.url);
     const host = hostOf(spec.url);
     const code = String(network.code);
     if (code === 'ECONNREFUSED') return make('connection', `${who}: connection refused at ${url}`, 'is the server running and listening on that address?', at);
@@ -110,7 +107,7 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
   }
 
   if (status !== undefined) {
-    const url = spec.transport === 'stdio' ? '' : ` at ${displayUrl(spec.url)}`;
+    const url = spec.transport === 'stdio' ? '' : ` at ${redactUrl(spec.url)}`;
     const hint = status === 404 || status === 405 ? 'check the URL (and the transport type: http or sse)' : 'the server reported an error; try again or ask its operator';
     return make('connection', `${who} answered HTTP ${status}${url}`, hint);
   }

@@ -1,16 +1,24 @@
 // What mcpctl answers when a server asks the client something during a call: elicitation
 // (a form for the person at the terminal, or a decline when nobody is there), sampling (always
-// declined: mcpctl has no model), roots (the chosen directories). The same handlers serve the
-// 2025 push-style requests and the input_required results of 2026-07-28 (the SDK routes both).
+// declined: mcpctl has no model), roots (only the directories the user chose: none by default).
+// Every command declares the same capabilities, so every command sees the same tools. The same
+// handlers serve the 2025 push-style requests and the input_required results of 2026-07-28.
 
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { Client, ClientCapabilities, ElicitResult } from '@modelcontextprotocol/client';
 import type { FormAnswer, FormRequest } from '../ask/form.js';
+import { TASKS_EXTENSION } from './task-support.js';
 
-/** `elicitation: {}` means form mode in every revision that has elicitation. */
-export const INTERACTIVE_CAPABILITIES: ClientCapabilities = { elicitation: {}, sampling: {}, roots: {} };
+/**
+ * What every session declares. `elicitation: {}` means form mode in every revision that has
+ * elicitation. `roots` only when the user offers some: a server such as server-filesystem
+ * replaces its configured directories with the roots it is given.
+ */
+export function clientCapabilities(roots: readonly string[]): ClientCapabilities {
+  return { elicitation: {}, sampling: {}, ...(roots.length > 0 ? { roots: {} } : {}), extensions: { [TASKS_EXTENSION]: {} } } as ClientCapabilities;
+}
 
 /** JSON-RPC code MCP uses for "the user rejected the request". */
 const USER_REJECTED = -1;
@@ -18,7 +26,7 @@ const USER_REJECTED = -1;
 export interface ClientRequestSettings {
   /** The server's name, for messages. */
   server: string;
-  /** Absolute directories offered as roots. */
+  /** Absolute directories offered as roots; none: no roots capability. */
   roots: readonly string[];
   /** Asks the person; absent when nobody can be asked. */
   ask?: (request: FormRequest) => Promise<FormAnswer>;
@@ -64,7 +72,7 @@ export function answerServerRequests(client: Client, settings: ClientRequestSett
     throw new ProtocolError(USER_REJECTED, 'sampling declined: mcpctl is a command-line client with no language model');
   });
 
-  client.setRequestHandler('roots/list', async () => ({ roots: rootsOf(settings.roots) }));
+  if (settings.roots.length > 0) client.setRequestHandler('roots/list', async () => ({ roots: rootsOf(settings.roots) }));
 }
 
 /**

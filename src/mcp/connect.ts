@@ -7,10 +7,11 @@ import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport
 import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
 import { McpctlError, type Phase } from '../errors.js';
 import type { Context } from '../io.js';
-import { classifyError, serverLabel, type ClassifyExtra } from './classify.js';
+import { VERSION } from '../version.js';
+import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
-import { ProcessTransport } from './process-transport.js';
+import { ProcessTransport, type MessageTooLargeError } from './process-transport.js';
 import { createProxyFetch } from './proxy.js';
 import type { SpawnedServer } from './spawn.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
@@ -18,7 +19,8 @@ import { PhaseTracker } from './tracker.js';
 import { httpTransport, stdioTransport } from './transports.js';
 import { untilAborted, within } from './wait.js';
 
-export const CLIENT_INFO = { name: 'mcpctl', version: '0.1.0' } as const;
+/** Who we are in the handshake: the version is package.json's, as `--version` prints it. */
+export const CLIENT_INFO = { name: 'mcpctl', version: VERSION } as const;
 
 /** Teardown may take this long beyond the work (DESIGN.md §4 allows 5 s). */
 const CLOSE_BOUND_MS = 4500;
@@ -121,6 +123,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
   const open = async (kind: 'stdio' | 'http' | 'sse', protocol: ProtocolSetting, prior: EraVerdict | undefined): Promise<Connection> => {
     const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
     const killSwitch = new AbortController();
+    let tooLarge: MessageTooLargeError | undefined;
     let transport: Transport | undefined;
     const referee = kind === 'http' && protocol === 'auto' && !prior
       ? new ProbeReferee((verdict) => {
@@ -141,6 +144,12 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             authProvider: settings.authProvider,
             killSwitch: killSwitch.signal,
             watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
+            maxMessageBytes: settings.maxMessageBytes,
+            // As on stdio: an answer over the cap ends the connection, and says why.
+            onTooLarge: (err) => {
+              tooLarge ??= err;
+              void transport?.close().catch(() => {});
+            },
           });
     tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
 
@@ -159,7 +168,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     };
     settings.configureClient?.(client);
 
-    const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol);
+    const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol, () => tooLarge);
     const giveUp = async (err: unknown): Promise<never> => {
       // Describe first: it waits for a dead server's exit status and last stderr lines.
       const error = await conn.describe(err, stopExtra());
@@ -277,6 +286,7 @@ function connection(
   killSwitch: AbortController,
   prior: EraVerdict | undefined,
   protocol: ProtocolSetting,
+  httpFailure: () => MessageTooLargeError | undefined,
 ): Connection {
   const process = transport instanceof ProcessTransport ? transport : undefined;
   let closing: Promise<void> | undefined;
@@ -295,7 +305,7 @@ function connection(
         method: tracker.lastMethod,
         exit: process?.exitInfo,
         stderrTail: process?.stderrTail(),
-        transportFailure: process?.transportFailure,
+        transportFailure: process?.transportFailure ?? httpFailure(),
         pinned: protocol === 'auto' || protocol === 'legacy' ? undefined : protocol,
         ...extra,
       });
@@ -331,7 +341,7 @@ function isOutOfTime(err: unknown, extra: ClassifyExtra): boolean {
 
 /** The error after the probe and the handshake both failed: what was tried, in order. */
 function triedInOrder(spec: ServerSpec, probeAnswer: string, handshake: McpctlError): McpctlError {
-  const who = `server "${serverLabel(spec)}"`;
+  const who = `server "${spec.name}"`;
   const rest = handshake.message.startsWith(who) ? handshake.message.slice(who.length).replace(/^:?\s*/, '') : handshake.message;
   return new McpctlError(handshake.kind, `${who}: tried server/discover (answered with ${probeAnswer}), then initialize: ${rest}`, {
     server: spec.name,

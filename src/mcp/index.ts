@@ -3,7 +3,7 @@
 
 export { withSession, withSessions, DEFAULT_MAX_MESSAGE_BYTES } from './session.js';
 export type { Session, SessionOptions, SessionResult } from './session.js';
-export { classifyError, serverLabel } from './classify.js';
+export { classifyError } from './classify.js';
 export type { ClassifyExtra, TimeoutLimit } from './classify.js';
 export { CLIENT_INFO } from './connect.js';
 export { defaultCacheDir, eraCacheKey } from './era-cache.js';

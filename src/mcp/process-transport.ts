@@ -195,6 +195,7 @@ export class ProcessTransport implements Transport {
           await this.untilGone(pgid, killWaitMs);
         }
       }
+      this.started?.release();
       child.stdout.destroy();
       child.stderr.destroy();
       child.stdin.destroy();

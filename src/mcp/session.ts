@@ -14,7 +14,7 @@ import type {
 import type { ProtocolSetting, ServerSpec } from '../config/types.js';
 import { McpctlError, toMcpctlError } from '../errors.js';
 import type { Context } from '../io.js';
-import { classifyError, serverLabel } from './classify.js';
+import { classifyError } from './classify.js';
 import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
 import type { SpawnedServer } from './spawn.js';
@@ -238,8 +238,7 @@ class LiveSession implements Session {
 
 function connectSettings(spec: ServerSpec, ctx: Context, opts: SessionOptions): ConnectSettings & { log?: (line: string) => void } {
   const protocol = opts.protocol ?? spec.protocol;
-  const label = serverLabel(spec);
-  const log = opts.verbose ? (line: string) => void ctx.io.stderr.write(`${label}: ${line}\n`) : undefined;
+  const log = opts.verbose ? (line: string) => void ctx.io.stderr.write(`${spec.name}: ${line}\n`) : undefined;
   const cacheDir = opts.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : opts.cacheDir;
   return {
     connectTimeoutMs: opts.connectTimeoutMs ?? spec.timeoutMs,

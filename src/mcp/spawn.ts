@@ -1,10 +1,11 @@
 // Starts a stdio server's process in its own process group, with nothing from the SDK: the
 // session layer can start a server while the SDK is still loading (each takes tens of
-// milliseconds, and they overlap), and the process transport adopts it afterwards.
+// milliseconds, and they overlap), and the process transport adopts it afterwards. A watchdog
+// ends the group if mcpctl itself dies without teardown (SIGKILL, the OOM killer).
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { signalGroup } from './process-group.js';
 
 export interface ProcessExit {
@@ -49,6 +50,38 @@ export interface SpawnedServer {
   adopted: boolean;
   /** Kills it and its group at once: only for when no transport can be made to end it properly. */
   abandon(): void;
+  /** The group has been ended properly: the watchdog stands down. */
+  release(): void;
+}
+
+/**
+ * Reads its stdin, a pipe whose other end only mcpctl holds: `done` stands it down; end of input
+ * means mcpctl died without teardown, and the group ($1) is ended as teardown would. A shell,
+ * not a second node: it starts in about a millisecond and needs a few hundred kilobytes.
+ */
+const WATCHDOG_SCRIPT = 'read -r word; [ "$word" = done ] && exit 0; kill -TERM "-$1" 2>/dev/null || exit 0; sleep 2; kill -KILL "-$1" 2>/dev/null';
+
+/** Starts the watchdog of group `pgid`; the function returned stands it down. */
+export function startWatchdog(pgid: number): () => void {
+  let watchdog: ChildProcessByStdio<Writable, null, null>;
+  try {
+    // Its own group too: a Ctrl-C in the terminal is ours to handle, not the watchdog's.
+    watchdog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'mcpctl-watchdog', String(pgid)], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  } catch {
+    return () => {};
+  }
+  // No /bin/sh (Windows): no watchdog, and nothing to report; teardown works without it.
+  watchdog.on('error', () => {});
+  watchdog.stdin.on('error', () => {});
+  // Neither the process nor its pipe keeps mcpctl alive.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void }).unref?.();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    watchdog.stdin.end('done\n');
+  };
 }
 
 /**
@@ -62,7 +95,7 @@ export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer 
   const failed = (err: unknown): SpawnedServer => {
     const started = Promise.reject(err);
     started.catch(() => {});
-    return { started, startedAt, exit: () => undefined, adopted: false, abandon: () => {} };
+    return { started, startedAt, exit: () => undefined, adopted: false, abandon: () => {}, release: () => {} };
   };
   if (cwd !== undefined && !isDirectory(cwd)) return failed(new BadCwdError(cwd));
   let child: ChildProcessWithoutNullStreams;
@@ -81,6 +114,7 @@ export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer 
     return failed(err);
   }
   const pgid = child.pid;
+  const release = pgid === undefined ? () => {} : startWatchdog(pgid);
   let exit: ProcessExit | undefined;
   child.on('exit', (code, signal) => {
     exit = { code, signal };
@@ -96,10 +130,11 @@ export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer 
   started.catch(() => {});
   const abandon = () => {
     if (pgid !== undefined && !signalGroup(pgid, 'SIGKILL') && exit === undefined) child.kill('SIGKILL');
+    release();
   };
   const out = hold ? held(child.stdout) : child.stdout;
   const err = hold ? held(child.stderr) : child.stderr;
-  return { child, pgid, started, startedAt, exit: () => exit, adopted: false, abandon, stdout: out, stderr: err };
+  return { child, pgid, started, startedAt, exit: () => exit, adopted: false, abandon, release, stdout: out, stderr: err };
 }
 
 function held(stream: Readable): Readable {

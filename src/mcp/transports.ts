@@ -5,8 +5,9 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerSpec, StdioServerSpec } from '../config/types.js';
+import { cappedResponse } from './body-limit.js';
 import { createHttpFetch } from './http-fetch.js';
-import { ProcessTransport } from './process-transport.js';
+import { ProcessTransport, type MessageTooLargeError } from './process-transport.js';
 import type { SpawnedServer } from './spawn.js';
 
 export interface StdioTransportSettings {
@@ -38,13 +39,18 @@ export interface HttpTransportSettings {
   watch?: (fetch: FetchLike) => FetchLike;
   /** Aborted when the session is over: no request of ours outlives it. */
   killSwitch: AbortSignal;
+  /** The largest body (a JSON answer, one SSE event) accepted, after decompression. */
+  maxMessageBytes: number;
+  /** Told when an answer went over maxMessageBytes (the request then fails with that error). */
+  onTooLarge: (err: MessageTooLargeError) => void;
 }
 
 export type HttpTransport = StreamableHTTPClientTransport | SSEClientTransport;
 
 export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settings: HttpTransportSettings): HttpTransport {
   const url = new URL(spec.url);
-  const inner = settings.fetch ?? directFetch(settings.killSwitch);
+  // Capped first, so nothing on the way (the referee included) reads past the cap.
+  const inner = cappedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings);
   const fetch = boundedFetch(settings.watch ? settings.watch(inner) : inner, settings.killSwitch);
   const requestInit: RequestInit = { headers: { ...spec.headers } };
   if (kind === 'sse') {
@@ -71,6 +77,11 @@ function boundedFetch(inner: FetchLike, killSwitch: AbortSignal): FetchLike {
     const signal = init?.signal ? AbortSignal.any([init.signal, killSwitch]) : killSwitch;
     return inner(input, { ...init, signal });
   };
+}
+
+/** Every answer size-capped after decompression (see body-limit.ts). */
+function cappedFetch(inner: FetchLike, settings: HttpTransportSettings): FetchLike {
+  return async (input, init) => cappedResponse(await inner(input, init), settings.maxMessageBytes, settings.onTooLarge);
 }
 
 /** Without a proxy: node:http underneath (see http-fetch.ts), every socket closed with the session. */

@@ -1,6 +1,8 @@
 // JSON for programs: one document on stdout, with the transport-only fields of 2026-07-28
 // results (server info in _meta, cache hints) stripped, as DESIGN.md §1 promises.
 
+import { controlFreeJson } from './escape.js';
+
 const TRANSPORT_META_KEYS = ['io.modelcontextprotocol/serverInfo'];
 const CACHE_HINT_KEYS = ['ttlMs', 'cacheScope'];
 
@@ -20,5 +22,5 @@ export function stripTransportFields<T>(result: T): T {
 }
 
 export function toJson(value: unknown): string {
-  return JSON.stringify(value, null, 2) + '\n';
+  return controlFreeJson(value, 2) + '\n';
 }

@@ -1,5 +1,7 @@
 // One invocation's output: the mode chosen once (json, table, plain), colour and spinner from
-// the IO object, data to stdout, everything else to stderr, every write flushed.
+// the IO object, data to stdout, everything else to stderr, every write flushed. The streams
+// it writes to are guarded (terminal.ts): on a terminal, server text shows its controls as
+// escapes; the colours of `chalk` and `errChalk` are the only escape codes that pass.
 
 import type { ChalkInstance } from 'chalk';
 import type { Writable } from 'node:stream';
@@ -8,6 +10,8 @@ import { errorJson, type McpctlError } from '../errors.js';
 import { colorLevel, makeChalk } from './color.js';
 import { renderTable, type Column } from './table.js';
 import { toJson } from './json.js';
+import { escapeControls } from './escape.js';
+import { terminalChalk, unguarded } from './terminal.js';
 
 export type OutputMode = 'json' | 'table' | 'plain';
 
@@ -42,8 +46,9 @@ export class Output {
     const { io, env } = ctx;
     this.mode = flags.json ? 'json' : io.stdoutIsTTY ? 'table' : 'plain';
     const noColor = flags.color === false;
-    this.chalk = makeChalk(colorLevel({ noColor, env, isTTY: io.stdoutIsTTY }));
-    this.errChalk = makeChalk(colorLevel({ noColor, env, isTTY: io.stderrIsTTY }));
+    const chalkFor = (isTTY: boolean) => (isTTY ? terminalChalk : makeChalk)(colorLevel({ noColor, env, isTTY }));
+    this.chalk = chalkFor(io.stdoutIsTTY);
+    this.errChalk = chalkFor(io.stderrIsTTY);
     this.quiet = flags.quiet === true;
     this.verbose = flags.verbose === true && !this.quiet;
   }
@@ -108,11 +113,14 @@ export class Output {
   async startSpinner(text: string): Promise<Spinner> {
     if (!this.ctx.io.stderrIsTTY || this.json || this.quiet) return NO_SPINNER;
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.ctx.io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+    // The spinner's own cursor codes go to the terminal as they are; its text is escaped.
+    const spinner = ora({ text: escapeControls(text), stream: unguarded(this.ctx.io.stderr), color: 'cyan', isEnabled: true, discardStdin: false }).start();
     this.spinner = spinner;
     return {
       update: (t: string) => {
-        spinner.text = t;
+        spinner.text = escapeControls(t);
+        // Drawn now, not at the next frame: a message is seen even when the work ends at once.
+        if (spinner.isSpinning) spinner.render();
       },
       stop: () => this.stopSpinner(),
     };

@@ -1,19 +1,105 @@
-// Writing result data to files: atomically (a temp file in the same directory, then rename), so
-// a file either holds the whole answer or is left as it was; and file names for content blocks.
+// Writing result data to files: atomically, so a file either holds the whole answer or is not
+// there; never over an existing file unless asked, never through a symlink, never under a name
+// mcpctl reads as config; and safe file names for content blocks.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { McpctlError } from '../errors.js';
 import { writeFileAtomic as writeAtomic } from '../atomic-file.js';
+import { PROJECT_FILES } from '../config/paths.js';
 
-/** Writes `data` to `file` whole or not at all; a failure names the file. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  try {
-    await writeAtomic(file, data);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
-    throw new McpctlError('usage', `cannot write ${file}: ${reason}`, { phase: 'output', hint: 'check that the directory exists and is writable', cause: err });
+/** How a file from server data may be written: over an existing file only with `--force`. */
+export interface SaveOptions {
+  force: boolean;
+}
+
+/** A file that was written, and the name first asked for when that one was taken. */
+export interface SavedFile {
+  file: string;
+  /** Set when `file` is a free name chosen because this one existed. */
+  taken?: string;
+}
+
+/**
+ * Config file names mcpctl (or a tool it reads configs of) reads, without their leading dot:
+ * server data never takes one of these names, so a server cannot plant a config.
+ */
+const CONFIG_NAMES = new Set([
+  ...PROJECT_FILES.map((f) => path.basename(f)),
+  'mcp.json',
+  'mcpctl.json',
+  'config.json',
+  'claude.json',
+  'claude_desktop_config.json',
+  'mcp_config.json',
+  'opencode.json',
+  'opencode.jsonc',
+  'settings.json',
+  'config.toml',
+  'trust.json',
+].map((n) => n.replace(/^\.+/, '').toLowerCase()));
+
+/** True for a name mcpctl reads as a config, with or without its leading dot. */
+export function isConfigFileName(name: string): boolean {
+  return CONFIG_NAMES.has(name.replace(/^\.+/, '').toLowerCase());
+}
+
+/** Free names to try after `name`: `a.png`, `a-1.png`, `a-2.png`, … */
+const MAX_FREE_NAME_TRIES = 1000;
+
+/**
+ * Writes server data into `dir` under `name` (already a safe base name): whole or not at all,
+ * never through a symlink, and never over an existing file unless `force` (then the next free
+ * name `name-1.ext` is used). A name mcpctl reads as config, or a dotfile, is never written.
+ */
+export async function saveInDirectory(dir: string, name: string, data: Uint8Array, opts: SaveOptions): Promise<SavedFile> {
+  if (name !== path.basename(name) || name.startsWith('.') || isConfigFileName(name)) {
+    throw new McpctlError('internal', `refusing to save server data as ${JSON.stringify(name)}`, { phase: 'output' });
   }
+  return writeKeeping(path.join(dir, name), data, opts);
+}
+
+/**
+ * Writes server data to the file the user named (-o): whole or not at all; over that file only
+ * with `force` (else the next free name), and never through a symlink at its place.
+ */
+export async function saveToFile(file: string, data: Uint8Array, opts: SaveOptions): Promise<SavedFile> {
+  if (isConfigFileName(path.basename(file))) {
+    throw new McpctlError('usage', `not writing server data to ${file}: mcpctl reads files of that name as config`, { phase: 'output', hint: 'choose another file name' });
+  }
+  return writeKeeping(file, data, opts);
+}
+
+/** `file` replaced (force: a regular file only), or created at it or at the first free name after it. */
+async function writeKeeping(file: string, data: Uint8Array, opts: SaveOptions): Promise<SavedFile> {
+  if (opts.force) {
+    await write(file, data, 'replace-file');
+    return { file };
+  }
+  const { dir, name: stem, ext } = path.parse(file);
+  for (let n = 0; n < MAX_FREE_NAME_TRIES; n++) {
+    const candidate = n === 0 ? file : path.join(dir, `${stem}-${n}${ext}`);
+    if (await write(candidate, data, 'create')) return n === 0 ? { file } : { file: candidate, taken: file };
+  }
+  throw new McpctlError('usage', `cannot write ${file}: ${MAX_FREE_NAME_TRIES} files of that name exist`, { phase: 'output', hint: '--force replaces it, or choose another name or directory' });
+}
+
+/** False when `how` is `create` and the name is taken; any other failure names the file. */
+async function write(file: string, data: Uint8Array, how: 'create' | 'replace-file'): Promise<boolean> {
+  try {
+    await writeAtomic(file, data, { how });
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (how === 'create' && code === 'EEXIST') return false;
+    if (code === 'ELOOP') throw new McpctlError('usage', `not writing ${file}: it is a symbolic link`, { phase: 'output', hint: 'mcpctl never writes through a link: remove it or choose another file', cause: err });
+    throw writeFailure(file, err);
+  }
+}
+
+function writeFailure(file: string, err: unknown): McpctlError {
+  const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
+  return new McpctlError('usage', `cannot write ${file}: ${reason}`, { phase: 'output', hint: 'check that the directory exists and is writable', cause: err });
 }
 
 /** Makes `dir` (and its parents) exist; a failure is a usage error naming it. */

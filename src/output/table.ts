@@ -1,69 +1,165 @@
-// Lists for people and for programs: a cli-table3 table on a terminal, tab-separated rows
-// (no header, no decoration, never truncated) in a pipe.
+// Lists for people and for programs. In a pipe: tab-separated rows, every column always there,
+// no header, nothing cut. On a terminal: a boxed table that fits the terminal's width: columns
+// shrink (the widest first), long cells wrap or end with `…`, and when even that is too wide
+// the columns of lowest priority drop out. Cells are server text: their controls are escaped
+// before they are measured.
 
-import { createRequire } from 'node:module';
-import type Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
-import { stripVTControlCharacters } from 'node:util';
+import { escapeControls } from './escape.js';
+import { displayWidth, terminalWidth, withoutOwnCodes } from './terminal.js';
 
 export interface Column<Row> {
   header: string;
   value: (row: Row) => string;
-  /** Let this column wrap on a narrow terminal (descriptions). */
+  /** A colour for the cell on a terminal, applied once it is fitted. */
+  style?: (row: Row) => ((text: string) => string) | undefined;
+  /** Long cells wrap onto more lines (descriptions); others end with `…`. */
   wrap?: boolean;
   /** Leave the column out of a terminal table when no row has a value in it. */
   optional?: boolean;
+  /** On a narrow terminal, columns of lower priority drop out first (default 0; ties: rightmost first). */
+  priority?: number;
 }
 
 export interface TableStyle {
   tty: boolean;
   chalk: ChalkInstance;
+  /** The terminal's width. */
   columns?: number;
 }
 
+/** A column is not narrowed below its header or this, whichever is less wide than its content. */
+const MIN_WIDTH = 6;
+const MIN_WRAP_WIDTH = 12;
+
 export function renderTable<Row>(columns: Column<Row>[], rows: Row[], style: TableStyle): string {
   if (!style.tty) return rows.map((row) => columns.map((c) => tsvCell(c.value(row))).join('\t')).join('\n') + (rows.length ? '\n' : '');
-  columns = columns.filter((c) => !c.optional || rows.some((r) => c.value(r) !== ''));
-  const widths = style.columns ? fitWidths(columns, rows, style.columns) : undefined;
-  const TableClass = loadTable();
-  const table = new TableClass({
-    head: columns.map((c) => style.chalk.bold(c.header)),
-    style: { head: [], border: [], compact: true },
-    wordWrap: true,
-    wrapOnWordBoundary: true,
-    ...(widths ? { colWidths: widths } : {}),
+  // Colour belongs in `style`: a colour code inside a cell could be cut in two when it is fitted.
+  const cells = new Map(columns.map((c) => [c, rows.map((r) => escapeControls(withoutOwnCodes(c.value(r))))]));
+  let shown = columns.filter((c) => !c.optional || cells.get(c)!.some((v) => v !== ''));
+  const total = terminalWidth(style.columns);
+  let widths = fitWidths(shown, cells, total);
+  while (widths === undefined) {
+    shown = withoutLeastImportant(shown);
+    widths = fitWidths(shown, cells, total);
+  }
+  const line = (left: string, mid: string, right: string) => left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right;
+  const out = [line('┌', '┬', '┐')];
+  out.push(...drawRow(shown.map((c, i) => [truncate(escapeControls(c.header), widths[i])]), widths, shown.map(() => style.chalk.bold)));
+  out.push(line('├', '┼', '┤'));
+  rows.forEach((row, r) => {
+    const fitted = shown.map((c, i) => fitCell(cells.get(c)![r], widths[i], c.wrap === true));
+    out.push(...drawRow(fitted, widths, shown.map((c) => c.style?.(row))));
   });
-  for (const row of rows) table.push(columns.map((c) => c.value(row)));
-  return table.toString() + '\n';
+  out.push(line('└', '┴', '┘'));
+  return out.join('\n') + '\n';
 }
 
-/** Tabs and newlines would break a row into several: flatten them. */
+/** A tab or a newline would break the row: each becomes a space; every other byte stays. */
 function tsvCell(value: string): string {
-  return value.replace(/[\t\r\n]+/g, ' ');
+  return value.replace(/\t|\r?\n/g, ' ');
 }
 
-/** Natural widths, shrinking the wrapping columns until the table fits the terminal. */
-function fitWidths<Row>(columns: Column<Row>[], rows: Row[], total: number): (number | null)[] | undefined {
-  const natural = columns.map((c) => Math.max(c.header.length, ...rows.map((r) => longestLine(c.value(r)))) + 2);
-  const borders = columns.length + 1;
-  const sum = natural.reduce((a, b) => a + b, 0) + borders;
-  if (sum <= total) return undefined;
-  const fixed = columns.reduce((acc, c, i) => acc + (c.wrap ? 0 : natural[i]), 0) + borders;
-  const wrapping = columns.filter((c) => c.wrap).length;
-  if (wrapping === 0) return undefined;
-  const share = Math.max(12, Math.floor((total - fixed) / wrapping));
-  return columns.map((c, i) => (c.wrap ? Math.min(natural[i], share) : natural[i]));
-}
-
-function longestLine(text: string): number {
-  return Math.max(0, ...stripVTControlCharacters(text).split('\n').map((l) => l.length));
+/** `│ a │ b │`: the borders and padding of n columns. */
+function overhead(n: number): number {
+  return 3 * n + 1;
 }
 
 /**
- * cli-table3 is loaded by the first terminal table, not at start: in a pipe it is never needed,
- * and loading it cost every command (even `--help`) ~4 ms. In the bundle, `require` exists and
- * esbuild resolves this call to its bundled copy; plain ESM (the tsc build) has none.
+ * Widths of the shown columns' content within `total`, or undefined when not even their
+ * narrowest widths fit (a single column always fits, however narrow).
  */
-function loadTable(): typeof Table {
-  return typeof require === 'function' ? require('cli-table3') : createRequire(import.meta.url)('cli-table3');
+function fitWidths<Row>(shown: Column<Row>[], cells: Map<Column<Row>, string[]>, total: number): number[] | undefined {
+  const natural = shown.map((c) => Math.max(displayWidth(c.header), ...cells.get(c)!.map(longestLine)));
+  const least = shown.map((c, i) => Math.min(natural[i], Math.max(displayWidth(c.header), c.wrap ? MIN_WRAP_WIDTH : MIN_WIDTH)));
+  const room = total - overhead(shown.length);
+  const needed = least.reduce((a, b) => a + b, 0);
+  if (shown.length === 1) return [Math.max(1, Math.min(natural[0], room))];
+  if (needed > room) return undefined;
+  // What is left over goes to the columns that want more, the least wanting first, so narrow
+  // columns keep their whole width and wide ones share the rest.
+  const widths = [...least];
+  let spare = room - needed;
+  const byWant = shown.map((_, i) => i).sort((a, b) => natural[a] - least[a] - (natural[b] - least[b]));
+  byWant.forEach((i, k) => {
+    const give = Math.min(natural[i] - least[i], Math.floor(spare / (byWant.length - k)));
+    widths[i] += give;
+    spare -= give;
+  });
+  return widths;
+}
+
+function withoutLeastImportant<Row>(shown: Column<Row>[]): Column<Row>[] {
+  let drop = shown.length - 1;
+  for (let i = shown.length - 1; i >= 0; i--) if ((shown[i].priority ?? 0) < (shown[drop].priority ?? 0)) drop = i;
+  return shown.filter((_, i) => i !== drop);
+}
+
+function drawRow(fitted: string[][], widths: number[], styles: (((text: string) => string) | undefined)[]): string[] {
+  const height = Math.max(1, ...fitted.map((lines) => lines.length));
+  const out: string[] = [];
+  for (let l = 0; l < height; l++) {
+    const parts = fitted.map((lines, i) => {
+      const text = lines[l] ?? '';
+      const styled = text && styles[i] ? styles[i]!(text) : text;
+      return styled + ' '.repeat(Math.max(0, widths[i] - displayWidth(text)));
+    });
+    out.push(`│ ${parts.join(' │ ')} │`);
+  }
+  return out;
+}
+
+function longestLine(text: string): number {
+  return Math.max(0, ...text.split('\n').map(displayWidth));
+}
+
+/** The cell's lines within `width`: wrapped at spaces (long words broken), or cut with `…`. */
+function fitCell(text: string, width: number, wrap: boolean): string[] {
+  return text.split('\n').flatMap((line) => (displayWidth(line) <= width ? [line] : wrap ? wrapLine(line, width) : [truncate(line, width)]));
+}
+
+function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    const w = displayWidth(ch);
+    if (used + w > width - 1) break;
+    out += ch;
+    used += w;
+  }
+  return out + '…';
+}
+
+function wrapLine(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/ +/)) {
+    for (const piece of breakWord(word, width)) {
+      const joined = current ? `${current} ${piece}` : piece;
+      if (displayWidth(joined) <= width) current = joined;
+      else {
+        if (current) lines.push(current);
+        current = piece;
+      }
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/** A word wider than the column, in pieces that fit. */
+function breakWord(word: string, width: number): string[] {
+  if (displayWidth(word) <= width) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  for (const ch of word) {
+    if (piece && displayWidth(piece + ch) > width) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += ch;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
 }

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { binaryOf, renderBlock, summarizeBlock, type ContentLike } from './content.js';
-import { extensionFor, fileNameFromUri, safeFileName, writeFileAtomic } from './save.js';
+import { extensionFor, fileNameFromUri, isConfigFileName, safeFileName, saveInDirectory, type SaveOptions, type SavedFile } from './save.js';
 
 export interface CallResultLike {
   content?: readonly ContentLike[];
@@ -73,22 +73,22 @@ export function hasBinaries(result: CallResultLike): boolean {
 
 /**
  * Writes the bytes of every image, audio and embedded blob block into `dir`, each file whole or
- * not at all. Names: the embedded resource's file name when its URI has one, else
- * `<base>-<n>.<ext>` by block position and MIME type. Returns the path of each, by block index.
+ * not at all, never over an existing file unless `force` (see saveInDirectory). Names: the
+ * embedded resource's file name when its URI has one (and it is not a config file's name), else
+ * `<base>-<n>.<ext>` by block position and MIME type. Returns what was written, by block index.
  */
-export async function saveBinaries(result: CallResultLike, dir: string, base: string): Promise<Map<number, string>> {
-  const saved = new Map<number, string>();
+export async function saveBinaries(result: CallResultLike, dir: string, base: string, opts: SaveOptions): Promise<Map<number, SavedFile>> {
+  const saved = new Map<number, SavedFile>();
   const used = new Set<string>();
   const list = blocks(result);
   for (let i = 0; i < list.length; i++) {
     const binary = binaryOf(list[i]);
     if (!binary) continue;
-    let name = (binary.uri && fileNameFromUri(binary.uri)) || `${safeFileName(base)}-${i + 1}.${extensionFor(binary.mimeType)}`;
+    const fromUri = binary.uri ? fileNameFromUri(binary.uri) : undefined;
+    let name = fromUri !== undefined && !isConfigFileName(fromUri) ? fromUri : `${safeFileName(base)}-${i + 1}.${extensionFor(binary.mimeType)}`;
     if (used.has(name)) name = `${path.parse(name).name}-${i + 1}${path.parse(name).ext}`;
     used.add(name);
-    const file = path.join(dir, name);
-    await writeFileAtomic(file, Buffer.from(binary.base64, 'base64'));
-    saved.set(i, file);
+    saved.set(i, await saveInDirectory(dir, name, Buffer.from(binary.base64, 'base64'), opts));
   }
   return saved;
 }

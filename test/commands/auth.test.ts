@@ -94,11 +94,17 @@ test('with HTTP_PROXY set, sign-in and the OAuth requests of later commands go t
     assert.equal(login.code, 0, login.stderr);
     const host = new URL(proxied.url).host;
     assert.ok(proxy.tunnels().includes(host), `sign-in went through the proxy: ${proxy.tunnels().join(' ')}`);
+    assert.ok(proxy.requests().includes('POST /token'), `the code exchange went through the proxy: ${proxy.requests().join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const before = proxied.stats.refreshes;
+    const tokenRequests = () => proxy.requests().filter((line) => line === 'POST /token').length;
+    const proxiedBefore = tokenRequests();
     const r = await run(['tools', 'secure', '--json'], { cwd: d, home: d, env: e });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(proxied.stats.refreshes, before + 1, 'the expired token was refreshed');
+    // The server and its authorization server share a host: only the request lines in the
+    // tunnels tell that the refresh itself, not just the MCP requests, went through the proxy.
+    assert.equal(tokenRequests(), proxiedBefore + 1, `requests through the proxy: ${proxy.requests().join(', ')}`);
   } finally {
     await proxied.close();
     await proxy.close();

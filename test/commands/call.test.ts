@@ -314,10 +314,10 @@ test('sampling requests are declined with a clear message', async () => {
   assert.match(r.stderr, /asked for a language-model completion \(sampling\); declined: mcpctl has no model/);
 });
 
-test('roots: the working directory by default, --root to choose', async () => {
+test('roots: none by default (no roots capability, so no roots tool), --root to choose', async () => {
   const byDefault = await run(['call', 'everything', 'get-roots-list'], opts());
-  assert.equal(byDefault.code, 0, byDefault.stderr);
-  assert.match(byDefault.stdout, new RegExp(`URI: ${pathToFileURL(project.dir).href}$`, 'm'));
+  assert.equal(byDefault.code, 2, byDefault.stderr);
+  assert.match(byDefault.stderr, /has no tool "get-roots-list"/);
   const chosen = await run(['call', 'everything', 'get-roots-list', '--root', 'files', '--root', 'home'], opts());
   assert.equal(chosen.code, 0, chosen.stderr);
   assert.match(chosen.stdout, /\(2 total\)/);

@@ -2,9 +2,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { run, jsonError, ROOT } from '../helpers/run.js';
+import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -14,10 +15,23 @@ test('--version prints the package version', async () => {
   assert.equal(r.stdout.trim(), pkg.version);
 });
 
+test('through bin/: the handshake sends the version --version prints, package.json\'s', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-version-'));
+  const config = path.join(dir, 'servers.json');
+  const fault = path.join(ROOT, 'dist', 'test', 'fixtures', 'fault-server.js');
+  writeFileSync(config, JSON.stringify({ mcpServers: { faulty: { command: process.execPath, args: [fault, 'serve'] } } }));
+  const env = { PATH: process.env.PATH, HOME: dir, CLIENT_INFO_LOG: path.join(dir, 'client-info.log') };
+  const version = await runBin(['--version'], { cwd: dir, env });
+  assert.equal(version.stdout.trim(), pkg.version);
+  const r = await runBin(['-c', config, 'tools', 'faulty'], { cwd: dir, env });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(env.CLIENT_INFO_LOG, 'utf8')), { name: 'mcpctl', version: pkg.version });
+});
+
 test('--help lists every command with examples', async () => {
   const r = await run(['--help']);
   assert.equal(r.code, 0);
-  for (const name of ['servers', 'tools', 'call', 'resources', 'prompts', 'status', 'auth', 'completion', 'help']) {
+  for (const name of ['servers', 'tools', 'call', 'resources', 'prompts', 'status', 'auth', 'test', 'snapshot', 'diff', 'lint', 'completion', 'help']) {
     assert.match(r.stdout, new RegExp(`^  ${name}\\b`, 'm'), `help lists ${name}`);
   }
   for (const flag of ['--config', '--json', '--timeout', '--connect-timeout', '--protocol', '--verbose', '--quiet', '--no-color']) assert.ok(r.stdout.includes(flag), flag);
@@ -25,7 +39,7 @@ test('--help lists every command with examples', async () => {
 });
 
 test('each command has help with examples', async () => {
-  for (const argv of [['servers'], ['tools'], ['call'], ['resources'], ['prompts'], ['status'], ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['completion']]) {
+  for (const argv of [['servers'], ['tools'], ['call'], ['resources'], ['prompts'], ['status'], ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['test'], ['snapshot'], ['diff'], ['lint'], ['completion']]) {
     const r = await run([...argv, '--help']);
     assert.equal(r.code, 0, argv.join(' '));
     assert.match(r.stdout, /Examples:\n {2}\$ mcpctl /, argv.join(' '));
@@ -35,10 +49,10 @@ test('each command has help with examples', async () => {
 test('help exit-codes prints the table, as text and as JSON', async () => {
   const r = await run(['help', 'exit-codes']);
   assert.equal(r.code, 0);
-  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 124, 130, 143]) assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
+  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143]) assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
   const j = await run(['help', 'exit-codes', '--json']);
   const parsed = JSON.parse(j.stdout) as { exitCodes: { code: number; meaning: string }[] };
-  assert.deepEqual(parsed.exitCodes.map((e) => e.code), [0, 1, 2, 3, 4, 5, 6, 7, 124, 130, 143]);
+  assert.deepEqual(parsed.exitCodes.map((e) => e.code), [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143]);
 });
 
 test('help COMMAND shows that command', async () => {

@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
+import { startStatusServer } from '../fixtures/status-server.js';
 
 const EXAMPLE = ['everything', 'filesystem', 'memory', 'everything-http', 'everything-sse'];
 
@@ -109,6 +110,35 @@ test('servers add and remove round trip keeps unrelated content', async () => {
   assert.deepEqual(strip(after), strip(original));
   const missing = await run(['servers', 'remove', 'fs'], { cwd: dir, home: dir });
   assert.equal(missing.code, 2);
+});
+
+test('servers add --header keeps ${VAR} in the file, and the header reaches the server; --force replaces', async () => {
+  const server = await startStatusServer(401);
+  try {
+    const dir = tempProject({ mcpServers: {} }, 'servers.json');
+    const file = path.join(dir, 'servers.json');
+    const add = await run(['-c', file, 'servers', 'add', 'api', '--url', server.url, '--header', 'Authorization:Bearer ${API_TOKEN}', '--header', 'X-Team: core'], { cwd: dir, home: dir });
+    assert.equal(add.code, 0, add.stderr);
+    const entry = (JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, { url: string; headers: Record<string, string> }> }).mcpServers.api;
+    assert.deepEqual(entry, { url: server.url, headers: { Authorization: 'Bearer ${API_TOKEN}', 'X-Team': 'core' } });
+    const env = { PATH: process.env.PATH, HOME: dir, API_TOKEN: 'sekrit-123' };
+    const used = await run(['-c', file, 'tools', 'api', '--json'], { cwd: dir, home: dir, env });
+    assert.equal(used.code, 4, 'the fixture answers 401');
+    assert.equal(server.seen()[0]?.headers.authorization, 'Bearer sekrit-123');
+    assert.equal(server.seen()[0]?.headers['x-team'], 'core');
+    assert.doesNotMatch(used.stderr, /sekrit/);
+
+    const refused = await run(['-c', file, 'servers', 'add', 'api', '--command', 'node', '--', 'server.js'], { cwd: dir, home: dir });
+    assert.equal(refused.code, 2, 'an existing name needs --force');
+    const forced = await run(['-c', file, 'servers', 'add', 'api', '--command', 'node', '--force', '--', 'server.js'], { cwd: dir, home: dir });
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.deepEqual((JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: unknown }).mcpServers, { api: { command: 'node', args: ['server.js'] } });
+    const misplaced = await run(['-c', file, 'servers', 'add', 'x', '--command', 'node', '--header', 'A:b'], { cwd: dir, home: dir });
+    assert.equal(misplaced.code, 2);
+    assert.match(misplaced.stderr, /--header is for --url servers/);
+  } finally {
+    await server.close();
+  }
 });
 
 test('servers add needs exactly one of --command and --url', async () => {

@@ -22,8 +22,9 @@ test('status --json reports each server with the documented fields', async () =>
   const { dir, env } = project({ everything: { command: process.execPath, args: [everything, 'stdio'] }, off: { command: 'x', disabled: true } });
   const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
   assert.equal(r.code, 0, r.stderr);
-  const doc = JSON.parse(r.stdout) as { servers: Record<string, unknown>[] };
+  const doc = JSON.parse(r.stdout) as { servers: Record<string, unknown>[]; errors: unknown[] };
   assert.equal(doc.servers.length, 1, 'disabled servers are skipped');
+  assert.deepEqual(doc.errors, [], 'no failures, an empty errors array');
   const s = doc.servers[0] as { server: string; ok: boolean; phase: string; protocolVersion: string; era: string; serverInfo: { name: string }; capabilities: Record<string, unknown>; counts: { tools: number; resources: number; prompts: number }; latencyMs: number; auth: string };
   assert.equal(s.server, 'everything');
   assert.equal(s.ok, true);
@@ -53,8 +54,12 @@ test('an unhealthy server among healthy ones: its exit code, its phase, the othe
   });
   const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
   assert.equal(r.code, 3, 'the first failing server in config order is "crash"');
-  const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean; phase: string; error?: { kind: string; message: string } }[] };
+  type Failure = { server: string; code: number; kind: string; phase: string; message: string };
+  const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean; phase: string; error?: Failure }[]; errors: Failure[] };
   const by = Object.fromEntries(doc.servers.map((s) => [s.server, s]));
+  // Beside the results, as every multi-server command: each failure, in config order.
+  assert.deepEqual(doc.errors.map((e) => [e.server, e.code, e.kind]), [['crash', 3, 'connection'], ['hang', 124, 'timeout']]);
+  assert.deepEqual(doc.errors, [by.crash.error, by.hang.error]);
   assert.equal(by.everything.ok, true);
   assert.equal(by.crash.ok, false);
   assert.equal(by.crash.error?.kind, 'connection');
@@ -113,6 +118,24 @@ test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', 
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   assert.equal(code, 130, stderr);
   assert.equal(jsonError(stderr).error.kind, 'interrupted');
+  const pids = logLines(spawnLog).map(Number);
+  assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
+});
+
+test('through bin/: SIGTERM ends the wait, tears the server down and exits 143', async () => {
+  const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'] } });
+  const spawnLog = path.join(dir, 'spawns.log');
+  const { spawn } = await import('node:child_process');
+  const { BIN } = await import('../helpers/run.js');
+  const child = spawn(process.execPath, [BIN, 'status', 'hang', '--json'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  assert.ok(await eventually(() => logLines(spawnLog).length > 0, 10_000), 'the server started');
+  child.kill('SIGTERM');
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, 143, stderr);
+  assert.equal(jsonError(stderr).error.kind, 'interrupted');
+  assert.equal(jsonError(stderr).error.code, 143);
   const pids = logLines(spawnLog).map(Number);
   assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
 });

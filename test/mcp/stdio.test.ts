@@ -5,12 +5,21 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import type { StdioServerSpec } from '../../src/config/types.js';
 import { withSession } from '../../src/mcp/index.js';
-import { everything, filesystem, makeCtx, memory, stdioSpec, tempDir, withEnv } from './helpers.js';
+import { assertAllEnded, everything, filesystem, logLines, makeCtx, memory, stdioSpec, tempDir, withEnv } from './helpers.js';
+
+/** A reference server started through `sh -c 'echo $$ >> LOG; exec node …'`: its pid is logged. */
+function logged(name: string, args: string[], overrides: Partial<StdioServerSpec> = {}) {
+  const log = join(tempDir('pids'), 'pids.log');
+  const line = `echo $$ >> '${log}'; exec "$0" "$@"`;
+  const spec = stdioSpec(name, 'sh', ['-c', line, process.execPath, ...args], overrides);
+  return { spec, pids: () => logLines(log).map(Number) };
+}
 
 describe('reference servers over stdio', { concurrency: 3 }, () => {
   test('server-everything: list tools and call echo, negotiated with auto', async () => {
-    const spec = stdioSpec('everything', process.execPath, [everything, 'stdio'], { protocol: 'auto' });
+    const { spec, pids } = logged('everything', [everything, 'stdio'], { protocol: 'auto' });
     const value = await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
       const { tools } = await s.client.listTools(undefined, s.requestOptions());
       const call = await s.client.callTool({ name: 'echo', arguments: { message: 'hi there' } }, s.requestOptions());
@@ -23,13 +32,14 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
     assert.ok(value.s.connectMs >= 0);
     assert.ok(value.tools.includes('echo'));
     assert.match(JSON.stringify(value.call.content), /hi there/);
+    assertAllEnded(pids());
   });
 
   test('server-filesystem: read a file; its stderr is shown with -v and kept as a tail', async () => {
     const dir = tempDir('fs');
     writeFileSync(join(dir, 'hello.txt'), 'hello from a file\n');
     const ctx = makeCtx();
-    const spec = stdioSpec('filesystem', process.execPath, [filesystem, dir]);
+    const { spec, pids } = logged('filesystem', [filesystem, dir]);
     const value = await withSession(spec, ctx, { verbose: true, cacheDir: false }, async (s) => {
       const result = await s.client.callTool({ name: 'read_text_file', arguments: { path: join(dir, 'hello.txt') } }, s.requestOptions());
       return { result, tail: s.stderrTail() };
@@ -37,11 +47,12 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
     assert.match(JSON.stringify(value.result.content), /hello from a file/);
     assert.ok(value.tail.some((line) => /Secure MCP Filesystem Server running on stdio/.test(line)), value.tail.join('\n'));
     assert.match(ctx.stderrText(), /^filesystem: Secure MCP Filesystem Server running on stdio$/m);
+    assertAllEnded(pids());
   });
 
   test('server-memory: create an entity and read the graph back', async () => {
     const file = join(tempDir('memory'), 'memory.jsonl');
-    const spec = stdioSpec('memory', process.execPath, [memory], { env: withEnv({ MEMORY_FILE_PATH: file }) });
+    const { spec, pids } = logged('memory', [memory], { env: withEnv({ MEMORY_FILE_PATH: file }) });
     const graph = await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
       await s.client.callTool(
         { name: 'create_entities', arguments: { entities: [{ name: 'mcpctl', entityType: 'tool', observations: ['talks to servers'] }] } },
@@ -50,12 +61,15 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
       return s.client.callTool({ name: 'read_graph', arguments: {} }, s.requestOptions());
     });
     assert.match(JSON.stringify(graph.content), /talks to servers/);
+    assertAllEnded(pids());
   });
 
   test('without -v, server stderr stays out of ours', async () => {
     const ctx = makeCtx();
     const dir = tempDir('fs');
-    await withSession(stdioSpec('filesystem', process.execPath, [filesystem, dir]), ctx, { cacheDir: false }, async (s) => s.protocolVersion);
+    const { spec, pids } = logged('filesystem', [filesystem, dir]);
+    await withSession(spec, ctx, { cacheDir: false }, async (s) => s.protocolVersion);
     assert.equal(ctx.stderrText(), '');
+    assertAllEnded(pids());
   });
 });

@@ -8,7 +8,8 @@ import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError 
 import type { HttpServerSpec, StdioServerSpec } from '../../src/config/types.js';
 import { McpctlError } from '../../src/errors.js';
 import { classifyError } from '../../src/mcp/classify.js';
-import { displayUrl, formatDuration } from '../../src/mcp/format.js';
+import { formatDuration } from '../../src/mcp/format.js';
+import { redactUrl } from '../../src/redact.js';
 import { LineSplitter, LineTooLongError } from '../../src/mcp/line-splitter.js';
 import { proxyForUrl } from '../../src/mcp/proxy.js';
 
@@ -73,7 +74,7 @@ describe('formatting', () => {
     assert.equal(formatDuration(5000), '5s');
     assert.equal(formatDuration(1500), '1.5s');
     assert.equal(formatDuration(250), '250ms');
-    assert.equal(displayUrl('https://user:pw@h.example:8443/mcp?token=x#f'), 'https://h.example:8443/mcp');
+    assert.equal(redactUrl('https://user:pw@h.example:8443/mcp?token=x#f'), 'https://<redacted>:<redacted>@h.example:8443/mcp?token=<redacted>#<redacted>');
   });
 });
 
@@ -95,7 +96,7 @@ describe('classifyError', () => {
     const probe = new SdkError(SdkErrorCode.EraNegotiationFailed, 'Version negotiation probe failed: fetch failed', { cause: tls }, { cause: new TypeError('fetch failed', { cause: tls }) });
     const err = classifyError(probe, http, 'discovery');
     assert.equal(err.kind, 'connection');
-    assert.match(err.message, /^server "remote": TLS error at https:\/\/mcp\.example\.com\/mcp: certificate has expired$/);
+    assert.match(err.message, /^server "remote": TLS error at https:\/\/mcp\.example\.com\/mcp\?key=<redacted>: certificate has expired$/);
     assert.match(err.hint ?? '', /NODE_EXTRA_CA_CERTS/);
   });
 
@@ -107,7 +108,7 @@ describe('classifyError', () => {
   test('UnauthorizedError from an auth provider is an auth error', () => {
     const err = classifyError(new UnauthorizedError('Authentication requires user authorization - redirect initiated'), http, 'initialize');
     assert.equal(err.kind, 'auth');
-    assert.equal(err.hint, 'run: mcpctl auth login remote');
+    assert.equal(err.hint, 'run `mcpctl auth login remote`');
   });
 
   test('HTTP 401 from the probe, 502 from a request', () => {

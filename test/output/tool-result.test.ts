@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Chalk } from 'chalk';
 import { joinedText, renderToolResult, saveBinaries, textCarriesStructured } from '../../src/output/tool-result.js';
 import { decodedSize } from '../../src/output/content.js';
-import { extensionFor, fileNameFromUri, writeFileAtomic } from '../../src/output/save.js';
+import { extensionFor, fileNameFromUri, saveToFile } from '../../src/output/save.js';
 import { McpctlError } from '../../src/errors.js';
 
 const chalk = new Chalk({ level: 0 });
@@ -47,17 +47,17 @@ test('saveBinaries names files by URI or by position and MIME type, and writes t
       { type: 'resource', resource: { uri: 'file:///other/report%20one.pdf', blob: png.toString('base64') } },
     ],
   };
-  const saved = await saveBinaries(result, dir, 'my/tool');
+  const saved = await saveBinaries(result, dir, 'my/tool', { force: false });
   assert.deepEqual([...saved.keys()], [1, 2, 3, 4]);
   assert.deepEqual(readdirSync(dir).sort(), ['my_tool-2.png', 'my_tool-3.bin', 'report_one-5.pdf', 'report_one.pdf']);
-  for (const file of saved.values()) assert.deepEqual(readFileSync(file), png);
+  for (const { file } of saved.values()) assert.deepEqual(readFileSync(file), png);
 });
 
-test('writeFileAtomic fails with a usage error when it cannot write, and replaces a file whole with no temp file left', async () => {
+test('saveToFile fails with a usage error when it cannot write; --force replaces the file whole, with no temp file left', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-atomic-'));
-  await assert.rejects(writeFileAtomic(path.join(dir, 'missing', 'f.bin'), png), (err: unknown) => err instanceof McpctlError && /cannot write/.test(err.message));
-  await writeFileAtomic(path.join(dir, 'f.bin'), png);
-  await writeFileAtomic(path.join(dir, 'f.bin'), Buffer.from('second'));
+  await assert.rejects(saveToFile(path.join(dir, 'missing', 'f.bin'), png, { force: false }), (err: unknown) => err instanceof McpctlError && /cannot write/.test(err.message));
+  assert.deepEqual(await saveToFile(path.join(dir, 'f.bin'), png, { force: false }), { file: path.join(dir, 'f.bin') });
+  assert.deepEqual(await saveToFile(path.join(dir, 'f.bin'), Buffer.from('second'), { force: true }), { file: path.join(dir, 'f.bin') });
   assert.deepEqual(readdirSync(dir), ['f.bin']);
   assert.equal(readFileSync(path.join(dir, 'f.bin'), 'utf8'), 'second');
 });

@@ -1,0 +1,123 @@
+// The terminal side of the output. Streams that are terminals show every control character as
+// a visible escape (see escape.ts); the only escape sequences that pass are our own colour
+// codes, which travel marked from the chalk that made them to the stream that writes them.
+// Pipes and files get the bytes as they are.
+
+import { randomBytes } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
+import type { Writable } from 'node:stream';
+import { Chalk, type ChalkInstance } from 'chalk';
+import stringWidth from 'string-width';
+import type { IO } from '../io.js';
+import type { ColorLevel } from './color.js';
+import { escapeControls } from './escape.js';
+
+/**
+ * Stands for ESC in our own colour codes until a terminal stream writes them. Random per
+ * process: server text cannot forge it, since nothing we render is ever sent to a server.
+ */
+const OWN_ESC = `\uE000${randomBytes(6).toString('hex')}\uE001`;
+const OWN_CODE = new RegExp(`${OWN_ESC}\\[[0-9;]*m`, 'g');
+
+/** A terminal that reports no width (`script -c`, some CI wrappers) is this wide. */
+export const DEFAULT_COLUMNS = 80;
+
+export function terminalWidth(columns: number | undefined): number {
+  return columns !== undefined && Number.isFinite(columns) && columns > 0 ? Math.floor(columns) : DEFAULT_COLUMNS;
+}
+
+/**
+ * Colours for a terminal stream: the text given to it has its controls escaped, the codes it
+ * adds are marked as ours.
+ */
+export function terminalChalk(level: ColorLevel): ChalkInstance {
+  return ownCodes(new Chalk({ level }));
+}
+
+function ownCodes<T extends object>(style: T): T {
+  // The proxy stands on a blank function: chalk's own properties are fixed, and a proxy may
+  // not answer for fixed properties with anything but themselves.
+  return new Proxy((() => {}) as unknown as T, {
+    apply: (_blank, thisArg, args: unknown[]) => {
+      const styled = Reflect.apply(style as (...a: unknown[]) => unknown, thisArg, args.map((a) => escapeControls(String(a))));
+      return String(styled).replaceAll('\x1b', OWN_ESC);
+    },
+    get: (_blank, prop) => {
+      const value: unknown = Reflect.get(style, prop);
+      return typeof value === 'function' ? ownCodes(value) : value;
+    },
+  });
+}
+
+/** Text as a terminal may show it: controls escaped, our own colour codes restored. */
+export function forTerminal(text: string): string {
+  return escapeControls(text).replaceAll(OWN_ESC, '\x1b');
+}
+
+/** The text without the colour codes of `terminalChalk`. */
+export function withoutOwnCodes(text: string): string {
+  return text.replace(OWN_CODE, '');
+}
+
+/** Columns the text takes on a terminal (wide characters count two, our colour codes none). */
+export function displayWidth(text: string): number {
+  return stringWidth(withoutOwnCodes(text));
+}
+
+const RAW = new WeakMap<Writable, Writable>();
+
+/**
+ * The IO every command writes through: each stream that is a terminal shows controls as
+ * escapes (stdout and stderr judged each on its own), and a terminal of 0 columns is 80 wide.
+ */
+export function guardTerminal(io: IO): IO {
+  for (const [stream, tty] of [[io.stdout, io.stdoutIsTTY], [io.stderr, io.stderrIsTTY]] as const) if (tty) reportWidth(stream);
+  return {
+    ...io,
+    stdout: guard(io.stdout, io.stdoutIsTTY),
+    stderr: guard(io.stderr, io.stderrIsTTY),
+    columns: io.stdoutIsTTY ? terminalWidth(io.columns) : undefined,
+  };
+}
+
+/** The stream under a guard: for the spinner, whose own cursor codes must reach the terminal. */
+export function unguarded(stream: Writable): Writable {
+  return RAW.get(stream) ?? stream;
+}
+
+function guard(stream: Writable, tty: boolean): Writable {
+  if (RAW.has(stream)) return stream;
+  const decoder = new StringDecoder('utf8');
+  const shown = (chunk: unknown): unknown => {
+    if (typeof chunk === 'string') return tty ? forTerminal(chunk) : chunk.replaceAll(OWN_ESC, '\x1b');
+    if (!tty || !(chunk instanceof Uint8Array)) return chunk;
+    return forTerminal(decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+  };
+  const guarded = new Proxy(stream, {
+    get: (target, prop) => {
+      if (prop === 'write') return (chunk: unknown, ...rest: unknown[]) => (target.write as (...a: unknown[]) => boolean)(shown(chunk), ...rest);
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  RAW.set(guarded, stream);
+  return guarded;
+}
+
+/**
+ * Makes a terminal stream that reports 0 columns report 80, for everything that reads its
+ * width (the spinner counts the lines it must clear by it, and loops forever on 0).
+ */
+function reportWidth(stream: Writable): void {
+  const holder = stream as Writable & { columns?: number };
+  let columns = holder.columns;
+  if (columns !== undefined && columns > 0) return;
+  Object.defineProperty(holder, 'columns', {
+    configurable: true,
+    enumerable: true,
+    get: () => terminalWidth(columns),
+    set: (value: number | undefined) => {
+      columns = value;
+    },
+  });
+}

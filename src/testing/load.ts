@@ -1,0 +1,299 @@
+// Reads a test file: YAML or JSON with positions, checked against mcpctl-test.schema.json, its
+// servers checked like config entries, its `${VAR}`s expanded; every problem is a config error
+// (exit 2) at file:line:col. Naming the file on the command line is consent to run its servers.
+
+import path from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import type { Context } from '../io.js';
+import { configError } from '../errors.js';
+import { displayPath } from '../config/paths.js';
+import { readConfigFile } from '../config/read-file.js';
+import type { ConfigEntry } from '../config/load.js';
+import { checkEntry } from '../config/validate.js';
+import { builtinVariables, expandString, type InterpolationScope } from '../config/interpolate.js';
+import { formatJsonPath, type JsonSegment } from '../config/jsonc.js';
+import { didYouMean } from '../suggest.js';
+import { parseSource, type SourceFile } from './source.js';
+import { STEP_KINDS, testFileSchema, type StepKind } from './schema.js';
+
+export type Step =
+  | { kind: 'status' }
+  | { kind: 'tools' }
+  | { kind: 'call'; tool: string; args: Record<string, unknown> }
+  | { kind: 'read'; uri: string }
+  | { kind: 'prompt'; name: string; args: Record<string, string> }
+  | { kind: 'complete'; ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }; argument: string; value: string; context?: Record<string, string> };
+
+export interface TextMatch {
+  equals?: string;
+  contains?: string;
+  matches?: string;
+}
+
+export interface StructuredMatch {
+  path?: string;
+  equals?: unknown;
+  matches?: string;
+  schema?: object | boolean;
+  exists?: boolean;
+}
+
+export interface Expectations {
+  isError?: boolean;
+  error?: string;
+  text?: TextMatch;
+  structured?: StructuredMatch[];
+  content?: { count?: number; minCount?: number; maxCount?: number; types?: string[]; includes?: string[] };
+  latencyMs?: { max: number };
+  outputSchema?: boolean;
+  tools?: { present?: string[]; absent?: string[]; minCount?: number; maxCount?: number; schemas?: Record<string, object | boolean>; snapshot?: string };
+}
+
+export interface TestCase {
+  /** Position in the file's list, from 0. */
+  index: number;
+  name: string;
+  server: string;
+  timeoutMs?: number;
+  /** Why the test is skipped (true: no reason given). */
+  skip?: string | true;
+  only: boolean;
+  step: Step;
+  expect: Expectations;
+  /** `file:line:col` of the test. */
+  at: string;
+}
+
+export interface TestFile {
+  /** Absolute. */
+  file: string;
+  shownAs: string;
+  /** Servers the file defines, as config entries (not yet resolved). */
+  servers: ConfigEntry[];
+  tests: TestCase[];
+  /** Values that came from the environment: never printed in a report. */
+  secrets: Set<string>;
+  /** Unknown keys of server entries and the like, for stderr. */
+  warnings: string[];
+}
+
+interface RawTest {
+  name: string;
+  server?: string;
+  timeout?: number;
+  skip?: boolean | string;
+  only?: boolean;
+  expect?: Omit<Expectations, 'structured'> & { structured?: StructuredMatch | StructuredMatch[] };
+  call?: { tool: string; args?: Record<string, unknown> };
+  read?: { uri: string };
+  prompt?: { name: string; args?: Record<string, string> };
+  complete?: { prompt?: string; resource?: string; argument: string; value?: string; context?: Record<string, string> };
+}
+
+interface RawFile {
+  servers?: Record<string, unknown>;
+  defaults?: { server?: string; timeout?: number };
+  tests: RawTest[];
+}
+
+/** The file schema with `servers` left to the config layer's entry checks (clearer messages). */
+let compiled: ReturnType<Ajv['compile']> | undefined;
+function validator(): ReturnType<Ajv['compile']> {
+  const properties = { ...(testFileSchema.properties as Record<string, unknown>), servers: { type: 'object' } };
+  compiled ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile({ ...testFileSchema, properties });
+  return compiled;
+}
+
+/** Expectations that only some steps can meet. */
+const APPLIES: Record<string, StepKind[]> = {
+  isError: ['call'],
+  outputSchema: ['call'],
+  tools: ['tools'],
+  content: ['call', 'read', 'prompt'],
+};
+
+export async function loadTestFile(name: string, ctx: Context): Promise<TestFile> {
+  const file = path.resolve(ctx.cwd, name);
+  const shownAs = displayPath(file, ctx);
+  // The same safe read as a config named with --config: a regular file, not oversized.
+  const read = await readConfigFile(file, { shown: shownAs, checkOwner: false });
+  if (read === 'missing') throw configError(`${shownAs}: no such test file`, { phase: 'config', hint: 'name a YAML or JSON test file' });
+  const text = read.text;
+  const source = parseSource(text, shownAs);
+  const validate = validator();
+  if (!validate(source.value)) throw configError(problems(source, validate.errors ?? []), { phase: 'config', hint: 'the keys of a test file are described in mcpctl-test.schema.json' });
+  const raw = source.value as RawFile;
+
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const servers: ConfigEntry[] = [];
+  for (const serverName of Object.keys(raw.servers ?? {})) {
+    const at = ['servers', serverName];
+    const node = source.treeAt(at);
+    if (node === undefined) continue;
+    const check = checkEntry({ name: serverName, node, path: at, doc: source.parsed(file), shownAs });
+    errors.push(...check.errors);
+    warnings.push(...check.warnings);
+    if (!check.entry) continue;
+    const pos = source.positionOf(at);
+    servers.push({ name: serverName, source: file, scope: 'explicit', jsonPath: formatJsonPath(at), line: pos.line, column: pos.column, trust: 'named', raw: check.entry.raw, disabled: check.entry.raw.disabled === true, type: check.entry.type, locations: check.entry.locations });
+  }
+
+  const secrets = new Set<string>();
+  const tests: TestCase[] = [];
+  const fileServers = Object.keys(raw.servers ?? {});
+  raw.tests.forEach((t, index) => {
+    const at: JsonSegment[] = ['tests', index];
+    const server = t.server ?? raw.defaults?.server ?? (fileServers.length === 1 ? fileServers[0] : undefined);
+    if (server === undefined) {
+      errors.push(`${source.at(at)}: test "${t.name}" names no server: add "server", or "defaults.server"${fileServers.length ? ` (the file defines ${fileServers.join(', ')})` : ''}`);
+      return;
+    }
+    if (t.server !== undefined && fileServers.length > 0 && !fileServers.includes(t.server)) {
+      errors.push(`${source.at([...at, 'server'])}: test "${t.name}": server "${t.server}" is not one of the file's servers (${fileServers.join(', ')})${didYouMean(t.server, fileServers)}`);
+      return;
+    }
+    const step = stepOf(t);
+    for (const [kind, steps] of Object.entries(APPLIES)) {
+      if (t.expect?.[kind as keyof RawTest['expect'] & string] !== undefined && !steps.includes(step.kind)) {
+        errors.push(`${source.at([...at, 'expect', kind])}: test "${t.name}": "${kind}" applies to ${steps.join(' and ')} steps only, not to ${step.kind}`);
+      }
+    }
+    const expand = expander(source, at, server, file, ctx, secrets, errors);
+    const timeout = t.timeout ?? raw.defaults?.timeout;
+    const expectRaw = t.expect ?? {};
+    const structured = expectRaw.structured === undefined ? undefined : Array.isArray(expectRaw.structured) ? expectRaw.structured : [expectRaw.structured];
+    tests.push({
+      index,
+      name: t.name,
+      server,
+      ...(timeout !== undefined ? { timeoutMs: Math.round(timeout * 1000) } : {}),
+      ...(t.skip === true || typeof t.skip === 'string' ? { skip: t.skip } : {}),
+      only: t.only === true,
+      step: t.skip ? step : expand(step),
+      expect: { ...expectRaw, ...(structured ? { structured } : {}) } as Expectations,
+      at: source.at(at),
+    });
+  });
+  if (errors.length > 0) {
+    throw configError(errors.length === 1 ? errors[0]! : `${errors.length} problems in ${shownAs}:\n${errors.map((e) => `  ${e}`).join('\n')}`, { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' });
+  }
+  return { file, shownAs, servers, tests, secrets, warnings };
+}
+
+function stepOf(t: RawTest): Step {
+  const kind = STEP_KINDS.find((k) => (t as unknown as Record<string, unknown>)[k] !== undefined) as StepKind;
+  switch (kind) {
+    case 'status':
+    case 'tools':
+      return { kind };
+    case 'call':
+      return { kind, tool: t.call!.tool, args: t.call!.args ?? {} };
+    case 'read':
+      return { kind, uri: t.read!.uri };
+    case 'prompt':
+      return { kind, name: t.prompt!.name, args: t.prompt!.args ?? {} };
+    case 'complete': {
+      const c = t.complete!;
+      return {
+        kind,
+        ref: c.prompt !== undefined ? { type: 'ref/prompt', name: c.prompt } : { type: 'ref/resource', uri: c.resource! },
+        argument: c.argument,
+        value: c.value ?? '',
+        ...(c.context ? { context: c.context } : {}),
+      };
+    }
+  }
+}
+
+/**
+ * Expands `${VAR}` in every string of a step, as configs do; each value taken from the
+ * environment is remembered as a secret, so reports never show it.
+ */
+function expander(source: SourceFile, at: JsonSegment[], server: string, file: string, ctx: Context, secrets: Set<string>, errors: string[]) {
+  const scope: InterpolationScope = { env: ctx.env, builtins: builtinVariables(file, ctx.home), server, shownAs: source.shownAs, locations: {}, entryPath: formatJsonPath(at) };
+  const one = (value: string, where: JsonSegment[]): string => {
+    const pos = source.positionOf([...at, ...where]);
+    const located = { ...scope, locations: { [formatJsonPath(where)]: { jsonPath: formatJsonPath([...at, ...where]), key: formatJsonPath(where), line: pos.line, column: pos.column } } };
+    for (const match of value.match(/\$\{[^}]*\}/g) ?? []) {
+      const expanded = expandString(match, where, located);
+      const fallback = /^\$\{[^}:]*:-(.*)\}$/.exec(match)?.[1];
+      if (expanded !== '' && expanded !== fallback && !(match.slice(2, -1) in scope.builtins)) secrets.add(expanded);
+    }
+    return expandString(value, where, located);
+  };
+  const deep = (value: unknown, where: JsonSegment[]): unknown => {
+    if (typeof value === 'string') return one(value, where);
+    if (Array.isArray(value)) return value.map((v, i) => deep(v, [...where, i]));
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(v, [...where, k])]));
+    return value;
+  };
+  return (step: Step): Step => {
+    try {
+      const { kind, ...rest } = step;
+      return { kind, ...(deep(rest, [kind]) as object) } as Step;
+    } catch (err) {
+      errors.push(err instanceof Error ? err.message : String(err));
+      return step;
+    }
+  };
+}
+
+/** ajv's findings in words, each at its file:line:col. */
+function problems(source: SourceFile, errors: ErrorObject[]): string {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  // A failed oneOf / anyOf repeats every branch's complaints: keep the summary for those paths.
+  const summarised = new Set(errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath));
+  for (const e of errors) {
+    const segs = pointer(e.instancePath);
+    if ((e.keyword === 'required' || e.keyword === 'type') && summarised.has(e.instancePath)) continue;
+    let where = segs;
+    let what: string;
+    const label = formatJsonPath(segs) || 'the file';
+    switch (e.keyword) {
+      case 'additionalProperties': {
+        const key = String(e.params.additionalProperty);
+        where = [...segs, key];
+        const known = Object.keys(knownKeys(e.parentSchema));
+        what = `unknown key "${formatJsonPath(where)}"${didYouMean(key, known)}${known.length ? ` (allowed: ${known.join(', ')})` : ''}`;
+        break;
+      }
+      case 'required':
+        what = `${label}: "${String(e.params.missingProperty)}" is required`;
+        break;
+      case 'oneOf':
+        what = isTestPath(segs) ? `${label}: a test needs exactly one step: ${STEP_KINDS.join(', ')}` : `${label}: must be exactly one of the allowed shapes${(e.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf?.every((b) => b.required) ? ` (one of ${(e.parentSchema as { oneOf: { required: string[] }[] }).oneOf.map((b) => `"${b.required[0]}"`).join(', ')})` : ''}`;
+        break;
+      case 'anyOf':
+        what = `${label}: needs one of ${((e.parentSchema as { anyOf?: { required?: string[] }[] }).anyOf ?? []).map((b) => `"${b.required?.[0]}"`).join(', ')}`;
+        break;
+      case 'type':
+        what = `${label}: must be ${String(e.params.type).replace(',', ' or ')}`;
+        break;
+      case 'enum':
+        what = `${label}: must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+        break;
+      default:
+        what = `${label}: ${e.message ?? 'is invalid'}`;
+    }
+    const line = `${source.at(where)}: ${what}`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    lines.push(line);
+  }
+  return lines.length === 1 ? lines[0]! : `${lines.length} problems in ${source.shownAs}:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
+
+function isTestPath(segs: JsonSegment[]): boolean {
+  return segs.length === 2 && segs[0] === 'tests' && typeof segs[1] === 'number';
+}
+
+function knownKeys(schema: unknown): Record<string, unknown> {
+  return ((schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
+}
+
+function pointer(p: string): JsonSegment[] {
+  if (p === '') return [];
+  return p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}

@@ -1,0 +1,179 @@
+// The JSON Schema of a test file, built here once and shipped as mcpctl-test.schema.json at the
+// repository root (for `$schema` and editor completion); the loader checks files against it.
+
+import { configSchema } from '../config/schema.js';
+import { EXIT_CODES } from '../errors.js';
+
+type Schema = Record<string, unknown>;
+
+const text = (description: string): Schema => ({ type: 'string', description });
+const stringMap = (description: string): Schema => ({ type: 'object', additionalProperties: { type: 'string' }, description });
+const nothing: Schema = { type: ['object', 'null'], additionalProperties: false };
+
+/** The step kinds: each test has exactly one. */
+export const STEP_KINDS = ['status', 'tools', 'call', 'read', 'prompt', 'complete'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+const STEPS: Record<StepKind, Schema> = {
+  status: { ...nothing, description: 'Connect and check the handshake: protocol revision, server info, capabilities.' },
+  tools: { ...nothing, description: 'List the tools (the config\'s enabledTools/disabledTools applied).' },
+  call: {
+    type: 'object',
+    description: 'Call a tool.',
+    properties: { tool: text('The tool\'s name.'), args: { type: 'object', description: 'The arguments, as a JSON object.' } },
+    required: ['tool'],
+    additionalProperties: false,
+  },
+  read: {
+    type: 'object',
+    description: 'Read a resource.',
+    properties: { uri: text('The resource URI.') },
+    required: ['uri'],
+    additionalProperties: false,
+  },
+  prompt: {
+    type: 'object',
+    description: 'Get a prompt.',
+    properties: { name: text('The prompt\'s name.'), args: stringMap('The prompt\'s arguments (strings).') },
+    required: ['name'],
+    additionalProperties: false,
+  },
+  complete: {
+    type: 'object',
+    description: 'Ask for completions of a prompt argument or a resource template variable.',
+    properties: {
+      prompt: text('The prompt whose argument is completed.'),
+      resource: text('The resource template (its uriTemplate) whose variable is completed.'),
+      argument: text('The argument or variable name.'),
+      value: text('What has been typed so far.'),
+      context: stringMap('Values of the other arguments, already chosen.'),
+    },
+    required: ['argument'],
+    oneOf: [{ required: ['prompt'] }, { required: ['resource'] }],
+    additionalProperties: false,
+  },
+};
+
+const textMatch: Schema = {
+  type: 'object',
+  description: 'The text of the result (a call\'s text blocks, a resource\'s text contents, a prompt\'s text messages, completion values), one per line.',
+  properties: {
+    equals: text('The whole text.'),
+    contains: text('A part of the text.'),
+    matches: text('A regular expression (JavaScript syntax) the text matches.'),
+  },
+  minProperties: 1,
+  additionalProperties: false,
+};
+
+const structuredMatch: Schema = {
+  type: 'object',
+  properties: {
+    path: text('A JSON Pointer (/a/0/b) or dotted path (a.0.b) into the structured value; empty or absent: the whole value.'),
+    equals: { description: 'The value there, compared as JSON.' },
+    matches: text('A regular expression the value there (a string) matches.'),
+    schema: { type: ['object', 'boolean'], description: 'A JSON Schema the value there is valid against.' },
+    exists: { type: 'boolean', description: 'Whether there is a value there at all.' },
+  },
+  anyOf: [{ required: ['equals'] }, { required: ['matches'] }, { required: ['schema'] }, { required: ['exists'] }],
+  additionalProperties: false,
+};
+
+const count: Schema = { type: 'integer', minimum: 0 };
+
+export const EXPECTATION_KINDS = ['isError', 'error', 'text', 'structured', 'content', 'latencyMs', 'outputSchema', 'tools'] as const;
+export type ExpectationKind = (typeof EXPECTATION_KINDS)[number];
+
+const EXPECTATIONS: Record<ExpectationKind, Schema> = {
+  isError: { type: 'boolean', description: 'call: whether the result has isError: true (default false).' },
+  error: {
+    enum: Object.keys(EXIT_CODES).filter((k) => k !== 'check'),
+    description: 'The step fails with an error of this kind (the kinds of the exit-code table).',
+  },
+  text: textMatch,
+  structured: {
+    description: 'call: checks of structuredContent; other steps: of the result object.',
+    oneOf: [structuredMatch, { type: 'array', items: structuredMatch, minItems: 1 }],
+  },
+  content: {
+    type: 'object',
+    description: 'The content blocks (call), contents (read) or message contents (prompt).',
+    properties: {
+      count,
+      minCount: count,
+      maxCount: count,
+      types: { type: 'array', items: { type: 'string' }, description: 'The type of every block, in order.' },
+      includes: { type: 'array', items: { type: 'string' }, description: 'Types that appear at least once.' },
+    },
+    minProperties: 1,
+    additionalProperties: false,
+  },
+  latencyMs: {
+    type: 'object',
+    properties: { max: { type: 'number', exclusiveMinimum: 0, description: 'The step takes at most this many milliseconds.' } },
+    required: ['max'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'boolean', description: 'call: true: the result has structuredContent valid against the tool\'s outputSchema.' },
+  tools: {
+    type: 'object',
+    description: 'tools: names present and absent, count bounds, tool definitions that fit a JSON Schema, no breaking change against a snapshot.',
+    properties: {
+      present: { type: 'array', items: { type: 'string' } },
+      absent: { type: 'array', items: { type: 'string' } },
+      minCount: count,
+      maxCount: count,
+      schemas: { type: 'object', additionalProperties: { type: ['object', 'boolean'] }, description: 'Tool name → a JSON Schema its definition (name, inputSchema, …) is valid against.' },
+      snapshot: text('A snapshot file (mcpctl snapshot): the server has no breaking change against it. Relative to the test file.'),
+    },
+    minProperties: 1,
+    additionalProperties: false,
+  },
+};
+
+const seconds: Schema = { type: 'number', exclusiveMinimum: 0, description: 'Seconds.' };
+
+const testCase: Schema = {
+  type: 'object',
+  properties: {
+    name: text('What the test checks; its name in every report.'),
+    server: text('The server: a name under "servers", else of the configuration. Default: defaults.server, or the only server of the file.'),
+    timeout: { ...seconds, description: 'Time limit of the step, in seconds.' },
+    skip: { type: ['boolean', 'string'], description: 'true, or the reason: the test is reported as skipped.' },
+    only: { type: 'boolean', description: 'Run only the tests marked only (in this file).' },
+    ...STEPS,
+    expect: { type: 'object', properties: EXPECTATIONS, additionalProperties: false },
+  },
+  required: ['name'],
+  oneOf: STEP_KINDS.map((kind) => ({ required: [kind] })),
+  additionalProperties: false,
+};
+
+export const testFileSchema: Schema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'mcpctl test file',
+  description: 'Tests for `mcpctl test`: steps against MCP servers with expectations. ${VAR}, ${VAR:-default} and ${env:VAR} expand in string values.',
+  type: 'object',
+  properties: {
+    $schema: { type: 'string' },
+    servers: {
+      type: 'object',
+      description: 'Servers by name, with the keys of a config entry; without it, the configuration\'s servers are used.',
+      additionalProperties: { $ref: '#/definitions/server' },
+    },
+    defaults: {
+      type: 'object',
+      properties: { server: text('The server of tests that name none.'), timeout: { ...seconds, description: 'Time limit of each step, in seconds.' } },
+      additionalProperties: false,
+    },
+    tests: { type: 'array', items: testCase, minItems: 1 },
+  },
+  required: ['tests'],
+  additionalProperties: false,
+  definitions: (configSchema as { definitions: Schema }).definitions,
+};
+
+/** The text of mcpctl-test.schema.json. */
+export function testSchemaJson(): string {
+  return `${JSON.stringify(testFileSchema, null, 2)}\n`;
+}

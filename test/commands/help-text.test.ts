@@ -1,0 +1,46 @@
+// Help that a person reads: every subcommand's --help lists the global options, the auth group
+// has examples, and counts read as English.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { run } from '../helpers/run.js';
+import { HOSTILE_SERVER } from '../helpers/servers-config.js';
+import { buildProgram } from '../../commands/program.js';
+import { RunState } from '../../commands/run-state.js';
+
+function commandPaths(command: Command, words: string[] = []): string[][] {
+  return command.commands.flatMap((sub) => [[...words, sub.name()], ...commandPaths(sub, [...words, sub.name()])]);
+}
+
+test('every subcommand\'s --help lists the global options', async () => {
+  const program = buildProgram(new RunState({} as never));
+  const paths = commandPaths(program).filter((p) => p.at(-1) !== 'help');
+  assert.ok(paths.length > 10, 'the whole tree');
+  for (const words of paths) {
+    const r = await run([...words, '--help']);
+    assert.equal(r.code, 0, words.join(' '));
+    for (const flag of ['-c, --config <file>', '--json', '--timeout <seconds>', '-v, --verbose', '--no-color']) {
+      assert.ok(r.stdout.includes(flag), `mcpctl ${words.join(' ')} --help lists ${flag}`);
+    }
+  }
+});
+
+test('auth --help has examples', async () => {
+  const r = await run(['auth', '--help']);
+  assert.match(r.stdout, /Examples:\n {2}\$ mcpctl auth login \S+\n/);
+  assert.match(r.stdout, /\$ mcpctl auth status/);
+  assert.match(r.stdout, /\$ mcpctl auth logout/);
+});
+
+test('a server with one tool "lists its 1 tool"', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-help-'));
+  const config = path.join(dir, 'one.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { one: { command: process.execPath, args: [HOSTILE_SERVER], enabledTools: ['echo'] } } }));
+  const r = await run(['-c', config, 'tools', 'one', 'nope'], { cwd: dir, home: dir });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /mcpctl tools one lists its 1 tool$/m);
+});

@@ -1,0 +1,137 @@
+// Server text never reaches a terminal as control sequences: every surface of a hostile server
+// (test/fixtures/hostile-server.ts) run through bin/ under a real pseudo-terminal, its raw bytes
+// checked; and in a pipe or with --json, the same text arrives byte for byte.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runBin } from '../helpers/run.js';
+import { HOSTILE_SERVER as SERVER } from '../helpers/servers-config.js';
+import { runPty } from '../helpers/pty.js';
+import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-server.js';
+import { escapeControls } from '../../src/output/escape.js';
+
+let dir: string;
+let config: string;
+let namesConfig: string;
+
+before(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-hostile-'));
+  config = path.join(dir, 'servers.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { hostile: { command: process.execPath, args: [SERVER] }, crash: { command: process.execPath, args: [SERVER, 'crash'] } } }));
+  namesConfig = path.join(dir, 'names.json');
+  writeFileSync(namesConfig, JSON.stringify({ mcpServers: { [hostile('config-name')]: { command: hostile('config-command'), args: [hostile('config-arg')] } } }));
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const env = () => ({ PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color' });
+
+/** Fails on any attack that reached the terminal as itself. */
+function assertNoAttack(raw: string, what: string): void {
+  for (const [name, attack] of Object.entries(ATTACKS)) assert.ok(!raw.includes(attack), `${what}: the ${name} sequence reached the terminal`);
+  assert.ok(!raw.includes('\x1b]'), `${what}: an OSC sequence reached the terminal`);
+  assert.ok(!raw.includes('\x07'), `${what}: BEL reached the terminal`);
+  assert.doesNotMatch(raw, /[\u0080-\u009f]/, `${what}: a C1 control reached the terminal`);
+}
+
+/** Runs on a terminal wide enough for nothing to wrap, checks it, returns the raw bytes. */
+async function onTerminal(argv: string[], expectedCode: number, input?: string): Promise<string> {
+  const r = await runPty(['-c', config, ...argv], { columns: 400, env: env(), cwd: dir, input });
+  assert.equal(r.code, expectedCode, `mcpctl ${argv.join(' ')}: exit ${r.code}\n${r.raw}`);
+  assertNoAttack(r.raw, argv.join(' '));
+  return r.raw;
+}
+
+/** The whole hostile string, shown escaped, in one piece. */
+function shown(raw: string, label: string): void {
+  assert.ok(raw.includes(escapeControls(hostile(label))), `"${label}" is not shown escaped:\n${raw}`);
+}
+
+test('tools: names, titles, descriptions and argument names are escaped', async () => {
+  const list = await onTerminal(['tools', 'hostile'], 0);
+  for (const label of ['echo-title', 'echo-description', 'evil-tool']) assert.ok(list.includes(`${label}\\x1b]52`), `${label} in the table`);
+  const one = await onTerminal(['tools', 'hostile', 'echo'], 0);
+  for (const label of ['echo-title', 'echo-description', 'arg-name', 'arg-description']) shown(one, label);
+  const named = await onTerminal(['tools', 'hostile', HOSTILE_TOOL], 0);
+  shown(named, 'evil-tool');
+});
+
+test('call: text, isError text, JSON-RPC errors, progress and log messages are escaped', async () => {
+  shown(await onTerminal(['call', 'hostile', 'echo'], 0), 'call-text');
+  shown(await onTerminal(['call', 'hostile', 'fail'], 6), 'error-text');
+  // Error messages have their whitespace (the \r among it) made plain spaces.
+  assert.ok((await onTerminal(['call', 'hostile', 'rpc-error'], 5)).includes('rpc-message\\x1b]52;c;'), 'the JSON-RPC error message');
+  shown(await onTerminal(['call', 'hostile', 'progress'], 0), 'progress-message');
+  const logs = await onTerminal(['call', 'hostile', 'logs', '--log-level', 'debug'], 0);
+  shown(logs, 'log-data');
+  shown(logs, 'log-logger');
+});
+
+test('call: an elicitation question and its fields are escaped', async () => {
+  const raw = await onTerminal(['call', 'hostile', 'ask'], 0, '');
+  shown(raw, 'question');
+  shown(raw, 'field');
+  shown(raw, 'field-description');
+});
+
+test('status: server info and instructions; server stderr with -v and in a connection error', async () => {
+  const one = await onTerminal(['status', 'hostile'], 0);
+  for (const label of ['server-name', 'server-version', 'instructions']) shown(one, label);
+  shown(await onTerminal(['-v', 'tools', 'hostile'], 0), 'stderr-line');
+  shown(await onTerminal(['status', 'crash'], 3), 'stderr-line');
+  shown(await onTerminal(['tools', 'crash'], 3), 'stderr-line');
+});
+
+test('resources and prompts: lists, reads, prompt text and completion values are escaped', async () => {
+  const resources = await onTerminal(['resources', 'hostile'], 0);
+  for (const label of ['resource-uri', 'resource-name', 'resource-description']) assert.ok(resources.includes(`${label}\\x1b]52`), label);
+  const templates = await onTerminal(['resources', 'hostile', '--templates'], 0);
+  for (const label of ['template-name', 'template-description']) assert.ok(templates.includes(`${label}\\x1b]52`), label);
+  shown(await onTerminal(['resources', 'hostile', 'hostile://text'], 0), 'resource-text');
+  const prompts = await onTerminal(['prompts', 'hostile'], 0);
+  for (const label of ['prompt-title', 'prompt-description', 'prompt-arg']) assert.ok(prompts.includes(`${label}\\x1b]52`), label);
+  const got = await onTerminal(['prompts', 'hostile', 'greet', 'who=me'], 0);
+  shown(got, 'prompt-text');
+  shown(got, 'prompt-result-description');
+  shown(await onTerminal(['prompts', 'hostile', 'greet', '--complete', 'who='], 0), 'completion-value');
+});
+
+test('servers: names and commands from a config are escaped', async () => {
+  const r = await runPty(['-c', namesConfig, 'servers'], { columns: 400, env: env(), cwd: dir });
+  assert.equal(r.code, 0, r.raw);
+  assertNoAttack(r.raw, 'servers');
+  // A word with a space (the \r) is shown quoted, as JSON.
+  for (const label of ['config-name', 'config-command', 'config-arg']) assert.ok(r.raw.includes(label), label);
+  const one = await runPty(['-c', namesConfig, 'servers', hostile('config-name')], { columns: 400, env: env(), cwd: dir });
+  assertNoAttack(one.raw, 'servers NAME');
+  assert.ok(one.raw.includes('config-arg'));
+});
+
+test('our own colours still reach the terminal', async () => {
+  const raw = await onTerminal(['tools', 'hostile'], 0);
+  assert.ok(raw.includes('\x1b[1mNAME\x1b[22m'), 'the bold header');
+});
+
+test('in a pipe and with --json the server text arrives byte for byte', async () => {
+  const opts = { env: env(), cwd: dir };
+  const call = await runBin(['-c', config, 'call', 'hostile', 'echo'], opts);
+  assert.equal(call.stdout, `${hostile('call-text')}\n`);
+  const json = await runBin(['-c', config, 'call', 'hostile', 'echo', '--json'], opts);
+  assert.equal(JSON.parse(json.stdout).content[0].text, hostile('call-text'));
+  const failed = await runBin(['-c', config, 'call', 'hostile', 'fail'], opts);
+  assert.equal(failed.code, 6);
+  assert.ok(failed.stderr.startsWith(`${hostile('error-text')}\n`), 'isError text on stderr as sent');
+  const read = await runBin(['-c', config, 'resources', 'hostile', 'hostile://text'], opts);
+  assert.equal(read.stdout, hostile('resource-text'));
+  const completed = await runBin(['-c', config, 'prompts', 'hostile', 'greet', '--complete', 'who='], opts);
+  assert.equal(completed.stdout, `${hostile('completion-value')}\n`);
+  const tools = await runBin(['-c', config, 'tools', 'hostile'], opts);
+  assert.ok(tools.stdout.includes(hostile('echo-description')), 'the description in the piped row, as sent');
+  const listed = await runBin(['-c', config, 'tools', 'hostile', '--json'], opts);
+  assert.equal(JSON.parse(listed.stdout).tools[0].description, hostile('echo-description'));
+  const rpc = await runBin(['-c', config, 'call', 'hostile', 'rpc-error', '--json'], opts);
+  const error = JSON.parse(rpc.stderr.trimEnd().split('\n').at(-1)!);
+  assert.ok(error.error.message.includes(`rpc-message${ATTACKS.clipboard}${ATTACKS.link}`), 'the JSON error carries the message as sent');
+});

@@ -1,0 +1,92 @@
+// Terminal tables fit the terminal: run through bin/ under a real pseudo-terminal at 60, 80,
+// 100 and 160 columns against real servers, every line the terminal shows is at most that wide;
+// in a pipe nothing is cut. A terminal that reports 0 columns is drawn at 80.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import stringWidth from 'string-width';
+import { runBin } from '../helpers/run.js';
+import { runPty, screenLines } from '../helpers/pty.js';
+import { writeServersConfig } from '../helpers/servers-config.js';
+import { filesystem, memory } from '../mcp/helpers.js';
+
+const WIDTHS = [60, 80, 100, 160];
+let dir: string;
+let config: string;
+
+before(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-width-'));
+  const node = process.execPath;
+  config = writeServersConfig(path.join(dir, 'servers.json'), {
+    filesystem: { command: node, args: [filesystem, dir] },
+    'a-server-with-a-rather-long-name-for-a-narrow-terminal': { command: node, args: [memory, '--with', 'many', 'arguments', 'that', 'make', 'the', 'target', 'column', 'long'], disabled: true },
+  });
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const env = () => ({ PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color' });
+
+/** Runs on a terminal `columns` wide (0: one that reports no width, drawn at `limit`). */
+async function fits(argv: string[], columns: number, limit = columns): Promise<string[]> {
+  const r = await runPty(['-c', config, ...argv], { columns, env: env(), cwd: dir });
+  assert.equal(r.code, 0, `${argv.join(' ')} at ${columns}: exit ${r.code}\n${r.raw}`);
+  const lines = screenLines(r.raw);
+  const table = lines.filter((l) => /^[┌│├└]/.test(l));
+  assert.ok(table.length >= 4, `${argv.join(' ')} at ${columns}: a table is drawn\n${lines.join('\n')}`);
+  for (const line of lines) assert.ok(stringWidth(line) <= limit, `${argv.join(' ')} at ${columns} columns: a line of ${stringWidth(line)}:\n${line}`);
+  const widths = new Set(table.map((l) => stringWidth(l)));
+  assert.equal(widths.size, 1, `${argv.join(' ')} at ${columns}: every line of the table is as wide as the others`);
+  return table;
+}
+
+for (const columns of WIDTHS) {
+  test(`every table fits ${columns} columns`, async () => {
+    const tools = await fits(['tools', 'everything'], columns);
+    assert.ok(tools.some((l) => l.includes('echo')), 'the tool names are there');
+    await fits(['tools'], columns);
+    const status = await fits(['status', 'everything', 'memory', 'filesystem', 'hostile'], columns);
+    assert.ok(status.some((l) => l.includes('memory')), 'the server column is never dropped');
+    await fits(['servers'], columns);
+    await fits(['resources', 'everything'], columns);
+    await fits(['prompts', 'everything'], columns);
+  });
+}
+
+test('a narrow terminal drops low-priority columns; a wide one shows them', async () => {
+  const narrow = (await fits(['status', 'everything', 'memory'], 60)).join('\n');
+  const wide = (await fits(['status', 'everything', 'memory'], 160)).join('\n');
+  assert.ok(wide.includes('LATENCY') && wide.includes('AUTH'), 'all columns at 160');
+  assert.ok(!narrow.includes('LATENCY'), 'latency drops out at 60');
+  assert.ok(narrow.includes('SERVER') && narrow.includes('OK') && narrow.includes('TOOLS'));
+});
+
+test('long cells wrap or end with …', async () => {
+  const table = await fits(['tools', 'everything'], 80);
+  const { stdout } = await runBin(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
+  const longest = JSON.parse(stdout).tools.map((t: { description?: string }) => (t.description ?? '').trim().split('\n')[0]).sort((a: string, b: string) => b.length - a.length)[0] as string;
+  assert.ok(longest.length > 60, 'some description is longer than its column');
+  assert.ok(!table.some((l) => l.includes(longest)), 'it does not fit on one line');
+  const firstWords = longest.split(' ').slice(0, 2).join(' ');
+  assert.ok(table.some((l) => l.includes(firstWords)), 'its start is shown');
+});
+
+test('in a pipe nothing is cut', async () => {
+  const { stdout } = await runBin(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
+  const piped = await runBin(['-c', config, 'tools', 'everything'], { env: env(), cwd: dir });
+  for (const tool of JSON.parse(stdout).tools as { name: string; description?: string }[]) {
+    const description = (tool.description ?? '').trim().split('\n')[0];
+    assert.ok(piped.stdout.split('\n').some((row) => row.startsWith(`${tool.name}\t`) && row.includes(description)), `${tool.name}: its whole description`);
+  }
+});
+
+test('a terminal that reports 0 columns is 80 wide, and the spinner ends', async () => {
+  const r = await runPty(['-c', config, 'call', 'hostile', 'progress'], { columns: 0, env: env(), cwd: dir, killAfterMs: 30_000 });
+  assert.equal(r.code, 0, r.raw);
+  assert.ok(r.raw.length < 100_000, `the spinner wrote ${r.raw.length} bytes`);
+  assert.ok(r.raw.includes('progressed'));
+  const table = await fits(['tools', 'everything'], 0, 80);
+  assert.equal(stringWidth(table[0]), 80, 'the table is drawn at 80 columns');
+});

@@ -1,0 +1,32 @@
+// mcpctl-test.schema.json at the repository root is the schema the loader checks test files
+// against, and editors accept the test files it documents.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import { testSchemaJson } from '../../src/testing/schema.js';
+
+const root = new URL('../../../', import.meta.url);
+const shipped = fileURLToPath(new URL('mcpctl-test.schema.json', root));
+
+test('mcpctl-test.schema.json is up to date with src/testing/schema.ts', async () => {
+  assert.equal(
+    await fs.readFile(shipped, 'utf8'),
+    testSchemaJson(),
+    'regenerate: npx tsc -p . && node --input-type=module -e "import(\'./dist/src/testing/schema.js\').then(m => process.stdout.write(m.testSchemaJson()))" > mcpctl-test.schema.json',
+  );
+});
+
+test('the shipped schema accepts the example test files and rejects a test with two steps', async () => {
+  const validate = new Ajv({ strict: false }).compile(JSON.parse(await fs.readFile(shipped, 'utf8')) as object);
+  for (const name of ['pass.yaml', 'fail.yaml']) {
+    const value = parse(await fs.readFile(fileURLToPath(new URL(`test/fixtures/testing/${name}`, root)), 'utf8'));
+    assert.equal(validate(value), true, `${name}: ${JSON.stringify(validate.errors)}`);
+  }
+  assert.equal(validate({ tests: [{ name: 'x', status: {}, tools: {} }] }), false);
+  assert.equal(validate({ tests: [{ name: 'x', call: { tool: 'a' }, expect: { text: { contain: 'a' } } }] }), false);
+  assert.equal(validate({ servers: { s: { command: 'x', timeout: -1 } }, tests: [{ name: 'x', status: {} }] }), false);
+});
