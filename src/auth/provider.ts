@@ -8,6 +8,8 @@ import {
   type AddClientAuthentication,
   type AuthOptions,
   type AuthResult,
+  type AuthorizationServerMetadata,
+  type DpopSession,
   type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
@@ -21,6 +23,7 @@ import type { HttpServerSpec, OAuthSettings } from '../config/types.js';
 import { McpctlError } from '../errors.js';
 import type { Context } from '../io.js';
 import { classifyAuthError } from './classify.js';
+import { advertisesDpop, dpopSessionFor, isDpopPrivateJwk, newDpopKey, type DpopPrivateJwk } from './dpop.js';
 import { grantOf, type Grant } from './grant-kind.js';
 import { machineClientAuthentication, machineTokenRequest } from './grants.js';
 import { signInRequired, stepUpRequired } from './messages.js';
@@ -77,6 +80,9 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
   private resourceUrlValue?: string;
   /** The refresh token last handed to auth(): invalidation deletes only that one. */
   private refreshTokenInFlight?: string;
+  private asMetadata?: AuthorizationServerMetadata;
+  /** One DPoP session per provider, so the nonces a server hands out are kept between requests. */
+  private dpopState?: { key: DpopPrivateJwk; session: DpopSession };
 
   constructor(init: ProviderInit) {
     this.spec = init.spec;
@@ -189,6 +195,18 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     });
   }
 
+  // ---- DPoP: the key stored with the tokens, else a new one when the server offers DPoP ----
+
+  async dpop(): Promise<DpopSession | undefined> {
+    if (this.dpopState !== undefined) return this.dpopState.session;
+    const stored = (await this.currentEntry())?.dpop_key;
+    const key = isDpopPrivateJwk(stored) ? stored : advertisesDpop(this.asMetadata) ? await newDpopKey() : undefined;
+    if (key === undefined) return undefined;
+    // Another call may have finished first while this one awaited: keep the first session.
+    this.dpopState ??= { key, session: await dpopSessionFor(key) };
+    return this.dpopState.session;
+  }
+
   // ---- tokens ----
 
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
@@ -253,6 +271,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
           issuer,
         };
         if (tokens.refresh_token !== undefined) entry.refresh_token = tokens.refresh_token;
+        // The token request carried a proof with this key: the tokens may be bound to it.
+        if (this.dpopState !== undefined) entry.dpop_key = this.dpopState.key;
         if (tokens.id_token !== undefined) entry.id_token = tokens.id_token;
         // A refresh response may leave out the scope: it is then the one granted before.
         const scope = tokens.scope ?? previous?.scope;
@@ -332,11 +352,13 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     if (this.mode === 'command' && this.grant === 'authorization_code' && !hasTokens) throw signInRequired(this.spec.name, 'none');
     const state = server?.discovery;
     if (state !== undefined) assertSecureDiscovery(state, this.spec.name);
+    this.asMetadata = state?.authorizationServerMetadata;
     return state;
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     assertSecureDiscovery(state, this.spec.name);
+    this.asMetadata = state.authorizationServerMetadata;
     await this.store.update((data) => {
       serverEntry(data.servers, this.serverKey).discovery = state;
     });
