@@ -7,7 +7,7 @@ export const validate = validate16;
 export default validate16;
 const schema12 = {"type":"object","properties":{"type":{"enum":["stdio","http","streamable-http","sse"],"description":"Transport. Inferred when absent: \"command\" means stdio, \"url\" means Streamable HTTP with a fallback to SSE."},"transport":{"enum":["stdio","http","streamable-http","sse"],"description":"Alias of \"type\"."},"command":{"type":"string","minLength":1,"description":"stdio: the program to run."},"args":{"type":"array","items":{"type":"string"},"description":"stdio: the arguments of the program."},"cwd":{"type":"string","minLength":1,"description":"stdio: working directory, relative to this file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"stdio: extra environment variables of the server."},"envFrom":{"type":"array","items":{"type":"string"},"description":"stdio: names of our environment variables to pass to the server."},"env_from":{"type":"array","items":{"type":"string"},"description":"stdio: names of our environment variables to pass to the server. (snake_case spelling of \"envFrom\")"},"inheritEnv":{"type":"boolean","description":"stdio: true (default) passes our whole environment; false only a basic allowlist plus env and envFrom."},"inherit_env":{"type":"boolean","description":"stdio: true (default) passes our whole environment; false only a basic allowlist plus env and envFrom. (snake_case spelling of \"inheritEnv\")"},"url":{"type":"string","minLength":1,"description":"http/sse: the endpoint."},"serverUrl":{"type":"string","minLength":1,"description":"Alias of \"url\" (Windsurf)."},"server_url":{"type":"string","minLength":1,"description":"Alias of \"url\" (Windsurf). (snake_case spelling of \"serverUrl\")"},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"http/sse: static request headers."},"headersFrom":{"type":"object","additionalProperties":{"type":"string"},"description":"http/sse: header name → name of the environment variable holding its value."},"headers_from":{"type":"object","additionalProperties":{"type":"string"},"description":"http/sse: header name → name of the environment variable holding its value. (snake_case spelling of \"headersFrom\")"},"timeout":{"type":"number","exclusiveMinimum":0,"description":"Seconds (values of 1000 and more are read as milliseconds, as Claude Code writes them). Default 30."},"protocolVersion":{"enum":["auto","legacy","2024-11-05","2025-03-26","2025-06-18","2025-11-25","2026-07-28"],"description":"Protocol revision: \"auto\" negotiates, \"legacy\" is the plain initialize, a revision pins. Default: stdio \"legacy\", http \"auto\"."},"protocol_version":{"enum":["auto","legacy","2024-11-05","2025-03-26","2025-06-18","2025-11-25","2026-07-28"],"description":"Protocol revision: \"auto\" negotiates, \"legacy\" is the plain initialize, a revision pins. Default: stdio \"legacy\", http \"auto\". (snake_case spelling of \"protocolVersion\")"},"oauth":{"$ref":"#/definitions/oauth"},"enabledTools":{"type":"array","items":{"type":"string"},"description":"Glob patterns of the tools to offer; others are hidden."},"enabled_tools":{"type":"array","items":{"type":"string"},"description":"Glob patterns of the tools to offer; others are hidden. (snake_case spelling of \"enabledTools\")"},"disabledTools":{"type":"array","items":{"type":"string"},"description":"Glob patterns of tools that are hidden and refused."},"disabled_tools":{"type":"array","items":{"type":"string"},"description":"Glob patterns of tools that are hidden and refused. (snake_case spelling of \"disabledTools\")"},"roots":{"type":"array","items":{"type":"string"},"description":"Directories offered to the server as roots (relative to this file). None are offered unless listed here or given with --root."},"disabled":{"type":"boolean","description":"true: the server is skipped."}},"oneOf":[{"required":["command"]},{"anyOf":[{"required":["url"]},{"required":["serverUrl"]},{"required":["server_url"]}]}]};
 const func2 = func2Module.default;
-const schema13 = {"type":"object","properties":{"clientId":{"type":"string","minLength":1,"description":"A pre-registered client ID (needs \"issuer\")."},"client_id":{"type":"string","minLength":1,"description":"A pre-registered client ID (needs \"issuer\"). (snake_case spelling of \"clientId\")"},"clientSecretFrom":{"type":"string","minLength":1,"description":"Name of the environment variable holding the client secret."},"client_secret_from":{"type":"string","minLength":1,"description":"Name of the environment variable holding the client secret. (snake_case spelling of \"clientSecretFrom\")"},"issuer":{"type":"string","minLength":1,"description":"The authorization server (required with a static clientId)."},"scope":{"type":"string","description":"Space-separated scopes to request."},"redirectPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Loopback port of the sign-in redirect."},"redirect_port":{"type":"integer","minimum":1,"maximum":65535,"description":"Loopback port of the sign-in redirect. (snake_case spelling of \"redirectPort\")"},"clientMetadataUrl":{"type":"string","minLength":1,"description":"URL of a client ID metadata document."},"client_metadata_url":{"type":"string","minLength":1,"description":"URL of a client ID metadata document. (snake_case spelling of \"clientMetadataUrl\")"},"tokenEndpointAuthMethod":{"enum":["client_secret_basic","client_secret_post","none","private_key_jwt"],"description":"How the client authenticates at the token endpoint."},"token_endpoint_auth_method":{"enum":["client_secret_basic","client_secret_post","none","private_key_jwt"],"description":"How the client authenticates at the token endpoint. (snake_case spelling of \"tokenEndpointAuthMethod\")"},"grant":{"enum":["authorization_code","client_credentials"],"description":"Default authorization_code."},"privateKeyFrom":{"type":"string","minLength":1,"description":"Name of the environment variable holding a PEM key (private_key_jwt)."},"private_key_from":{"type":"string","minLength":1,"description":"Name of the environment variable holding a PEM key (private_key_jwt). (snake_case spelling of \"privateKeyFrom\")"},"signingAlgorithm":{"type":"string","minLength":1,"description":"JWT signing algorithm for private_key_jwt. Default ES256."},"signing_algorithm":{"type":"string","minLength":1,"description":"JWT signing algorithm for private_key_jwt. Default ES256. (snake_case spelling of \"signingAlgorithm\")"},"idp":{"$ref":"#/definitions/idp"}},"description":"OAuth settings; {} means everything is discovered."};
+const schema13 = {"type":"object","properties":{"clientId":{"type":"string","minLength":1,"description":"A pre-registered client ID (needs \"issuer\")."},"client_id":{"type":"string","minLength":1,"description":"A pre-registered client ID (needs \"issuer\"). (snake_case spelling of \"clientId\")"},"clientSecretFrom":{"type":"string","minLength":1,"description":"Name of the environment variable holding the client secret."},"client_secret_from":{"type":"string","minLength":1,"description":"Name of the environment variable holding the client secret. (snake_case spelling of \"clientSecretFrom\")"},"issuer":{"type":"string","minLength":1,"description":"The authorization server (required with a static clientId)."},"scope":{"type":"string","description":"Space-separated scopes to request."},"redirectPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Loopback port of the sign-in redirect."},"redirect_port":{"type":"integer","minimum":1,"maximum":65535,"description":"Loopback port of the sign-in redirect. (snake_case spelling of \"redirectPort\")"},"clientMetadataUrl":{"type":"string","minLength":1,"description":"URL of a client ID metadata document."},"client_metadata_url":{"type":"string","minLength":1,"description":"URL of a client ID metadata document. (snake_case spelling of \"clientMetadataUrl\")"},"tokenEndpointAuthMethod":{"enum":["client_secret_basic","client_secret_post","none","private_key_jwt"],"description":"How the client authenticates at the token endpoint."},"token_endpoint_auth_method":{"enum":["client_secret_basic","client_secret_post","none","private_key_jwt"],"description":"How the client authenticates at the token endpoint. (snake_case spelling of \"tokenEndpointAuthMethod\")"},"grant":{"enum":["authorization_code","client_credentials","jwt-bearer"],"description":"Default authorization_code. jwt-bearer: workload identity, a signed JWT (assertionFrom) exchanged for a token."},"assertionFrom":{"type":"string","minLength":1,"description":"grant jwt-bearer: name of the environment variable holding the workload's signed JWT (a CI system's OIDC token)."},"assertion_from":{"type":"string","minLength":1,"description":"grant jwt-bearer: name of the environment variable holding the workload's signed JWT (a CI system's OIDC token). (snake_case spelling of \"assertionFrom\")"},"privateKeyFrom":{"type":"string","minLength":1,"description":"Name of the environment variable holding a PEM key (private_key_jwt)."},"private_key_from":{"type":"string","minLength":1,"description":"Name of the environment variable holding a PEM key (private_key_jwt). (snake_case spelling of \"privateKeyFrom\")"},"signingAlgorithm":{"type":"string","minLength":1,"description":"JWT signing algorithm for private_key_jwt. Default ES256."},"signing_algorithm":{"type":"string","minLength":1,"description":"JWT signing algorithm for private_key_jwt. Default ES256. (snake_case spelling of \"signingAlgorithm\")"},"idp":{"$ref":"#/definitions/idp"}},"description":"OAuth settings; {} means everything is discovered."};
 const schema14 = {"type":"object","properties":{"issuer":{"type":"string","minLength":1,"description":"The identity provider."},"tokenEndpoint":{"type":"string","minLength":1,"description":"Token endpoint of the identity provider."},"token_endpoint":{"type":"string","minLength":1,"description":"Token endpoint of the identity provider. (snake_case spelling of \"tokenEndpoint\")"},"clientId":{"type":"string","minLength":1,"description":"Client ID at the identity provider."},"client_id":{"type":"string","minLength":1,"description":"Client ID at the identity provider. (snake_case spelling of \"clientId\")"},"clientSecretFrom":{"type":"string","minLength":1,"description":"Name of the environment variable holding the client secret."},"client_secret_from":{"type":"string","minLength":1,"description":"Name of the environment variable holding the client secret. (snake_case spelling of \"clientSecretFrom\")"},"idTokenFrom":{"type":"string","minLength":1,"description":"Name of the environment variable holding the ID token."},"id_token_from":{"type":"string","minLength":1,"description":"Name of the environment variable holding the ID token. (snake_case spelling of \"idTokenFrom\")"}},"description":"Enterprise-managed sign-in: token exchange at the identity provider, then a JWT-bearer grant."};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -299,7 +299,7 @@ errors++;
 }
 if(data.grant !== undefined){
 let data12 = data.grant;
-if(!((data12 === "authorization_code") || (data12 === "client_credentials"))){
+if(!(((data12 === "authorization_code") || (data12 === "client_credentials")) || (data12 === "jwt-bearer"))){
 const err23 = {instancePath:instancePath+"/grant",schemaPath:"#/properties/grant/enum",keyword:"enum",params:{allowedValues: schema13.properties.grant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
@@ -310,11 +310,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.privateKeyFrom !== undefined){
-let data13 = data.privateKeyFrom;
+if(data.assertionFrom !== undefined){
+let data13 = data.assertionFrom;
 if(typeof data13 === "string"){
 if(func2(data13) < 1){
-const err24 = {instancePath:instancePath+"/privateKeyFrom",schemaPath:"#/properties/privateKeyFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err24 = {instancePath:instancePath+"/assertionFrom",schemaPath:"#/properties/assertionFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -325,7 +325,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/privateKeyFrom",schemaPath:"#/properties/privateKeyFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/assertionFrom",schemaPath:"#/properties/assertionFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -335,11 +335,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.private_key_from !== undefined){
-let data14 = data.private_key_from;
+if(data.assertion_from !== undefined){
+let data14 = data.assertion_from;
 if(typeof data14 === "string"){
 if(func2(data14) < 1){
-const err26 = {instancePath:instancePath+"/private_key_from",schemaPath:"#/properties/private_key_from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err26 = {instancePath:instancePath+"/assertion_from",schemaPath:"#/properties/assertion_from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -350,7 +350,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/private_key_from",schemaPath:"#/properties/private_key_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/assertion_from",schemaPath:"#/properties/assertion_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -360,11 +360,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.signingAlgorithm !== undefined){
-let data15 = data.signingAlgorithm;
+if(data.privateKeyFrom !== undefined){
+let data15 = data.privateKeyFrom;
 if(typeof data15 === "string"){
 if(func2(data15) < 1){
-const err28 = {instancePath:instancePath+"/signingAlgorithm",schemaPath:"#/properties/signingAlgorithm/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err28 = {instancePath:instancePath+"/privateKeyFrom",schemaPath:"#/properties/privateKeyFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -375,7 +375,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/signingAlgorithm",schemaPath:"#/properties/signingAlgorithm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/privateKeyFrom",schemaPath:"#/properties/privateKeyFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -385,11 +385,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.signing_algorithm !== undefined){
-let data16 = data.signing_algorithm;
+if(data.private_key_from !== undefined){
+let data16 = data.private_key_from;
 if(typeof data16 === "string"){
 if(func2(data16) < 1){
-const err30 = {instancePath:instancePath+"/signing_algorithm",schemaPath:"#/properties/signing_algorithm/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err30 = {instancePath:instancePath+"/private_key_from",schemaPath:"#/properties/private_key_from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -400,7 +400,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/signing_algorithm",schemaPath:"#/properties/signing_algorithm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/private_key_from",schemaPath:"#/properties/private_key_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -410,14 +410,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.idp !== undefined){
-let data17 = data.idp;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.issuer !== undefined){
-let data18 = data17.issuer;
-if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err32 = {instancePath:instancePath+"/idp/issuer",schemaPath:"#/definitions/idp/properties/issuer/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.signingAlgorithm !== undefined){
+let data17 = data.signingAlgorithm;
+if(typeof data17 === "string"){
+if(func2(data17) < 1){
+const err32 = {instancePath:instancePath+"/signingAlgorithm",schemaPath:"#/properties/signingAlgorithm/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -428,7 +425,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/idp/issuer",schemaPath:"#/definitions/idp/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/signingAlgorithm",schemaPath:"#/properties/signingAlgorithm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -438,11 +435,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data17.tokenEndpoint !== undefined){
-let data19 = data17.tokenEndpoint;
-if(typeof data19 === "string"){
-if(func2(data19) < 1){
-const err34 = {instancePath:instancePath+"/idp/tokenEndpoint",schemaPath:"#/definitions/idp/properties/tokenEndpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.signing_algorithm !== undefined){
+let data18 = data.signing_algorithm;
+if(typeof data18 === "string"){
+if(func2(data18) < 1){
+const err34 = {instancePath:instancePath+"/signing_algorithm",schemaPath:"#/properties/signing_algorithm/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -453,7 +450,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/idp/tokenEndpoint",schemaPath:"#/definitions/idp/properties/tokenEndpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/signing_algorithm",schemaPath:"#/properties/signing_algorithm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -463,11 +460,14 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data17.token_endpoint !== undefined){
-let data20 = data17.token_endpoint;
+if(data.idp !== undefined){
+let data19 = data.idp;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.issuer !== undefined){
+let data20 = data19.issuer;
 if(typeof data20 === "string"){
 if(func2(data20) < 1){
-const err36 = {instancePath:instancePath+"/idp/token_endpoint",schemaPath:"#/definitions/idp/properties/token_endpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err36 = {instancePath:instancePath+"/idp/issuer",schemaPath:"#/definitions/idp/properties/issuer/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -478,7 +478,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/idp/token_endpoint",schemaPath:"#/definitions/idp/properties/token_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/idp/issuer",schemaPath:"#/definitions/idp/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -488,11 +488,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data17.clientId !== undefined){
-let data21 = data17.clientId;
+if(data19.tokenEndpoint !== undefined){
+let data21 = data19.tokenEndpoint;
 if(typeof data21 === "string"){
 if(func2(data21) < 1){
-const err38 = {instancePath:instancePath+"/idp/clientId",schemaPath:"#/definitions/idp/properties/clientId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err38 = {instancePath:instancePath+"/idp/tokenEndpoint",schemaPath:"#/definitions/idp/properties/tokenEndpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -503,7 +503,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/idp/clientId",schemaPath:"#/definitions/idp/properties/clientId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/idp/tokenEndpoint",schemaPath:"#/definitions/idp/properties/tokenEndpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -513,11 +513,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data17.client_id !== undefined){
-let data22 = data17.client_id;
+if(data19.token_endpoint !== undefined){
+let data22 = data19.token_endpoint;
 if(typeof data22 === "string"){
 if(func2(data22) < 1){
-const err40 = {instancePath:instancePath+"/idp/client_id",schemaPath:"#/definitions/idp/properties/client_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err40 = {instancePath:instancePath+"/idp/token_endpoint",schemaPath:"#/definitions/idp/properties/token_endpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -528,7 +528,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/idp/client_id",schemaPath:"#/definitions/idp/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/idp/token_endpoint",schemaPath:"#/definitions/idp/properties/token_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -538,11 +538,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data17.clientSecretFrom !== undefined){
-let data23 = data17.clientSecretFrom;
+if(data19.clientId !== undefined){
+let data23 = data19.clientId;
 if(typeof data23 === "string"){
 if(func2(data23) < 1){
-const err42 = {instancePath:instancePath+"/idp/clientSecretFrom",schemaPath:"#/definitions/idp/properties/clientSecretFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err42 = {instancePath:instancePath+"/idp/clientId",schemaPath:"#/definitions/idp/properties/clientId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -553,7 +553,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/idp/clientSecretFrom",schemaPath:"#/definitions/idp/properties/clientSecretFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err43 = {instancePath:instancePath+"/idp/clientId",schemaPath:"#/definitions/idp/properties/clientId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -563,11 +563,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data17.client_secret_from !== undefined){
-let data24 = data17.client_secret_from;
+if(data19.client_id !== undefined){
+let data24 = data19.client_id;
 if(typeof data24 === "string"){
 if(func2(data24) < 1){
-const err44 = {instancePath:instancePath+"/idp/client_secret_from",schemaPath:"#/definitions/idp/properties/client_secret_from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err44 = {instancePath:instancePath+"/idp/client_id",schemaPath:"#/definitions/idp/properties/client_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -578,7 +578,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/idp/client_secret_from",schemaPath:"#/definitions/idp/properties/client_secret_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/idp/client_id",schemaPath:"#/definitions/idp/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -588,11 +588,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data17.idTokenFrom !== undefined){
-let data25 = data17.idTokenFrom;
+if(data19.clientSecretFrom !== undefined){
+let data25 = data19.clientSecretFrom;
 if(typeof data25 === "string"){
 if(func2(data25) < 1){
-const err46 = {instancePath:instancePath+"/idp/idTokenFrom",schemaPath:"#/definitions/idp/properties/idTokenFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err46 = {instancePath:instancePath+"/idp/clientSecretFrom",schemaPath:"#/definitions/idp/properties/clientSecretFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -603,7 +603,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/idp/idTokenFrom",schemaPath:"#/definitions/idp/properties/idTokenFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = {instancePath:instancePath+"/idp/clientSecretFrom",schemaPath:"#/definitions/idp/properties/clientSecretFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -613,11 +613,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data17.id_token_from !== undefined){
-let data26 = data17.id_token_from;
+if(data19.client_secret_from !== undefined){
+let data26 = data19.client_secret_from;
 if(typeof data26 === "string"){
 if(func2(data26) < 1){
-const err48 = {instancePath:instancePath+"/idp/id_token_from",schemaPath:"#/definitions/idp/properties/id_token_from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err48 = {instancePath:instancePath+"/idp/client_secret_from",schemaPath:"#/definitions/idp/properties/client_secret_from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -628,7 +628,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/idp/id_token_from",schemaPath:"#/definitions/idp/properties/id_token_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err49 = {instancePath:instancePath+"/idp/client_secret_from",schemaPath:"#/definitions/idp/properties/client_secret_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -638,9 +638,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/idp",schemaPath:"#/definitions/idp/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data19.idTokenFrom !== undefined){
+let data27 = data19.idTokenFrom;
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err50 = {instancePath:instancePath+"/idp/idTokenFrom",schemaPath:"#/definitions/idp/properties/idTokenFrom/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -650,14 +652,62 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
 else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err51 = {instancePath:instancePath+"/idp/idTokenFrom",schemaPath:"#/definitions/idp/properties/idTokenFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data19.id_token_from !== undefined){
+let data28 = data19.id_token_from;
+if(typeof data28 === "string"){
+if(func2(data28) < 1){
+const err52 = {instancePath:instancePath+"/idp/id_token_from",schemaPath:"#/definitions/idp/properties/id_token_from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/idp/id_token_from",schemaPath:"#/definitions/idp/properties/id_token_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/idp",schemaPath:"#/definitions/idp/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
