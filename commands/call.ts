@@ -122,7 +122,7 @@ async function target(inv: Invocation, opts: CallOptions): Promise<{ spec: Serve
     shift();
     tool = server;
     server = undefined;
-  } else if (server !== undefined && server.includes('__') && !/^https?:\/\//i.test(server)) {
+  } else if (server?.includes('__') && !/^https?:\/\//i.test(server)) {
     const names = new Set((await inv.loadConfig()).entries.map((e) => e.name));
     if (!names.has(server)) {
       for (let at = server.indexOf('__'); at > 0; at = server.indexOf('__', at + 1)) {

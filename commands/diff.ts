@@ -52,9 +52,9 @@ export async function runDiff(inv: Invocation, opts: DiffOptions): Promise<void>
     await out.print(
       out.table(
         [
-          { header: 'CLASS', value: (c: Change) => (out.tty ? (c.class === 'breaking' ? chalk.red(c.class) : chalk.green(c.class)) : c.class) },
-          { header: 'WHERE', value: (c) => c.path, wrap: true },
-          { header: 'CHANGE', value: (c) => c.message, wrap: true },
+          { header: 'CLASS', value: (c: Change) => c.class, style: (c) => (c.class === 'breaking' ? chalk.red : chalk.green), priority: 3 },
+          { header: 'WHERE', value: (c) => c.path, wrap: true, priority: 1 },
+          { header: 'CHANGE', value: (c) => c.message, wrap: true, priority: 2 },
         ],
         // Breaking changes first: they are what a reader looks for.
         [...changes].sort((a, b) => (a.class === b.class ? 0 : a.class === 'breaking' ? -1 : 1)),

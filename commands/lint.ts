@@ -58,11 +58,11 @@ export async function runLint(inv: Invocation, opts: LintOptions): Promise<void>
     await out.print(
       out.table(
         [
-          { header: 'SEVERITY', value: (f: Finding) => (out.tty ? colour[f.severity](f.severity) : f.severity) },
-          { header: 'RULE', value: (f) => f.rule },
-          { header: 'TOOL', value: (f) => f.tool },
+          { header: 'SEVERITY', value: (f: Finding) => f.severity, style: (f) => colour[f.severity], priority: 3 },
+          { header: 'RULE', value: (f) => f.rule, priority: 1 },
+          { header: 'TOOL', value: (f) => f.tool, priority: 2 },
           { header: 'WHERE', value: (f) => f.path, wrap: true },
-          { header: 'FINDING', value: (f) => f.message, wrap: true },
+          { header: 'FINDING', value: (f) => f.message, wrap: true, priority: 2 },
         ],
         findings,
       ),

@@ -1,4 +1,4 @@
-// Typed errors and the one table that turns them into exit codes (DESIGN.md §1 "Exit codes").
+// Typed errors and the one table that turns them into exit codes (docs/OUTPUT.md, "Exit codes").
 
 import { controlFreeJson } from './output/escape.js';
 import { redactUrlsIn } from './redact.js';
@@ -123,13 +123,13 @@ export interface ErrorObject {
   hint?: string;
 }
 
-/** The ERROR object of DESIGN.md §1, also the items of `errors` arrays beside results. */
+/** The ERROR object of docs/OUTPUT.md, also the items of `errors` arrays beside results. */
 export function errorObject(err: McpctlError): ErrorObject {
   // Absent fields stay undefined, which JSON.stringify leaves out.
   return { code: err.exitCode, kind: err.kind, server: err.server, phase: err.phase, message: err.message, hint: err.hint };
 }
 
-/** The one-line JSON error of DESIGN.md §1, printed last on stderr with --json. */
+/** The one-line JSON error of docs/OUTPUT.md, printed last on stderr with --json. */
 export function errorJson(err: McpctlError): string {
   return controlFreeJson({ error: errorObject(err) });
 }

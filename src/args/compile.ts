@@ -4,25 +4,18 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { validate as metaDraft07 } from '../../generated/meta/draft-07.js';
+import { validate as metaDraft2019 } from '../../generated/meta/draft-2019-09.js';
+import { validate as metaDraft2020 } from '../../generated/meta/draft-2020-12.js';
+import { AJV_OPTIONS, addFormats, META_SCHEMA_IDS, type Draft } from './ajv-setup.js';
 import { isSchemaObject, type JsonSchema } from './schema.js';
-import { validate as metaDraft07 } from './meta/draft-07.js';
-import { validate as metaDraft2019 } from './meta/draft-2019-09.js';
-import { validate as metaDraft2020 } from './meta/draft-2020-12.js';
 
-export type Draft = 'draft-07' | '2019-09' | '2020-12';
+export { AJV_OPTIONS, addFormats, type Draft } from './ajv-setup.js';
 
 /** A compiled schema: true when `value` is valid, else the ajv errors (all of them). */
 export type SchemaCheck = (value: unknown) => { valid: true } | { valid: false; errors: ErrorObject[] };
 
 export type Compiled = { ok: true; draft: Draft; check: SchemaCheck } | { ok: false; reason: string };
-
-// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, which is the
-// plugin function at run time although the type declarations describe it as `.default`.
-type FormatsPlugin = typeof addFormatsModule.default;
-const loaded: unknown = addFormatsModule;
-export const addFormats: FormatsPlugin =
-  typeof loaded === 'function' ? (loaded as FormatsPlugin) : (loaded as { default: FormatsPlugin }).default;
 
 /** The draft named by `$schema`, or undefined when it names none (or one we do not know). */
 function declaredDraft(schema: JsonSchema): Draft | 'draft-04' | undefined {
@@ -72,27 +65,22 @@ function fromDraft04(node: unknown): unknown {
 }
 
 /**
- * strict:false accepts the vendor keywords tool schemas carry; logger:false keeps ajv from
- * writing to the console (nothing under src/ may); verbose gives each error its data and schema.
+ * Each draft's meta-schema, compiled ahead of time by meta-codegen.ts (in the build, into
+ * generated/). ajv checks every schema against it before compiling, and compiled it afresh in
+ * every new instance (~20 ms); given the ready validator it only runs it.
  */
-export const AJV_OPTIONS = { allErrors: true, strict: false, logger: false as const, verbose: true };
-
-/**
- * Each draft's meta-schema (by the id ajv registers it under), compiled ahead of time by
- * meta-codegen.ts. ajv checks every schema against it before compiling, and compiled it
- * afresh in every new instance (~20 ms); given the ready validator it only runs it.
- */
-const META: Record<Draft, { id: string; validate: ValidateFunction }> = {
-  'draft-07': { id: 'http://json-schema.org/draft-07/schema', validate: metaDraft07 as unknown as ValidateFunction },
-  '2019-09': { id: 'https://json-schema.org/draft/2019-09/schema', validate: metaDraft2019 as unknown as ValidateFunction },
-  '2020-12': { id: 'https://json-schema.org/draft/2020-12/schema', validate: metaDraft2020 as unknown as ValidateFunction },
+const META: Record<Draft, ValidateFunction> = {
+  'draft-07': metaDraft07 as unknown as ValidateFunction,
+  '2019-09': metaDraft2019 as unknown as ValidateFunction,
+  '2020-12': metaDraft2020 as unknown as ValidateFunction,
 };
 
 function newAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
   const ajv = draft === '2020-12' ? new Ajv2020(AJV_OPTIONS) : draft === '2019-09' ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
   addFormats(ajv);
-  const meta = ajv.schemas[META[draft].id];
-  if (meta !== undefined) meta.validate = META[draft].validate;
+  // ajv.schemas is ajv's internal registry (ajv is pinned; test/deps/internals.test.ts checks it).
+  const meta = ajv.schemas[META_SCHEMA_IDS[draft]];
+  if (meta !== undefined) meta.validate = META[draft];
   return ajv;
 }
 

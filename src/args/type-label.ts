@@ -35,9 +35,8 @@ export function typeAlternatives(root: JsonSchema, schema: JsonSchema | undefine
       const inner = typeAlternatives(root, items, depth + 1);
       const joined = inner.join('|');
       labels.push(inner.length > 1 ? `(${joined})[]` : `${joined}[]`);
-    } else if (t === 'integer' && types.has('number')) {
-      continue;
-    } else {
+    } else if (t !== 'integer' || !types.has('number')) {
+      // An integer among numbers says nothing more: only `number` is shown.
       labels.push(t);
     }
   }

@@ -2,7 +2,7 @@
 // --no-browser. $BROWSER names the program (run with the URL as its argument); otherwise the
 // platform's opener. The launched program is left running: it is the user's browser.
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { platform } from 'node:os';
 import type { Context } from '../io.js';
 
@@ -30,7 +30,7 @@ function browserProgram(ctx: Context): string {
 /** Starts the program; true once it is running, false if it could not be started. */
 function launch(program: string, url: string, ctx: Context): Promise<boolean> {
   return new Promise((resolve) => {
-    let child;
+    let child: ChildProcess;
     try {
       child = spawn(program, [url], { stdio: 'ignore', detached: true, env: definedEnv(ctx.env), cwd: ctx.cwd });
     } catch {

@@ -1,4 +1,4 @@
-// Discovery and loading: reads every config file of DESIGN.md §2 that exists (regular files
+// Discovery and loading: reads every config file of paths.ts that exists (regular files
 // only, see read-file.ts), checks every entry, decides each entry's trust, and keeps one entry of
 // each name: the first that may be started, the others listed as shadowed.
 
@@ -10,7 +10,7 @@ import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
 import { configSources, displayPath, type ConfigScope, type ConfigSource } from './paths.js';
-import { readConfigFile } from './read-file.js';
+import { readConfigFile, type ReadConfigFile } from './read-file.js';
 import { claudeCodeApproval, isTrusted, readTrustStore, storedTrust, trustFilePath, type TrustFileData, type TrustState } from './trust.js';
 import { usesEditorInput } from './hosts.js';
 import { checkEntry, type SourceLocation } from './validate.js';
@@ -91,7 +91,7 @@ async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions)
   const shown = displayPath(source.file, ctx);
   // A named file is consent to its content; a found one must also belong to us (read-file.ts).
   const named = source.scope === 'explicit' || source.scope === 'env';
-  let read;
+  let read: ReadConfigFile | 'missing';
   try {
     read = await readConfigFile(source.file, { shown, checkOwner: !named });
   } catch (err) {

@@ -1,4 +1,4 @@
-// Where config files may be, in precedence order (DESIGN.md §2), derived only from the Context:
+// Where config files may be, in precedence order (README "Configuration"), derived only from the Context:
 // cwd, home and env. Nothing here touches the file system.
 
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // The JSON Schema of a config file, built here once and shipped as mcpctl.schema.json at the
 // repository root (for `$schema` in editors); validate.ts checks entries against the same object,
-// compiled ahead of time into server-validator.ts.
+// compiled ahead of time into generated/server-validator.ts.
 
 import { PROTOCOL_SETTINGS, TRANSPORT_TYPES } from './types.js';
 

@@ -1,4 +1,4 @@
-// Consent for project configs (DESIGN.md §2 "Trust"): the trust store, trust.json, which records
+// Consent for project configs (docs/SECURITY.md): the trust store, trust.json, which records
 // the real path and content hash of each project config the user trusted, and Claude Code's own
 // record of the project servers its user approved. A changed file is untrusted again.
 

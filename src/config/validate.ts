@@ -6,7 +6,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { formatJsonPath, members, type JsonSegment, type ParsedDocument } from './jsonc.js';
 import { IDP_PROPERTIES, OAUTH_PROPERTIES, SERVER_PROPERTIES } from './schema.js';
-import { validate as generatedValidator } from './server-validator.js';
+import { validate as generatedValidator } from '../../generated/server-validator.js';
 import { didYouMean } from '../suggest.js';
 import { PROTOCOL_SETTINGS, TRANSPORT_TYPES, type RawServerEntry, type TransportKind } from './types.js';
 
@@ -93,8 +93,8 @@ const ALLOWED: Record<string, string> = {
 };
 
 /**
- * The schema's server definition, compiled ahead of time (validator-codegen.ts): compiling it
- * here cost every command that reads a config ~40 ms and loaded all of ajv.
+ * The schema's server definition, compiled ahead of time in the build (validator-codegen.ts):
+ * compiling it here cost every command that reads a config ~40 ms and loaded all of ajv.
  */
 const serverValidator = generatedValidator as unknown as ValidateFunction;
 

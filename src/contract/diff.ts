@@ -135,9 +135,16 @@ function covers(set: Set<string> | undefined, t: string): boolean {
 function diffInput(old: unknown, now: unknown, at: Path, add: Add): void {
   if (!isSchema(old) || !isSchema(now)) {
     if (old === now || isDeepStrictEqual(old, now)) return;
-    if (old === undefined) return add('breaking', at, 'a schema was added where there was none');
-    if (now === undefined || now === true) return add('compatible', at, 'the schema was removed (anything is accepted)');
-    return add('breaking', at, 'the schema changed in a way that may reject what it accepted');
+    if (old === undefined) {
+      add('breaking', at, 'a schema was added where there was none');
+      return;
+    }
+    if (now === undefined || now === true) {
+      add('compatible', at, 'the schema was removed (anything is accepted)');
+      return;
+    }
+    add('breaking', at, 'the schema changed in a way that may reject what it accepted');
+    return;
   }
   const before = types(old);
   const after = types(now);
@@ -191,16 +198,28 @@ function bound(old: Schema, now: Schema, key: string, tighter: (a: number, b: nu
   const a = old[key];
   const b = now[key];
   if (a === b) return;
-  if (typeof b !== 'number') return add('compatible', [...at, key], `${key} ${String(a)} removed`);
-  if (typeof a !== 'number') return add('breaking', [...at, key], `${key} ${b} added`);
+  if (typeof b !== 'number') {
+    add('compatible', [...at, key], `${key} ${String(a)} removed`);
+    return;
+  }
+  if (typeof a !== 'number') {
+    add('breaking', [...at, key], `${key} ${b} added`);
+    return;
+  }
   add(tighter(a, b) ? 'breaking' : 'compatible', [...at, key], `${key} ${tighter(a, b) ? 'tightened' : 'loosened'} from ${a} to ${b}`);
 }
 
 /** An output schema: what the client receives. Anything it relied on that goes or changes breaks it. */
 function diffOutput(old: Schema | undefined, now: Schema | undefined, at: Path, add: Add): void {
   if (old === undefined && now === undefined) return;
-  if (old === undefined) return add('compatible', at, 'outputSchema added');
-  if (now === undefined) return add('breaking', at, 'outputSchema removed: structuredContent is no longer promised');
+  if (old === undefined) {
+    add('compatible', at, 'outputSchema added');
+    return;
+  }
+  if (now === undefined) {
+    add('breaking', at, 'outputSchema removed: structuredContent is no longer promised');
+    return;
+  }
   const strip = (s: Schema) => Object.fromEntries(Object.entries(s).filter(([k]) => !TEXT_KEYWORDS.has(k) && k !== 'properties' && k !== 'required'));
   if (!isDeepStrictEqual(strip(old), strip(now))) add('breaking', at, `output changed (${changedKeys(strip(old), strip(now)).join(', ')})`);
   const { props: oldProps, required: oldRequired } = objectParts(old);

@@ -1,6 +1,6 @@
 // The one place where SDK, transport and process failures become McpctlErrors with a kind,
-// the server, the phase and a hint (DESIGN.md §1 exit codes). The same failure reaches us in
-// different shapes depending on mode and transport (mcp-sdk-v2.md "Error shapes"), so the
+// the server, the phase and a hint (docs/OUTPUT.md, exit codes). The same failure reaches us in
+// different shapes depending on mode and transport (docs/SDK.md, "Errors"), so the
 // checks look at codes and causes, not at which call failed.
 
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';

@@ -22,7 +22,7 @@ import { untilAborted, within } from './wait.js';
 /** Who we are in the handshake: the version is package.json's, as `--version` prints it. */
 export const CLIENT_INFO = { name: 'mcpctl', version: VERSION } as const;
 
-/** Teardown may take this long beyond the work (DESIGN.md §4 allows 5 s). */
+/** Teardown may take this long beyond the work (docs/ARCHITECTURE.md allows 5 s). */
 const CLOSE_BOUND_MS = 4500;
 const TERMINATE_BOUND_MS = 1500;
 /** How long to wait for a dead server's exit status and last stderr lines. */
@@ -360,7 +360,7 @@ function probeClosed(err: unknown): boolean {
 
 /**
  * SDK chatter that says nothing to a user: a progress notification racing its result
- * (mcp-sdk-v2.md), and the late answer to a timed-out discover probe.
+ * (docs/SDK.md, "Requests"), and the late answer to a timed-out discover probe.
  */
 function isNoise(error: Error): boolean {
   return /unknown token|unknown message ID.*server-discover-probe|server-discover-probe/i.test(error.message);

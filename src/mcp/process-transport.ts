@@ -2,7 +2,7 @@
 // its stdout (skipping anything that is not a message), drains its stderr, and ends the
 // whole group on close. Written instead of the SDK's StdioClientTransport because that one
 // signals the direct child only, waits 2 s before SIGTERM, and loses the pid after a failed
-// connect (see /work/shared/notes/mcp-sdk-v2.md).
+// connect (docs/SDK.md, "stdio").
 
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { platform } from 'node:os';

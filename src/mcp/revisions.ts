@@ -1,5 +1,5 @@
 // Maps our protocol setting (auto, legacy, or a pinned revision) to the SDK client options
-// that produce it (mcp-sdk-v2.md "Choosing the protocol revision").
+// that produce it (docs/SDK.md, "Protocol revisions").
 
 import type { ClientOptions } from '@modelcontextprotocol/client';
 import type { ProtocolSetting } from '../config/types.js';

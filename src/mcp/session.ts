@@ -1,4 +1,4 @@
-// Scoped connections (DESIGN.md §3): withSession opens a server, runs the work, and always
+// Scoped connections (docs/ARCHITECTURE.md): withSession opens a server, runs the work, and always
 // closes it; withSessions does so for many servers concurrently. Requests get their
 // timeouts and Ctrl-C from Session.requestOptions; every failure leaves as an McpctlError.
 

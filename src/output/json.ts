@@ -1,5 +1,5 @@
 // JSON for programs: one document on stdout, with the transport-only fields of 2026-07-28
-// results (server info in _meta, cache hints) stripped, as DESIGN.md §1 promises.
+// results (server info in _meta, cache hints) stripped, as docs/OUTPUT.md promises.
 
 import { controlFreeJson } from './escape.js';
 

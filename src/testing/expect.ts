@@ -160,7 +160,7 @@ function checkTools(match: NonNullable<Expectations['tools']>, tools: Tool[], br
     const problems = schemaProblems(schema as JsonSchema, tool);
     if (problems.length) failures.push({ expectation: `tools.schemas.${name}`, expected: 'the tool valid against the schema', actual: tool, message: problems.join('; ') });
   }
-  if (breaking !== undefined && breaking.length) failures.push({ expectation: 'tools.snapshot', expected: `no breaking change against ${match.snapshot}`, actual: breaking });
+  if (breaking?.length) failures.push({ expectation: 'tools.snapshot', expected: `no breaking change against ${match.snapshot}`, actual: breaking });
   return failures;
 }
 

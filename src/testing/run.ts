@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { ServerSpec } from '../config/types.js';
 import type { Session } from '../mcp/session.js';
-import { McpctlError, toMcpctlError } from '../errors.js';
+import { type McpctlError, toMcpctlError } from '../errors.js';
 import { check, type Failure } from './expect.js';
 import { runStep, type StepOutcome } from './steps.js';
 import type { TestCase, TestFile } from './load.js';

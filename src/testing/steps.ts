@@ -6,7 +6,7 @@ import type { Session } from '../mcp/session.js';
 import { classifyError } from '../mcp/classify.js';
 import { listAll } from '../mcp/lists.js';
 import { toolAllowed } from '../mcp/filters.js';
-import { McpctlError, usageError } from '../errors.js';
+import { type McpctlError, usageError } from '../errors.js';
 import { validateArguments } from '../args/validate.js';
 import { didYouMean } from '../suggest.js';
 import { stripTransportFields } from '../output/json.js';

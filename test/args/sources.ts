@@ -18,7 +18,7 @@ export function fakeSources(
     words,
     argsJson: options.argsJson,
     argsFile: options.argsFile,
-    cwd: options.cwd ?? '/work/project',
+    cwd: options.cwd ?? '/srv/project',
     filesRead: [],
     stdinReads: 0,
     readStdin: async () => {

@@ -1,4 +1,4 @@
-// Shared test scaffolding for the auth tests: a fake Context with captured stderr, a temp
+// Shared test scaffolding for the auth tests: a Context for a config home, a temp
 // config home, an HTTP server spec, the fake-browser wrapper script, and an MCP client wired to
 // a provider the way the session layer wires it.
 
@@ -6,39 +6,18 @@ import { Client, StreamableHTTPClientTransport, type OAuthClientProvider } from 
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { HttpServerSpec, OAuthSettings } from '../../src/config/types.js';
-import type { Context } from '../../src/io.js';
+import { fakeContext, type FakeContext } from '../helpers/context.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = join(here, '..', 'fixtures', 'oauth');
 
-export interface TestContext extends Context {
-  stderrText(): string;
-  /** Moves the Context clock (the fixture's own clock is untouched). */
-  advance(ms: number): void;
-}
+export type TestContext = FakeContext;
 
+/** A Context whose config home, cwd and home are `configHome`. */
 export function makeCtx(configHome: string, env: Record<string, string> = {}): TestContext {
-  const stderr = new PassThrough();
-  const stdout = new PassThrough();
-  let captured = '';
-  stderr.on('data', (chunk: Buffer) => (captured += chunk.toString()));
-  stdout.resume();
-  let offset = 0;
-  return {
-    io: { stdin: Readable.from([]), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: { XDG_CONFIG_HOME: configHome, ...env },
-    cwd: configHome,
-    home: configHome,
-    now: () => Date.now() + offset,
-    signal: new AbortController().signal,
-    stderrText: () => captured,
-    advance(ms) {
-      offset += ms;
-    },
-  };
+  return fakeContext({ env: { XDG_CONFIG_HOME: configHome, ...env }, cwd: configHome, home: configHome });
 }
 
 /** `oauth: null` for a server entry without an `oauth` key. */

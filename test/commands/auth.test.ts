@@ -26,6 +26,13 @@ after(async () => {
   await fixture.close();
 });
 
+/** Moves every stored token's expiry into the past, as time would. */
+function expireStoredTokens(authFile: string): void {
+  const data = JSON.parse(readFileSync(authFile, 'utf8')) as { servers: Record<string, { tokens: Record<string, { expires_at?: number }> }> };
+  for (const server of Object.values(data.servers)) for (const entry of Object.values(server.tokens)) entry.expires_at = Date.now() - 60_000;
+  writeFileSync(authFile, JSON.stringify(data));
+}
+
 test('without tokens a command exits 4 with the login hint and opens no browser', async () => {
   const r = await run(['tools', 'secure', '--json'], { cwd: dir, home: dir, env });
   assert.equal(r.code, 4, r.stderr);
@@ -84,7 +91,7 @@ test('auth logout needs a server or --all', async () => {
 test('with HTTP_PROXY set, sign-in and the OAuth requests of later commands go through the proxy too', async () => {
   const { startProxy } = await import('../fixtures/connect-proxy.js');
   const proxy = await startProxy();
-  const proxied = await startOAuthFixture({ accessTokenTtlSec: 1 });
+  const proxied = await startOAuthFixture();
   try {
     const d = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authproxy-'));
     const b = await fakeBrowser(d);
@@ -95,16 +102,21 @@ test('with HTTP_PROXY set, sign-in and the OAuth requests of later commands go t
     const host = new URL(proxied.url).host;
     assert.ok(proxy.tunnels().includes(host), `sign-in went through the proxy: ${proxy.tunnels().join(' ')}`);
     assert.ok(proxy.requests().includes('POST /token'), `the code exchange went through the proxy: ${proxy.requests().join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const before = proxied.stats.refreshes;
-    const tokenRequests = () => proxy.requests().filter((line) => line === 'POST /token').length;
-    const proxiedBefore = tokenRequests();
-    const r = await run(['tools', 'secure', '--json'], { cwd: d, home: d, env: e });
-    assert.equal(r.code, 0, r.stderr);
-    assert.equal(proxied.stats.refreshes, before + 1, 'the expired token was refreshed');
     // The server and its authorization server share a host: only the request lines in the
-    // tunnels tell that the refresh itself, not just the MCP requests, went through the proxy.
-    assert.equal(tokenRequests(), proxiedBefore + 1, `requests through the proxy: ${proxy.requests().join(', ')}`);
+    // tunnels tell that a refresh itself, not just the MCP requests, went through the proxy.
+    const tokenRequests = () => proxy.requests().filter((line) => line === 'POST /token').length;
+    // Two ways to need a refresh, neither a lifetime a busy machine could outlive twice: the
+    // stored token has run out (refreshed before the request), and the server stops
+    // accepting it (refreshed after its 401).
+    for (const expire of [() => expireStoredTokens(path.join(d, 'config', 'mcpctl', 'auth.json')), () => proxied.expireAccessTokens()]) {
+      expire();
+      const before = proxied.stats.refreshes;
+      const proxiedBefore = tokenRequests();
+      const r = await run(['tools', 'secure', '--json'], { cwd: d, home: d, env: e });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(proxied.stats.refreshes, before + 1, 'the expired token was refreshed');
+      assert.equal(tokenRequests(), proxiedBefore + 1, `requests through the proxy: ${proxy.requests().join(', ')}`);
+    }
   } finally {
     await proxied.close();
     await proxy.close();

@@ -15,7 +15,7 @@ for (const shell of ['bash', 'zsh', 'fish']) {
     const r = await run(['completion', shell]);
     assert.equal(r.code, 0);
     const committed = readFileSync(path.join(ROOT, 'completions', `mcpctl.${shell}`), 'utf8');
-    assert.equal(committed, r.stdout, `completions/mcpctl.${shell} is stale: regenerate with npm run completions`);
+    assert.equal(committed, r.stdout, `completions/mcpctl.${shell} is stale: regenerate it with npm run generate`);
   });
 }
 

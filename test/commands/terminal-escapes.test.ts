@@ -135,3 +135,14 @@ test('in a pipe and with --json the server text arrives byte for byte', async ()
   const error = JSON.parse(rpc.stderr.trimEnd().split('\n').at(-1)!);
   assert.ok(error.error.message.includes(`rpc-message${ATTACKS.clipboard}${ATTACKS.link}`), 'the JSON error carries the message as sent');
 });
+
+test('--json on a terminal is the same document as in a pipe', async () => {
+  const argv = ['-c', config, 'tools', 'hostile', '--json'];
+  const piped = await runBin(argv, { env: env(), cwd: dir });
+  const r = await runPty(argv, { columns: 80, env: env(), cwd: dir });
+  assert.equal(r.code, 0);
+  assertNoAttack(r.raw, 'tools --json');
+  // The terminal turns each newline into \r\n.
+  assert.equal(r.raw.replace(/\r\n/g, '\n'), piped.stdout);
+  assert.equal(JSON.parse(piped.stdout).tools[0].title, hostile('echo-title'));
+});

@@ -41,7 +41,7 @@ test('every step and expectation met: exit 0, each test passed, the skipped one 
   assert.deepEqual(new Set(results.map((t) => t.step)), new Set(STEP_KINDS));
   assert.deepEqual(new Set(results.map((t) => t.server)), new Set(['everything', 'legacy', 'modern']));
   assert.deepEqual(report.summary, { total: 19, passed: 18, failed: 0, skipped: 1 });
-  assert.deepEqual(results.map((t) => t.name), readFileSync(PASS, 'utf8').match(/^  - name: (.*)$/gm)!.map((l) => l.replace('  - name: ', '')), 'reported in file order');
+  assert.deepEqual(results.map((t) => t.name), readFileSync(PASS, 'utf8').match(/^ {2}- name: (.*)$/gm)!.map((l) => l.replace('  - name: ', '')), 'reported in file order');
 });
 
 test('every expectation missed: exit 8, each failure with expected and actual', async () => {

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { adHocStdio, splitCommandLine } from '../../src/config/adhoc.js';
 import { didYouMean } from '../../src/suggest.js';
 import { McpctlError } from '../../src/errors.js';
-import { fakeContext, thrown } from './helpers.js';
+import { thrown } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 test('--stdio command lines split like a shell would, without expanding anything', () => {
   assert.deepEqual(splitCommandLine('npx -y @modelcontextprotocol/server-everything'), ['npx', '-y', '@modelcontextprotocol/server-everything']);
@@ -26,7 +27,7 @@ test('unclosed quotes and a trailing backslash are usage errors', async () => {
 });
 
 test('adHocStdio runs in our working directory with our environment', async () => {
-  const ctx = fakeContext({ cwd: '/work/here', home: '/h', env: { PATH: '/bin', X: '1', UNSET: undefined } });
+  const ctx = fakeContext({ cwd: '/srv/here', home: '/h', env: { PATH: '/bin', X: '1', UNSET: undefined } });
   const spec = adHocStdio(`node "server one.js" --flag`, ctx, { timeoutSeconds: 12 });
   assert.deepEqual(spec, {
     name: 'node "server one.js" --flag',
@@ -34,7 +35,7 @@ test('adHocStdio runs in our working directory with our environment', async () =
     transport: 'stdio',
     command: 'node',
     args: ['server one.js', '--flag'],
-    cwd: '/work/here',
+    cwd: '/srv/here',
     env: { PATH: '/bin', X: '1' },
     timeoutMs: 12_000,
     protocol: 'legacy',

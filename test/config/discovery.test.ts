@@ -1,4 +1,4 @@
-// Which files are read, in which order, and which entry wins a name (DESIGN.md §2 "Sources").
+// Which files are read, in which order, and which entry wins a name (README "Configuration").
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,7 +6,8 @@ import path from 'node:path';
 import { loadConfig, type LoadedConfig } from '../../src/config/load.js';
 import { projectDirs } from '../../src/config/paths.js';
 import { McpctlError } from '../../src/errors.js';
-import { fakeContext, makeTree, thrown } from './helpers.js';
+import { makeTree, thrown } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 const stdio = (command: string) => ({ command });
 const byName = (config: LoadedConfig) => Object.fromEntries(config.entries.map((e) => [e.name, e]));

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeServer, redactUrl } from '../../src/config/display.js';
 import { loadConfig } from '../../src/config/load.js';
-import { fakeContext, makeTree } from './helpers.js';
+import { makeTree } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 test('describeServer never shows env or header values, only ${VAR} references and auth scheme words', async (t) => {
   const tree = await makeTree();

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { addServer, removeServer } from '../../src/config/edit.js';
 import { loadConfig } from '../../src/config/load.js';
 import { McpctlError } from '../../src/errors.js';
-import { fakeContext, makeTree, thrown } from './helpers.js';
+import { makeTree, thrown } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 const ORIGINAL = `// team servers — keep sorted
 {

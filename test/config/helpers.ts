@@ -1,11 +1,9 @@
-// Temporary directory trees and a fake Context for the config tests: home, project and env all
-// point into a fresh temp dir, so the real user's files are never read.
+// Temporary directory trees for the config tests: home and project point into a fresh temp dir,
+// so the real user's files are never read (their Context comes from test/helpers/context.ts).
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import type { Context, Env } from '../../src/io.js';
 
 export interface Tree {
   /** Realpath of the temp dir. */
@@ -35,24 +33,6 @@ export async function makeTree(): Promise<Tree> {
       return file;
     },
     cleanup: () => fs.rm(root, { recursive: true, force: true }),
-  };
-}
-
-export function fakeContext(opts: { cwd: string; home: string; env?: Env }): Context {
-  return {
-    io: {
-      stdin: new PassThrough(),
-      stdout: new PassThrough(),
-      stderr: new PassThrough(),
-      stdinIsTTY: false,
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-    },
-    env: opts.env ?? {},
-    cwd: opts.cwd,
-    home: opts.home,
-    now: () => 0,
-    signal: new AbortController().signal,
   };
 }
 

@@ -9,7 +9,8 @@ import { resolveServer, resolveTarget } from '../../src/config/resolve.js';
 import type { HttpServerSpec, StdioServerSpec } from '../../src/config/types.js';
 import type { Env } from '../../src/io.js';
 import { McpctlError } from '../../src/errors.js';
-import { fakeContext, makeTree, thrown, type Tree } from './helpers.js';
+import { makeTree, thrown, type Tree } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 async function setup(tree: Tree, servers: object, env: Env = {}) {
   const file = await tree.write('home/work/app/.mcp.json', { mcpServers: servers });

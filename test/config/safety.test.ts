@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config/load.js';
 import { McpctlError } from '../../src/errors.js';
-import { fakeContext, makeTree, thrown } from './helpers.js';
+import { makeTree, thrown } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 const loadModule = fileURLToPath(new URL('../../src/config/load.js', import.meta.url));
 

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config/load.js';
 import { McpctlError } from '../../src/errors.js';
-import { fakeContext, makeTree, thrown, type Tree } from './helpers.js';
+import { makeTree, thrown, type Tree } from './helpers.js';
+import { fakeContext } from '../helpers/context.js';
 
 async function loadError(tree: Tree, text: string): Promise<McpctlError> {
   await tree.write('home/work/app/.mcp.json', text);

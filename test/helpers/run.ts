@@ -1,13 +1,14 @@
 // Runs mcpctl the two ways tests need: in-process through main() with fake terminal or pipe
 // streams, and as a real process through bin/ (exit codes, signals, pipes, orphans).
 
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { main } from '../../commands/main.js';
 import type { Env } from '../../src/io.js';
+import { fakeContext } from './context.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BIN = path.join(ROOT, 'bin', 'mcpctl.js');
@@ -18,6 +19,9 @@ export interface RunOptions {
   home?: string;
   /** Pretend stdout and stderr are terminals. */
   tty?: boolean;
+  /** Pretend only stdout (or only stderr) is a terminal; each overrides `tty` for its stream. */
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
   /** Pretend stdin is a terminal too (someone can be asked questions); `stdin` holds the typed lines. */
   stdinTTY?: boolean;
   /** Standard input: a string, or a stream for input that arrives over time. */
@@ -34,37 +38,24 @@ export interface RunResult {
   stderr: string;
 }
 
-function collect(stream: PassThrough): () => string {
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  return () => Buffer.concat(chunks).toString('utf8');
-}
-
 /** The real program in-process, with fake streams. */
 export async function run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out = collect(stdout);
-  const err = collect(stderr);
-  if (opts.onStderr) stderr.on('data', () => opts.onStderr?.(err()));
   const tty = opts.tty === true;
-  const code = await main(argv, {
-    io: {
-      stdin: typeof opts.stdin === 'object' ? opts.stdin : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
-      stdout,
-      stderr,
-      stdinIsTTY: opts.stdinTTY === true,
-      stdoutIsTTY: tty,
-      stderrIsTTY: tty,
-      columns: tty ? (opts.columns ?? 120) : undefined,
-    },
-    env: opts.env ?? { PATH: process.env.PATH, HOME: opts.home ?? os.tmpdir() },
+  const home = opts.home ?? os.tmpdir();
+  const ctx = fakeContext({
+    stdoutTTY: opts.stdoutTTY ?? tty,
+    stderrTTY: opts.stderrTTY ?? tty,
+    stdinTTY: opts.stdinTTY,
+    stdin: opts.stdin,
+    columns: opts.columns,
+    env: opts.env ?? { PATH: process.env.PATH, HOME: home },
     cwd: opts.cwd ?? process.cwd(),
-    home: opts.home ?? os.tmpdir(),
-    now: () => Date.now(),
-    signal: opts.signal ?? new AbortController().signal,
+    home,
+    signal: opts.signal,
   });
-  return { code, stdout: out(), stderr: err() };
+  if (opts.onStderr) ctx.io.stderr.on('data', () => opts.onStderr?.(ctx.stderrText()));
+  const code = await main(argv, ctx);
+  return { code, stdout: ctx.stdoutText(), stderr: ctx.stderrText() };
 }
 
 export interface BinOptions {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { withSession, withSessions, type Session } from '../../src/mcp/index.js';
-import { alive, assertAllEnded, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv, failure } from './helpers.js';
+import { assertAllEnded, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv, failure } from './helpers.js';
 
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
@@ -243,7 +243,12 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     const f = fault(['ignore-term']);
     let closing: Promise<void> | undefined;
     let closed = false;
-    const value = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose: (p) => (closing = p.then(() => void (closed = true))) }, listAndEcho);
+    const deferClose = (teardown: Promise<void>) => {
+      closing = teardown.then(() => {
+        closed = true;
+      });
+    };
+    const value = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose }, listAndEcho);
     assert.equal(value.tools.length, 4);
     assert.ok(closing, 'teardown was handed over');
     assert.equal(closed, false, 'the answer arrived before teardown finished');

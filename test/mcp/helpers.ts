@@ -1,4 +1,4 @@
-// Shared test scaffolding for the session layer: a Context with captured stderr, specs for
+// Shared test scaffolding for the session layer: a Context, specs for
 // fixture and reference servers, and process-table checks for leftovers.
 
 import assert from 'node:assert/strict';
@@ -7,10 +7,9 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { HttpServerSpec, StdioServerSpec } from '../../src/config/types.js';
-import type { Context } from '../../src/io.js';
+import { fakeContext, type FakeContext } from '../helpers/context.js';
 import { McpctlError } from '../../src/errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,33 +20,20 @@ export const everything = join(root, 'node_modules/@modelcontextprotocol/server-
 export const filesystem = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 export const memory = join(root, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
 
-export interface TestContext extends Context {
-  /** Everything written to ctx.io.stderr so far. */
-  stderrText(): string;
-  /** Aborts ctx.signal, as Ctrl-C does. */
-  interrupt(): void;
+export interface TestContext extends FakeContext {
   /** Resolves once stderr matches `pattern` (server lines reach it with `verbose`); fails after `ms`. */
   stderrMatch(pattern: RegExp, ms?: number): Promise<void>;
 }
 
+/** A Context in the repository root with a fresh home. */
 export function makeCtx(env: Record<string, string | undefined> = process.env): TestContext {
-  const stderr = new PassThrough();
-  let text = '';
-  stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const controller = new AbortController();
-  return {
-    io: { stdin: new PassThrough(), stdout: new PassThrough(), stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env,
-    cwd: root,
-    home: tempDir('home'),
-    now: () => Date.now(),
-    signal: controller.signal,
-    stderrText: () => text,
-    interrupt: () => controller.abort(new Error('SIGINT')),
-    stderrMatch: async (pattern, ms = 20_000) => {
-      assert.ok(await eventually(() => pattern.test(text), ms), `stderr never matched ${pattern}:\n${text}`);
+  const ctx = fakeContext({ env, cwd: root, home: tempDir('home') });
+  return Object.assign(ctx, {
+    stderrMatch: async (pattern: RegExp, ms = 20_000) => {
+      assert.ok(await eventually(() => pattern.test(ctx.stderrText()), ms), `stderr never matched ${pattern}:
+${ctx.stderrText()}`);
     },
-  };
+  });
 }
 
 export function tempDir(prefix: string): string {

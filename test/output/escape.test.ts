@@ -3,10 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
 import { controlFreeJson, escapeControls } from '../../src/output/escape.js';
 import { guardTerminal, terminalChalk } from '../../src/output/terminal.js';
-import type { IO } from '../../src/io.js';
+import { fakeContext } from '../helpers/context.js';
 
 test('escapeControls: C0, DEL, C1 and a lone CR become \\xHH; newline, tab and CRLF stay', () => {
   assert.equal(escapeControls('a\x1b]52;c;eA==\x07b'), 'a\\x1b]52;c;eA==\\x07b');
@@ -24,12 +23,10 @@ test('JSON text carries no raw DEL or C1 and parses back to the same string', ()
   assert.deepEqual(JSON.parse(text), value);
 });
 
-function fakeIO(tty: boolean): { io: IO; written: () => string } {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => chunks.push(c));
-  const io: IO = { stdin: new PassThrough(), stdout, stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: tty, stderrIsTTY: tty, columns: tty ? 0 : undefined };
-  return { io, written: () => Buffer.concat(chunks).toString('utf8') };
+/** Streams of a terminal (0 columns, as some pty wrappers report) or of a pipe. */
+function fakeIO(tty: boolean) {
+  const ctx = fakeContext({ stdoutTTY: tty, stderrTTY: tty, columns: tty ? 0 : undefined });
+  return { io: ctx.io, written: ctx.stdoutText };
 }
 
 test('a terminal stream escapes what it is given and keeps the colours of terminalChalk', () => {

@@ -90,3 +90,12 @@ test('a terminal that reports 0 columns is 80 wide, and the spinner ends', async
   const table = await fits(['tools', 'everything'], 0, 80);
   assert.equal(stringWidth(table[0]), 80, 'the table is drawn at 80 columns');
 });
+
+test('a column empty in every row stays out of a terminal table (a pipe keeps it)', async () => {
+  const table = await fits(['tools', 'hostile'], 160);
+  const header = table[1];
+  assert.ok(header.includes('NAME') && header.includes('TITLE') && header.includes('DESCRIPTION'), header);
+  assert.ok(!header.includes('REQUIRED'), 'no hostile tool requires an argument');
+  const piped = await runBin(['-c', config, 'tools', 'hostile'], { env: env(), cwd: dir });
+  assert.ok(piped.stdout.split('\n').filter(Boolean).every((row) => row.split('\t').length === 4));
+});

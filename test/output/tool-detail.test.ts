@@ -73,5 +73,5 @@ test('the example call, pasted into a shell, passes the schema and runs', async 
 test('a tool without arguments shows none and a bare example', async () => {
   const text = await detail('plain');
   assert.match(text, /Arguments:\n {2}\(none\)/);
-  assert.match(text, new RegExp(`Example:\\n {2}mcpctl -c \\S+ call detail plain\\n`));
+  assert.match(text, /Example:\n {2}mcpctl -c \S+ call detail plain\n/);
 });

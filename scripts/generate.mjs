@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Every generated file of the repository, made in one place.
+//
+// Always (the first step of `npm run build`): ajv's standalone validators, written into
+// generated/, which git ignores. They are build output like dist/: made from src/ and ajv.
+//
+// With --shipped (`npm run generate`): also the artifacts users get in the package and that are
+// committed: mcpctl.schema.json, mcpctl-test.schema.json and completions/. The tests compare
+// them with what the code generates now and name this command when they are stale.
+//
+// The generators are TypeScript; esbuild (a devDependency) bundles each into dist/.generate/
+// so that plain Node can run it before tsc has built anything.
+
+import { build } from 'esbuild';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const scratch = path.join(root, 'dist', '.generate');
+
+/** A TypeScript module of this repository, bundled (its npm dependencies left outside) and imported. */
+async function load(entry) {
+  const outfile = path.join(scratch, `${path.basename(entry, '.ts')}.mjs`);
+  await build({
+    entryPoints: [path.join(root, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+}
+
+/** Writes through a temporary file, so an interrupted run leaves no half-written file behind. */
+async function put(relative, text) {
+  const file = path.join(root, relative);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+}
+
+async function generateValidators() {
+  const meta = await load('src/args/meta-codegen.ts');
+  for (const [draft, file] of Object.entries(meta.META_FILES)) await put(`generated/${file}`, meta.metaValidatorModule(draft));
+  const server = await load('src/config/validator-codegen.ts');
+  await put('generated/server-validator.ts', server.serverValidatorModule());
+}
+
+/** `mcpctl completion SHELL` of the program as it is now, run in-process. */
+async function completionScript(main, shell) {
+  const stdout = new PassThrough();
+  const chunks = [];
+  stdout.on('data', (chunk) => chunks.push(chunk));
+  const stderr = new PassThrough();
+  stderr.resume();
+  const code = await main(['completion', shell], {
+    io: { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: {},
+    cwd: root,
+    home: scratch,
+    now: () => Date.now(),
+    signal: new AbortController().signal,
+  });
+  if (code !== 0) throw new Error(`mcpctl completion ${shell} exited with ${code}`);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function generateShipped() {
+  const schema = await load('src/config/schema.ts');
+  await put('mcpctl.schema.json', schema.schemaJson());
+  const testSchema = await load('src/testing/schema.ts');
+  await put('mcpctl-test.schema.json', testSchema.testSchemaJson());
+  const { main } = await load('commands/main.ts');
+  for (const shell of ['bash', 'zsh', 'fish']) await put(`completions/mcpctl.${shell}`, await completionScript(main, shell));
+}
+
+try {
+  await generateValidators();
+  if (process.argv.includes('--shipped')) await generateShipped();
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}
