@@ -148,7 +148,7 @@ async function watchTools(inv: Invocation, spec: ServerSpec, limit: number | und
         out.info(`watching the tools of ${spec.name}${deadline === undefined ? '' : ` for ${inv.global.timeout}s`} (Ctrl-C ends)`);
         return watch(session, { kind: 'tools' }, { deadline, now: ctx.now, signal: ctx.signal, onChange: listAndPrint });
       },
-      { totalTimeoutMs: undefined },
+      { commandDeadline: undefined },
     ),
   );
 }

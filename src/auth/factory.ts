@@ -3,13 +3,14 @@
 // McpctlError kind 'auth' naming `mcpctl auth login NAME`, never a browser.
 
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { HttpServerSpec, ServerSpec } from '../config/types.js';
+import type { HttpServerSpec, OAuthSettings, ServerSpec } from '../config/types.js';
 import { McpctlError } from '../errors.js';
 import type { Context } from '../io.js';
 import { createOAuthFetch } from './oauth-fetch.js';
 import { authFilePath } from './paths.js';
 import { McpctlOAuthProvider, missingIssuer, type McpctlAuthProvider, type ProviderInit } from './provider.js';
 import { grantOf } from './grant-kind.js';
+import { isWorkloadIdentity, missingAssertion } from './grants.js';
 import { TokenStore } from './store.js';
 import { assertSecureOAuthUrl, normalizeServerUrl } from './url.js';
 
@@ -63,6 +64,7 @@ export async function newProvider(
 
 function validateOAuthSettings(spec: HttpServerSpec): void {
   const oauth = spec.oauth ?? {};
+  if (isWorkloadIdentity(oauth)) return validateWorkloadSettings(spec.name, oauth);
   if (oauth.clientId !== undefined && oauth.issuer === undefined) throw missingIssuer(spec.name);
   const grant = grantOf(oauth);
   if (grant !== 'authorization_code' && oauth.clientId === undefined) {
@@ -78,6 +80,16 @@ function validateOAuthSettings(spec: HttpServerSpec): void {
   if ((method === 'client_secret_basic' || method === 'client_secret_post') && oauth.clientSecret === undefined) {
     throw new McpctlError('config', `${spec.name}: tokenEndpointAuthMethod ${method} needs clientSecretFrom`, { server: spec.name, phase: 'config' });
   }
+}
+
+function validateWorkloadSettings(server: string, oauth: OAuthSettings): void {
+  if (oauth.assertionFrom === undefined || oauth.clientId === undefined) {
+    throw new McpctlError('config', `${server}: grant jwt-bearer needs oauth.clientId and oauth.assertionFrom (the variable holding the workload's JWT), or oauth.idp`, {
+      server,
+      phase: 'config',
+    });
+  }
+  if (oauth.assertion === undefined || oauth.assertion === '') throw missingAssertion(server, oauth.assertionFrom);
 }
 
 function hasStaticAuthorization(spec: HttpServerSpec): boolean {

@@ -8,6 +8,8 @@ import {
   type AddClientAuthentication,
   type AuthOptions,
   type AuthResult,
+  type AuthorizationServerMetadata,
+  type DpopSession,
   type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
@@ -21,8 +23,10 @@ import type { HttpServerSpec, OAuthSettings } from '../config/types.js';
 import { McpctlError } from '../errors.js';
 import type { Context } from '../io.js';
 import { classifyAuthError } from './classify.js';
+import { advertisesDpop, dpopSessionFor, isDpopPrivateJwk, newDpopKey, type DpopPrivateJwk } from './dpop.js';
 import { grantOf, type Grant } from './grant-kind.js';
-import { machineClientAuthentication, machineTokenRequest } from './grants.js';
+import { sameIssuer } from './issuer.js';
+import { isWorkloadIdentity, machineClientAuthentication, machineTokenRequest } from './grants.js';
 import { signInRequired, stepUpRequired } from './messages.js';
 import { scopeCovers } from './scope.js';
 import { serverEntry, type StoredTokenEntry, type TokenStore } from './store.js';
@@ -77,6 +81,11 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
   private resourceUrlValue?: string;
   /** The refresh token last handed to auth(): invalidation deletes only that one. */
   private refreshTokenInFlight?: string;
+  private asMetadata?: AuthorizationServerMetadata;
+  /** One DPoP session per provider, so the nonces a server hands out are kept between requests. */
+  private dpopState?: { key: DpopPrivateJwk; session: DpopSession };
+  /** Workload identity: the JWT went out and no tokens came back yet; refused: the SDK's retry is stopped. */
+  private workloadAssertion: 'unsent' | 'sent' | 'refused' = 'unsent';
 
   constructor(init: ProviderInit) {
     this.spec = init.spec;
@@ -147,8 +156,9 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     const { clientId, issuer } = this.oauth;
     if (clientId !== undefined) {
-      if (issuer === undefined) throw missingIssuer(this.spec.name);
-      if (ctx !== undefined && !sameIssuer(ctx.issuer, issuer)) {
+      // A workload's JWT names its audience itself (checked before it is sent): no issuer needed.
+      if (issuer === undefined && !isWorkloadIdentity(this.oauth)) throw missingIssuer(this.spec.name);
+      if (ctx !== undefined && issuer !== undefined && !sameIssuer(ctx.issuer, issuer)) {
         throw new McpctlError('auth', `the authorization server of ${this.spec.name} is ${ctx.issuer}, not the configured issuer ${issuer}`, {
           server: this.spec.name,
           phase: 'auth',
@@ -161,7 +171,7 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
         ...(this.oauth.tokenEndpointAuthMethod !== undefined && this.oauth.tokenEndpointAuthMethod !== 'private_key_jwt'
           ? { token_endpoint_auth_method: this.oauth.tokenEndpointAuthMethod }
           : {}),
-        issuer: ctx?.issuer ?? issuer,
+        ...(ctx !== undefined || issuer !== undefined ? { issuer: ctx?.issuer ?? issuer } : {}),
       };
     }
     if (this.cimdClient !== undefined && (ctx === undefined || sameIssuer(this.cimdClient.issuer ?? '', ctx.issuer))) return this.cimdClient;
@@ -187,6 +197,18 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     await this.store.update((data) => {
       data.clients[issuer] = { ...info, issuer };
     });
+  }
+
+  // ---- DPoP: the key stored with the tokens, else a new one when the server offers DPoP ----
+
+  async dpop(): Promise<DpopSession | undefined> {
+    if (this.dpopState !== undefined) return this.dpopState.session;
+    const stored = (await this.currentEntry())?.dpop_key;
+    const key = isDpopPrivateJwk(stored) ? stored : advertisesDpop(this.asMetadata) ? await newDpopKey() : undefined;
+    if (key === undefined) return undefined;
+    // Another call may have finished first while this one awaited: keep the first session.
+    this.dpopState ??= { key, session: await dpopSessionFor(key) };
+    return this.dpopState.session;
   }
 
   // ---- tokens ----
@@ -240,6 +262,7 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
     const now = this.ctx.now();
+    this.workloadAssertion = 'unsent';
     try {
       await this.store.update((data) => {
         const server = serverEntry(data.servers, this.serverKey);
@@ -253,6 +276,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
           issuer,
         };
         if (tokens.refresh_token !== undefined) entry.refresh_token = tokens.refresh_token;
+        // The token request carried a proof with this key: the tokens may be bound to it.
+        if (this.dpopState !== undefined) entry.dpop_key = this.dpopState.key;
         if (tokens.id_token !== undefined) entry.id_token = tokens.id_token;
         // A refresh response may leave out the scope: it is then the one granted before.
         const scope = tokens.scope ?? previous?.scope;
@@ -270,6 +295,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'verifier' || scope === 'all') this.verifier = undefined;
     if (scope === 'client' || scope === 'all') this.cimdClient = undefined;
+    // The SDK retries a refused token request; a workload's JWT would only be refused again.
+    if (this.workloadAssertion === 'sent') this.workloadAssertion = 'refused';
     const inFlight = this.refreshTokenInFlight;
     try {
       await this.store.update((data) => {
@@ -332,11 +359,13 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     if (this.mode === 'command' && this.grant === 'authorization_code' && !hasTokens) throw signInRequired(this.spec.name, 'none');
     const state = server?.discovery;
     if (state !== undefined) assertSecureDiscovery(state, this.spec.name);
+    this.asMetadata = state?.authorizationServerMetadata;
     return state;
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     assertSecureDiscovery(state, this.spec.name);
+    this.asMetadata = state.authorizationServerMetadata;
     await this.store.update((data) => {
       serverEntry(data.servers, this.serverKey).discovery = state;
     });
@@ -352,12 +381,17 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
 
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     if (this.grant === 'authorization_code') return undefined;
+    if (isWorkloadIdentity(this.oauth)) {
+      if (this.workloadAssertion === 'refused') throw workloadRefused(this.spec.name, this.oauth.assertionFrom);
+      this.workloadAssertion = 'sent';
+    }
     return machineTokenRequest({
       grant: this.grant,
       oauth: this.oauth,
       server: this.spec.name,
       scope,
       audience: this.authServerIssuer ?? this.oauth.issuer,
+      ...(this.asMetadata !== undefined ? { tokenEndpoint: this.asMetadata.token_endpoint } : {}),
       resource: this.resourceUrlValue ?? this.spec.url,
       fetchFn: this.fetchFn,
     });
@@ -409,10 +443,12 @@ export function redirectUrisOf(client: StoredOAuthClientInformation): string[] {
   return Array.isArray(uris) ? uris.filter((u): u is string => typeof u === 'string') : [];
 }
 
-/** RFC 8414 issuers compare as strings; tolerate only a trailing slash, as the SDK does. */
-export function sameIssuer(a: string, b: string): boolean {
-  const trim = (value: string) => (value.endsWith('/') ? value.slice(0, -1) : value);
-  return trim(a) === trim(b);
+function workloadRefused(server: string, variable: string | undefined): McpctlError {
+  return new McpctlError('auth', `the authorization server of ${server} refused the workload token in ${variable ?? 'oauth.assertionFrom'}; it was not sent again`, {
+    server,
+    phase: 'auth',
+    hint: 'the token may have expired, or be for another audience or subject than the authorization server trusts',
+  });
 }
 
 export function missingIssuer(server: string): McpctlError {

@@ -9,6 +9,7 @@ import { McpctlError } from '../errors.js';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions, type ReleaseLock } from '../file-lock.js';
 import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { dirname } from 'node:path';
+import type { DpopPrivateJwk } from './dpop.js';
 
 /** Tokens as stored: the token response plus an absolute expiry. Secret: never print. */
 export interface StoredTokenEntry {
@@ -21,6 +22,8 @@ export interface StoredTokenEntry {
   expires_at?: number;
   obtained_at: number;
   issuer: string;
+  /** The DPoP key the tokens are bound to (RFC 9449): a refresh must be signed with it. */
+  dpop_key?: DpopPrivateJwk;
 }
 
 export interface ServerEntry {

@@ -108,6 +108,9 @@ function resolveOAuth(r: Resolving, raw: NonNullable<RawServerEntry['oauth']>): 
   const out: OAuthSettings = { ...plain };
   if (clientSecretFrom !== undefined) out.clientSecret = fromEnv(r, clientSecretFrom, ['oauth', 'clientSecretFrom'], 'the OAuth client secret');
   if (privateKeyFrom !== undefined) out.privateKey = fromEnv(r, privateKeyFrom, ['oauth', 'privateKeyFrom'], 'the OAuth private key');
+  // Unset is not a config error: a CI job sets it at run time, and its absence is an auth failure.
+  const assertion = raw.assertionFrom === undefined ? undefined : r.ctx.env[raw.assertionFrom];
+  if (assertion !== undefined) out.assertion = assertion;
   if (idp !== undefined) {
     const { clientSecretFrom: idpSecret, idTokenFrom, ...idpPlain } = idp;
     out.idp = { ...idpPlain };

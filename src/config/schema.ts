@@ -77,7 +77,15 @@ export const OAUTH_PROPERTIES: Record<string, Schema> = {
     enum: ['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt'],
     description: 'How the client authenticates at the token endpoint.',
   },
-  grant: { enum: ['authorization_code', 'client_credentials'], description: 'Default authorization_code.' },
+  grant: {
+    enum: ['authorization_code', 'client_credentials', 'jwt-bearer'],
+    description: 'Default authorization_code. jwt-bearer: workload identity, a signed JWT (assertionFrom) exchanged for a token.',
+  },
+  assertionFrom: {
+    type: 'string',
+    minLength: 1,
+    description: 'grant jwt-bearer: name of the environment variable holding the workload\'s signed JWT (a CI system\'s OIDC token).',
+  },
   privateKeyFrom: { type: 'string', minLength: 1, description: 'Name of the environment variable holding a PEM key (private_key_jwt).' },
   signingAlgorithm: { type: 'string', minLength: 1, description: 'JWT signing algorithm for private_key_jwt. Default ES256.' },
   idp: { $ref: '#/definitions/idp' },

@@ -27,7 +27,11 @@ export interface OAuthSettings {
   redirectPort?: number;
   clientMetadataUrl?: string;
   tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
-  grant?: 'authorization_code' | 'client_credentials';
+  grant?: 'authorization_code' | 'client_credentials' | 'jwt-bearer';
+  /** grant jwt-bearer: the variable that holds the workload's signed JWT. */
+  assertionFrom?: string;
+  /** The value of `assertionFrom`, when that variable is set. Secret: never print. */
+  assertion?: string;
   /** Already resolved from `privateKeyFrom`: a PEM key. */
   privateKey?: string;
   signingAlgorithm?: string;
@@ -95,6 +99,7 @@ export interface RawOAuthEntry {
   clientMetadataUrl?: string;
   tokenEndpointAuthMethod?: OAuthSettings['tokenEndpointAuthMethod'];
   grant?: OAuthSettings['grant'];
+  assertionFrom?: string;
   privateKeyFrom?: string;
   signingAlgorithm?: string;
   idp?: RawIdpEntry;

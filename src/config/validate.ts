@@ -87,7 +87,7 @@ const ALLOWED: Record<string, string> = {
   disabled: 'must be true or false',
   'oauth.redirectPort': 'must be a port number from 1 to 65535',
   'oauth.tokenEndpointAuthMethod': 'must be one of "client_secret_basic", "client_secret_post", "none", "private_key_jwt"',
-  'oauth.grant': 'must be one of "authorization_code", "client_credentials"',
+  'oauth.grant': 'must be one of "authorization_code", "client_credentials", "jwt-bearer"',
   'oauth.scope': 'must be a string of space-separated scopes',
   'oauth.idp': 'must be an object',
 };
@@ -239,7 +239,12 @@ export function checkEntry(input: EntryInput): EntryCheck {
   const oauth = raw.oauth;
   if (oauth !== null && typeof oauth === 'object' && !Array.isArray(oauth)) {
     const o = oauth as Record<string, unknown>;
-    if (o.clientId !== undefined && o.issuer === undefined) {
+    // Workload identity: the JWT names its audience, so a client ID needs no issuer there.
+    const workload = o.grant === 'jwt-bearer' && o.idp === undefined;
+    if (workload && (o.assertionFrom === undefined || o.clientId === undefined)) {
+      errors.push(`${where(nodes.get('oauth.grant') ?? node)}server "${name}": grant "jwt-bearer" needs "oauth.clientId" and "oauth.assertionFrom" (the variable holding the workload's JWT), or "oauth.idp"`);
+    }
+    if (o.clientId !== undefined && o.issuer === undefined && !workload) {
       errors.push(`${where(nodes.get('oauth.clientId') ?? node)}server "${name}": "${locations['oauth.clientId']?.key ?? 'oauth.clientId'}" needs "oauth.issuer" (the authorization server that issued the client ID)`);
     }
     if (o.tokenEndpointAuthMethod === 'private_key_jwt' && o.privateKeyFrom === undefined) {

@@ -146,7 +146,7 @@ for (const { era, protocol } of eras) {
   });
 
   test(`${era}: --timeout bounds the waiting, not the task: exit 124, handle printed, task still working`, async () => {
-    // 3 s: room for connecting and starting the task; the task itself never ends on its own.
+    // --timeout bounds the whole command, the connect included: 3 s leaves the task time to start.
     const r = await run(['call', http.url, 'hold', '--timeout', '3', '--json', ...protocol], opts());
     assert.equal(r.code, 124, r.stderr);
     const handle = JSON.parse(r.stdout) as { taskId: string; status: string };

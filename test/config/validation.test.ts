@@ -97,7 +97,7 @@ test('several problems are reported together, each with its place', async (t) =>
     '.mcp.json:3:43: server "a": "args[1]" must be a string',
     '.mcp.json:3:47: server "a": "disabled" must be true or false',
     '.mcp.json:4:43: server "b": "oauth.redirect_port" must be a port number from 1 to 65535',
-    '.mcp.json:4:67: server "b": "oauth.grant" must be one of "authorization_code", "client_credentials"',
+    '.mcp.json:4:67: server "b": "oauth.grant" must be one of "authorization_code", "client_credentials", "jwt-bearer"',
     '.mcp.json:5:28: server "c": "type" is "http", which needs "url", not "command"',
   ]);
 });
