@@ -41,6 +41,7 @@ const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   home: os.homedir(),
   now: () => Date.now(),
+  startedAt: performance.timeOrigin,
   signal: controller.signal,
 });
 process.exitCode = code;

@@ -202,7 +202,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
     ask: interactive ? ask : undefined,
     noAskReason: opts.input ? 'no terminal to ask on (stdin and stderr are not both terminals)' : '--no-input',
   });
-  const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
+  const deadline = inv.taskWaitDeadline();
   // The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach).
   let running: { tasks: TaskClient; task: TaskInfo } | undefined;
 
@@ -219,7 +219,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         if (!tool) throw unknownTool(spec, toolName, listed.items.filter((t) => toolAllowed(spec, t.name)));
         if (session.era === 'modern') refuseBadHeaders(spec, tool, (line) => out.warn(line), await import('../src/mcp/x-mcp-header.js'));
         const where = { server: spec.name, tool: toolName };
-        const callArgs = await args.buildArguments(
+        const given = await args.buildArguments(
           {
             words,
             argsJson: opts.argsJson,
@@ -231,6 +231,8 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
           tool.inputSchema,
           where,
         );
+        const { args: callArgs, filled } = args.fillRequiredDefaults(given, tool.inputSchema);
+        for (const { name, value } of filled) out.debug(`argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`);
         if (opts.validate) args.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
         const taskWire = chooseTaskWire(session, tool, opts);
         let meta: Record<string, unknown> | undefined;
@@ -429,5 +431,12 @@ export async function renderCall(inv: Invocation, result: CallToolResult, opts: 
   }
   const text = withNewline(view.joinedText(result));
   if (result.isError === true) return write(ctx.io.stderr, text);
+  if (!view.hasText(result)) {
+    // A pipe gets text only: without any, say on stderr what came instead of printing nothing.
+    const summaries = view.summarizeBlocks(result, { chalk: out.errChalk, saved });
+    out.info(summaries.length === 0 ? `tool "${toolName}" returned no content` : `tool "${toolName}" returned no text, only:`);
+    for (const line of summaries) out.info(`  ${line}`);
+    if (!saved && view.hasBinaries(result)) out.info(out.errChalk.dim('(--save-dir DIR writes images, audio and blobs to files; --json prints the whole result)'));
+  }
   return out.print(text);
 }

@@ -13,6 +13,11 @@ import { McpctlError, toMcpctlError } from '../src/errors.js';
 import { Output } from '../src/output/output.js';
 import { isLoopbackHost } from '../src/auth/url.js';
 
+/** Time kept at the end of --timeout for printing the error. */
+const ERROR_PRINT_MS = 50;
+/** Time kept at the end of --timeout for a last look at a task that is being waited for. */
+const LAST_LOOK_MS = 250;
+
 export interface GlobalOptions {
   config?: string;
   json?: boolean;
@@ -62,8 +67,11 @@ export class Invocation {
   private config?: Promise<LoadedConfig>;
   private loadedNames?: string[];
 
+  private readonly createdAt: number;
+
   constructor(ctx: Context, global: GlobalOptions) {
     this.ctx = ctx;
+    this.createdAt = ctx.now();
     this.global = global;
     this.out = new Output(ctx, global);
   }
@@ -124,11 +132,30 @@ export class Invocation {
     return { specs, errors: [] };
   }
 
+  /**
+   * --timeout counts from the start of the process: it bounds the whole command, the error
+   * message included, so the work stops a moment earlier to leave time to print it.
+   */
+  private commandDeadline(): SessionOptions['commandDeadline'] {
+    if (this.global.timeout === undefined) return undefined;
+    const ms = Math.round(this.global.timeout * 1000);
+    return { at: (this.ctx.startedAt ?? this.createdAt) + ms - Math.min(ERROR_PRINT_MS, ms / 10), ms };
+  }
+
+  /**
+   * When waiting for a task stops under --timeout (epoch ms): early enough that the last look at
+   * the task (one tasks/get) is answered within the command's limit.
+   */
+  taskWaitDeadline(): number | undefined {
+    const deadline = this.commandDeadline();
+    return deadline === undefined ? undefined : deadline.at - Math.min(LAST_LOOK_MS, deadline.ms / 4);
+  }
+
   sessionOptions(extra: Partial<SessionOptions> = {}): SessionOptions {
     const seconds = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
     return {
       connectTimeoutMs: seconds(this.global.connectTimeout),
-      totalTimeoutMs: seconds(this.global.timeout),
+      commandDeadline: this.commandDeadline(),
       protocol: this.global.protocol,
       verbose: this.out.verbose,
       ...(this.global.maxSize !== undefined ? { maxMessageBytes: Math.ceil(this.global.maxSize * 1024 * 1024) } : {}),

@@ -29,7 +29,7 @@ export function buildProgram(state: RunState): Command {
     .helpCommand(false)
     .option('-c, --config <file>', 'read servers from this config file only')
     .option('--json', 'print one JSON document on stdout (errors as one JSON line on stderr)')
-    .addOption(new Option('--timeout <seconds>', 'total time limit for the work').argParser(parseSeconds))
+    .addOption(new Option('--timeout <seconds>', 'wall-clock limit of the whole command').argParser(parseSeconds))
     .addOption(new Option('--connect-timeout <seconds>', 'limit for connect + handshake + discovery').argParser(parseSeconds))
     .addOption(new Option('--protocol <revision>', 'auto, legacy, or a revision to pin (e.g. 2025-06-18)').argParser(parseProtocol))
     .option('--stdio <command line>', 'use an ad-hoc stdio server started by this command line')

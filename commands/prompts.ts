@@ -10,6 +10,7 @@ import { usageError, type McpctlError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
+import { parseComplete, printSuggestions } from './suggestions.js';
 
 export interface PromptsOptions {
   server?: string;
@@ -90,13 +91,6 @@ function unknownPrompt(spec: ServerSpec, name: string, prompts: Prompt[]): Mcpct
   });
 }
 
-/** `name=prefix` of --complete: the argument and the text typed so far. */
-function parseComplete(text: string): { name: string; value: string } {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw usageError(`--complete ${text}: write ARG=prefix (the prefix may be empty: ARG=)`);
-  return { name: text.slice(0, eq), value: text.slice(eq + 1) };
-}
-
 async function getPrompt(inv: Invocation, spec: ServerSpec, name: string, words: string[], complete: string | undefined): Promise<void> {
   const { out } = inv;
   const [{ listAll }, { buildPromptArguments }, { serverRefused }] = await Promise.all([
@@ -140,15 +134,8 @@ async function getPrompt(inv: Invocation, spec: ServerSpec, name: string, words:
     }
   });
   spinner.stop();
+  if (outcome.kind === 'complete') return printSuggestions(inv, outcome.completion);
   const { stripTransportFields } = await import('../src/output/json.js');
-  if (outcome.kind === 'complete') {
-    if (out.json) return out.printJson(stripTransportFields(outcome.completion));
-    const { values, total, hasMore } = outcome.completion.completion;
-    if (values.length === 0) return out.info('no suggestions');
-    await out.print(values.join('\n') + '\n');
-    if (hasMore) out.info(`(${total !== undefined ? `${total} in all` : 'more exist'}; type more of the value to narrow them)`);
-    return;
-  }
   if (out.json) return out.printJson(stripTransportFields(outcome.result));
   const { renderPromptResult } = await import('../src/output/prompt.js');
   await out.print(renderPromptResult(outcome.result, { tty: out.tty, chalk: out.chalk }));

@@ -1,18 +1,24 @@
-// `mcpctl resources SERVER [URI]`: list resources or templates, or read one resource: text to
-// stdout, binary to a file (-o) or to a stdout that is not a terminal.
+// `mcpctl resources SERVER [URI [NAME=VALUE...]]`: list resources or templates, or read one
+// resource (a URI template filled from NAME=VALUE words): text to stdout, binary to a file (-o)
+// or to a stdout that is not a terminal; or complete one template variable (--complete).
 
 import { Command } from 'commander';
 import path from 'node:path';
-import type { ReadResourceResult, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import type { CompleteResult, ReadResourceResult, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
 import { examples, parsePositiveInt } from './options.js';
 import { usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
+import { parseComplete, printSuggestions } from './suggestions.js';
 
 export interface ResourcesOptions {
   server?: string;
   uri?: string;
+  /** NAME=VALUE words filling the variables of a URI template. */
+  words: string[];
+  /** `NAME=prefix` of --complete. */
+  complete?: string;
   templates: boolean;
   output?: string;
   /** -o may replace an existing file. */
@@ -24,26 +30,48 @@ export function resourcesCommand(state: RunState): Command {
   return new Command('resources')
     .description('list the resources of a server, or read one')
     .argument('[server]', 'a configured server name, or an http(s):// URL')
-    .argument('[uri]', 'a resource URI to read')
+    .argument('[uri]', 'a resource URI to read, or a URI template to fill')
+    .argument('[vars...]', 'NAME=VALUE for each variable of a URI template')
     .option('--templates', 'list resource templates instead of resources')
+    .option('--complete <name=prefix>', 'suggest values for one variable of a URI template (completion/complete)')
     .option('-o, --output <file>', 'write the (binary) contents to this file (an existing one is kept: the next free name is used)')
     .option('--force', 'with -o: replace the file if it exists')
     .option('--limit <n>', 'stop after this many entries', parsePositiveInt)
-    .addHelpText('after', examples('mcpctl resources everything', 'mcpctl resources everything --templates', 'mcpctl resources everything demo://resource/static/document/architecture.md', 'mcpctl resources everything demo://resource/dynamic/blob/1 -o out.bin'))
-    .action(async (server: string | undefined, uri: string | undefined, flags: { templates?: boolean; output?: string; force?: boolean; limit?: number }, cmd: Command) => {
-      await runResources(state.begin(cmd), { server, uri, templates: flags.templates === true, output: flags.output, force: flags.force === true, limit: flags.limit });
+    .addHelpText(
+      'after',
+      examples(
+        'mcpctl resources everything',
+        'mcpctl resources everything --templates',
+        'mcpctl resources everything demo://resource/static/document/architecture.md',
+        'mcpctl resources everything demo://resource/dynamic/blob/1 -o out.bin',
+        "mcpctl resources everything 'demo://resource/dynamic/text/{resourceId}' resourceId=1",
+        "mcpctl resources everything 'demo://resource/dynamic/text/{resourceId}' --complete resourceId=",
+      ),
+    )
+    .action(async (server: string | undefined, uri: string | undefined, vars: string[], flags: { templates?: boolean; output?: string; force?: boolean; limit?: number; complete?: string }, cmd: Command) => {
+      await runResources(state.begin(cmd), { server, uri, words: vars, complete: flags.complete, templates: flags.templates === true, output: flags.output, force: flags.force === true, limit: flags.limit });
     });
 }
 
 export async function runResources(inv: Invocation, opts: ResourcesOptions): Promise<void> {
   if (inv.global.stdio && opts.server !== undefined) {
     // With --stdio there is no SERVER: the first word is the URI.
-    if (opts.uri !== undefined) throw usageError(`unexpected argument "${opts.uri}"`, { hint: 'with --stdio, give only the URI' });
-    opts = { ...opts, uri: opts.server, server: undefined };
+    opts = { ...opts, uri: opts.server, server: undefined, words: opts.uri === undefined ? opts.words : [opts.uri, ...opts.words] };
   }
   if (opts.uri !== undefined && opts.templates) throw usageError('--templates lists templates; it takes no URI');
   const spec = await inv.resolve(opts.server);
-  if (opts.uri !== undefined) return readResource(inv, spec, opts.uri, opts.output, opts.force);
+  if (opts.uri !== undefined) {
+    const { isUriTemplate, templateArguments, expandTemplate } = await import('../src/args/index.js');
+    if (!isUriTemplate(opts.uri)) {
+      if (opts.words.length > 0) throw usageError(`unexpected argument "${opts.words[0]}": ${opts.uri} is not a URI template`, { hint: 'NAME=VALUE words fill the {variables} of a URI template' });
+      if (opts.complete !== undefined) throw usageError('--complete needs a URI template whose variable it completes', { hint: `mcpctl resources ${spec.name} --templates lists them` });
+      return readResource(inv, spec, opts.uri, opts.output, opts.force);
+    }
+    const where = { server: spec.name, template: opts.uri };
+    if (opts.complete !== undefined) return completeVariable(inv, spec, opts.uri, opts.words, parseComplete(opts.complete));
+    return readResource(inv, spec, expandTemplate(opts.uri, templateArguments(opts.uri, opts.words, where)), opts.output, opts.force);
+  }
+  if (opts.complete !== undefined) throw usageError('--complete needs a URI template whose variable it completes', { hint: `mcpctl resources ${spec.name} --templates lists them` });
   if (opts.output !== undefined) throw usageError('-o/--output writes a resource that is read: give its URI');
   if (opts.force) throw usageError('--force goes with -o FILE');
   return opts.templates ? listTemplates(inv, spec, opts.limit) : listResources(inv, spec, opts.limit);
@@ -101,6 +129,31 @@ async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | 
       resourceTemplates,
     ),
   );
+}
+
+async function completeVariable(inv: Invocation, spec: ServerSpec, template: string, words: string[], completing: { name: string; value: string }): Promise<void> {
+  const { templateVariables, templateArguments } = await import('../src/args/index.js');
+  const names = templateVariables(template).map((v) => v.name);
+  if (!names.includes(completing.name)) {
+    throw usageError(`resource template ${template} has no variable "${completing.name}"`, { server: spec.name, hint: `its variables: ${names.join(', ')}` });
+  }
+  // The other variables given so far are context: a server may narrow by them (nothing is required yet).
+  const given = templateArguments(template, words, { server: spec.name, template }, { requireAll: false });
+  const { serverRefused } = await import('../src/mcp/refusal.js');
+  const spinner = await inv.out.startSpinner(`completing ${completing.name} of ${template}`);
+  const completion = await inv.session(spec, async (session) => {
+    if (!session.capabilities?.completions) throw usageError(`server "${spec.name}" does not offer completions`, { server: spec.name });
+    try {
+      return (await session.client.complete(
+        { ref: { type: 'ref/resource', uri: template }, argument: completing, ...(Object.keys(given).length ? { context: { arguments: given } } : {}) },
+        session.requestOptions(),
+      )) as CompleteResult;
+    } catch (err) {
+      throw serverRefused(err, spec, `complete "${completing.name}" of ${template}`, `mcpctl resources ${spec.name} --templates lists its URI templates`);
+    }
+  });
+  spinner.stop();
+  return printSuggestions(inv, completion);
 }
 
 function warnMalformed(inv: Invocation, spec: ServerSpec, what: string, malformed: { index: number; name?: string }[]): void {

@@ -88,7 +88,7 @@ function requestSettings(inv: Invocation, spec: ServerSpec, interactive: boolean
 export async function runTasks(inv: Invocation, opts: TasksOptions): Promise<void> {
   const { out, ctx } = inv;
   const spec = await inv.resolve(opts.server);
-  const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
+  const deadline = inv.taskWaitDeadline();
   const spinner = await out.startSpinner(opts.task === undefined ? `listing tasks of ${spec.name}` : `asking ${spec.name} about task ${opts.task}`);
   type Outcome = { kind: 'list'; tasks: Array<TaskInfo & { raw: Record<string, unknown> }> } | { kind: 'one'; task: TaskSnapshot } | { kind: 'result'; result: CallToolResult } | { kind: 'expired'; task: TaskInfo };
   let outcome: Outcome;

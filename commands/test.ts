@@ -91,7 +91,7 @@ export async function runTest(inv: Invocation, opts: TestOptions): Promise<void>
           },
           // The run's --timeout is the deadline above, not a limit per request; each file's
           // servers are ended when its tests are done.
-          session: (spec, fn) => inv.session(spec, fn, { totalTimeoutMs: undefined, deferClose: undefined, closeAfter: undefined }),
+          session: (spec, fn) => inv.session(spec, fn, { commandDeadline: undefined, deferClose: undefined, closeAfter: undefined }),
           now: ctx.now,
           signal,
           onResult: (r) => {

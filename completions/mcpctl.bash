@@ -82,10 +82,11 @@ _mcpctl() {
         1) COMPREPLY=() ;;
       esac ;;
     "resources")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --output --force --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --complete --output --force --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
+        *) COMPREPLY=() ;;
       esac ;;
     "prompts")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi

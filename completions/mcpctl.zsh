@@ -13,7 +13,7 @@ _mcpctl() {
   _arguments -C '(-V --version)'{-V,--version}'[print the version]' \
     '(-c --config)'{-c,--config}'[read servers from this config file only]:file:_files' \
     '--json[print one JSON document on stdout (errors as one JSON line on stderr)]' \
-    '--timeout[total time limit for the work]:none: ' \
+    '--timeout[wall-clock limit of the whole command]:none: ' \
     '--connect-timeout[limit for connect + handshake + discovery]:none: ' \
     '--protocol[auto, legacy, or a revision to pin (e.g. 2025-06-18)]:protocol:(auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28)' \
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
@@ -168,11 +168,13 @@ _mcpctl_tasks_cancel() {
 
 _mcpctl_resources() {
   _arguments '--templates[list resource templates instead of resources]' \
+    '--complete[suggest values for one variable of a URI template (completion/complete)]:none: ' \
     '(-o --output)'{-o,--output}'[write the (binary) contents to this file (an existing one is kept\: the next free name is used)]:file:_files' \
     '--force[with -o\: replace the file if it exists]' \
     '--limit[stop after this many entries]:none: ' \
     '1:server:_mcpctl_server_names' \
-    '2:uri: '
+    '2:uri: ' \
+    '*:vars: '
 }
 
 _mcpctl_prompts() {

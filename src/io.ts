@@ -23,6 +23,8 @@ export interface Context {
   /** The user's home directory (config discovery, token store). */
   home: string;
   now: () => number;
+  /** When the process started (epoch ms): `--timeout` counts from here. Default: when the command began. */
+  startedAt?: number;
   /** Aborted on Ctrl-C and SIGTERM (the reason then carries `signal: "SIGTERM"`); long work listens to it. */
   signal: AbortSignal;
 }

@@ -4,9 +4,11 @@
 
 export { buildArguments, type ArgSources } from './build.js';
 export { validateArguments, type ValidationOutcome } from './validate.js';
+export { fillRequiredDefaults, type FilledDefault } from './defaults.js';
 export { buildPromptArguments, type PromptArgument } from './prompt.js';
 export { coerceText, type Coerced } from './coerce.js';
 export { compileSchema, draftOf, type Draft } from './compile.js';
 export type { JsonSchema, JsonSchemaObject } from './schema.js';
-export type { PromptWhere, ToolWhere } from './report.js';
+export { expandTemplate, isUriTemplate, templateArguments, templateVariables } from './template.js';
+export type { PromptWhere, TemplateWhere, ToolWhere } from './report.js';
 export { validateStructuredContent, type OutputCheck, type ToolResultLike, type ToolWithOutputSchema } from './output.js';

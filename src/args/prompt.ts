@@ -2,7 +2,7 @@
 // list of {name, description, required}. Values are taken literally (no JSON, no @file), and a
 // repeated name keeps its last value.
 
-import { argumentsError, type PromptWhere } from './report.js';
+import { argumentsError, type PromptWhere, type TemplateWhere } from './report.js';
 import { didYouMean } from '../suggest.js';
 
 /** A prompt argument as MCP declares it in `prompts/list`. */
@@ -17,7 +17,7 @@ export interface PromptArgument {
  * unknown ones are errors with a suggestion. With `declared` undefined (the server listed none)
  * nothing is checked. Throws one usage error listing every problem.
  */
-export function buildPromptArguments(words: readonly string[], declared: readonly PromptArgument[] | undefined, where: PromptWhere): Record<string, string> {
+export function buildPromptArguments(words: readonly string[], declared: readonly PromptArgument[] | undefined, where: PromptWhere | TemplateWhere): Record<string, string> {
   const problems: string[] = [];
   const given = new Map<string, string>();
   for (const word of words) {
@@ -32,12 +32,12 @@ export function buildPromptArguments(words: readonly string[], declared: readonl
     const names = declared.map((a) => a.name);
     for (const name of given.keys()) {
       if (!names.includes(name)) {
-        const list = names.length === 0 ? ' (this prompt takes no arguments)' : didYouMean(name, names);
+        const list = names.length === 0 ? ` (this ${'template' in where ? 'template has no variables' : 'prompt takes no arguments'})` : didYouMean(name, names);
         problems.push(`unknown argument "${name}"${list}`);
       }
     }
     for (const arg of declared) {
-      if (arg.required === true && !given.has(arg.name)) problems.push(`missing required argument "${arg.name}"`);
+      if (arg.required === true && !given.has(arg.name)) problems.push(`missing required ${'template' in where ? 'variable' : 'argument'} "${arg.name}"`);
     }
   }
   if (problems.length > 0) throw argumentsError(problems, where);

@@ -11,6 +11,7 @@ import {
   extraPropertiesPolicy,
   isDeclaredName,
   isPlainObject,
+  isSchemaObject,
   propertySchema,
   resolveSchema,
   type JsonSchema,
@@ -36,6 +37,10 @@ function unknownNames(root: JsonSchema, schema: JsonSchema | undefined, value: u
       unknownNames(root, propertySchema(root, s, name), child, childPointer, args, out, depth + 1);
     } else if (policy === 'open' && declared.length > 0) {
       out.push(`unknown argument "${argumentName(childPointer, args)}"${didYouMean(name, declared)}`);
+    } else if (policy === 'open' && depth === 0 && !(isSchemaObject(s) && s.additionalProperties === true)) {
+      // A nested object without properties is free-form; a tool's top level without them takes
+      // nothing, unless it says outright that anything goes.
+      out.push(`unknown argument "${argumentName(childPointer, args)}" (the tool declares no arguments)`);
     }
   }
 }

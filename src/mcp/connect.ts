@@ -43,6 +43,8 @@ export interface ConnectSettings {
   deferClose?: (closing: Promise<void>) => void;
   /** stdio: the server, already started while the SDK loaded; the first attempt adopts it. */
   prestarted?: SpawnedServer;
+  /** --timeout: the connect ends by then too. */
+  commandDeadline?: CommandDeadline;
 }
 
 export interface Connection {
@@ -71,21 +73,29 @@ class AttemptFailure extends Error {
   }
 }
 
+/** --timeout: the wall-clock limit of the whole command, as the time it ends and its length. */
+export interface CommandDeadline {
+  at: number;
+  ms: number;
+}
+
 class Deadline {
   readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private readonly endsAt: number;
+  /** Which limit ends the connect: its own, or the command's when that comes first. */
+  readonly limit: { limit: 'connect' | 'total'; ms: number };
   expired = false;
 
   /** @param startedAt when the work began (a server may have been started before we got here). */
-  constructor(
-    readonly ms: number,
-    startedAt = Date.now(),
-  ) {
-    this.endsAt = startedAt + ms;
+  constructor(ms: number, startedAt: number, command: CommandDeadline | undefined) {
+    const own = startedAt + ms;
+    const total = command !== undefined && command.at < own;
+    this.endsAt = total ? command.at : own;
+    this.limit = total ? { limit: 'total', ms: command.ms } : { limit: 'connect', ms };
     this.timer = setTimeout(() => {
       this.expired = true;
-      this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'connect deadline expired', { timeout: ms }));
+      this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'connect deadline expired', { timeout: this.limit.ms }));
     }, this.remaining());
   }
 
@@ -105,7 +115,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     prestarted = undefined;
     return taken;
   };
-  const deadline = new Deadline(settings.connectTimeoutMs, prestarted?.startedAt);
+  const deadline = new Deadline(settings.connectTimeoutMs, prestarted?.startedAt ?? Date.now(), settings.commandDeadline);
   const stop = AbortSignal.any([ctx.signal, deadline.controller.signal]);
   const proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
   const cache = settings.protocol === 'auto' ? settings.eraCache : undefined;
@@ -187,7 +197,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
 
   const stopExtra = (): ClassifyExtra => ({
     interrupted: ctx.signal.aborted,
-    ...(deadline.expired ? { deadline: { limit: 'connect' as const, ms: deadline.ms } } : {}),
+    ...(deadline.expired ? { deadline: deadline.limit } : {}),
   });
 
   /**
@@ -287,7 +297,9 @@ function connection(
     tracker,
     prior,
     async describe(err, extra = {}) {
-      if (process) await process.settled(SETTLE_MS);
+      // A server that died leaves its exit status and last words; one that ran out of time
+      // has none to wait for, and the limit is the user's (--timeout means the wall clock).
+      if (process && !isOutOfTime(err, extra)) await process.settled(SETTLE_MS);
       const phase: Phase = tracker.phase;
       return classifyError(err, spec, phase, {
         method: tracker.lastMethod,
@@ -321,6 +333,10 @@ async function rememberEra(conn: Connection, cache: { cache: EraCache; key: stri
   const discover = conn.client.getDiscoverResult();
   if (era === 'modern' && discover) await cache.cache.write(cache.key, { kind: 'modern', discover });
   else if (era === 'legacy') await cache.cache.write(cache.key, { kind: 'legacy' });
+}
+
+function isOutOfTime(err: unknown, extra: ClassifyExtra): boolean {
+  return extra.interrupted === true || extra.deadline !== undefined || (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout);
 }
 
 /** The error after the probe and the handshake both failed: what was tried, in order. */

@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
+import { InFlight } from './in-flight.js';
 import { groupAlive, signalGroup } from './process-group.js';
 import { spawnServer, type ProcessExit, type SpawnedServer } from './spawn.js';
 import { sleep, within } from './wait.js';
@@ -66,6 +67,7 @@ export class ProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private started?: SpawnedServer;
+  private readonly inFlight = new InFlight();
   private child?: ChildProcessWithoutNullStreams;
   private stdout?: Readable;
   private stderrStream?: Readable;
@@ -151,6 +153,7 @@ export class ProcessTransport implements Transport {
     if (!stdin || stdin.destroyed || stdin.writableEnded || this.closing) {
       return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
     }
+    this.inFlight.sent(message);
     return new Promise((resolve, reject) => {
       const ok = stdin.write(`${JSON.stringify(message)}\n`, (err) => {
         if (err) reject(new SdkError(SdkErrorCode.SendFailed, `could not write to the server: ${err.message}`));
@@ -252,14 +255,20 @@ export class ProcessTransport implements Transport {
 
   private deliver(line: string): void {
     if (line.trim() === '') return;
-    let message: JSONRPCMessage;
+    let raw: unknown;
+    let message: JSONRPCMessage | undefined;
     try {
-      message = parseJSONRPCMessage(JSON.parse(line));
+      raw = JSON.parse(line);
+      message = parseJSONRPCMessage(raw);
     } catch {
+      message = this.inFlight.claim(raw);
+    }
+    if (message === undefined) {
       // Servers print banners and debug output on stdout; such lines never end a session.
       this.options.onStdoutNoise?.(line);
       return;
     }
+    this.inFlight.answered(message);
     this.onmessage?.(message);
   }
 

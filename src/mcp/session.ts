@@ -15,7 +15,7 @@ import type { ProtocolSetting, ServerSpec } from '../config/types.js';
 import { McpctlError, toMcpctlError } from '../errors.js';
 import type { Context } from '../io.js';
 import { classifyError } from './classify.js';
-import { connect, type Connection, type ConnectSettings } from './connect.js';
+import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
 import type { SpawnedServer } from './spawn.js';
 import { stdioTransport } from './transports.js';
@@ -27,8 +27,11 @@ export interface SessionOptions {
   connectTimeoutMs?: number;
   /** Idle limit per request, reset by progress notifications. Default spec.timeoutMs. */
   requestTimeoutMs?: number;
-  /** Hard limit per request (--timeout), progress or not. Default none. */
-  totalTimeoutMs?: number;
+  /**
+   * --timeout: the wall-clock limit of the whole command (connect and every request, progress
+   * or not), as the time it ends and its length. Default none.
+   */
+  commandDeadline?: CommandDeadline;
   /** Overrides spec.protocol for this run (--protocol). */
   protocol?: ProtocolSetting;
   /** Server stderr lines (and client diagnostics) shown as `name: line` on ctx.io.stderr. */
@@ -171,7 +174,7 @@ class LiveSession implements Session {
   private readonly ended = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly requestTimeoutMs: number;
-  private readonly totalTimeoutMs?: number;
+  private readonly commandDeadline?: CommandDeadline;
 
   constructor(
     readonly spec: ServerSpec,
@@ -188,18 +191,18 @@ class LiveSession implements Session {
     this.capabilities = client.getServerCapabilities();
     this.instructions = client.getInstructions();
     this.requestTimeoutMs = opts.requestTimeoutMs ?? spec.timeoutMs;
-    this.totalTimeoutMs = opts.totalTimeoutMs;
+    this.commandDeadline = opts.commandDeadline;
   }
 
   requestOptions(extra: Partial<RequestOptions> = {}): RequestOptions {
     const controller = new AbortController();
-    const total = this.totalTimeoutMs;
-    if (total !== undefined) {
+    const deadline = this.commandDeadline;
+    if (deadline !== undefined) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         // An SdkError reason is rethrown as is by the SDK, so the limit reaches classifyError.
-        controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: total }));
-      }, total);
+        controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: deadline.ms }));
+      }, Math.max(0, deadline.at - this.ctx.now()));
       timer.unref();
       this.timers.add(timer);
     }
@@ -208,7 +211,6 @@ class LiveSession implements Session {
     return {
       timeout: this.requestTimeoutMs,
       resetTimeoutOnProgress: true,
-      ...(total !== undefined ? { maxTotalTimeout: total } : {}),
       // Asking for progress is what lets a slow tool keep its request alive.
       onprogress: () => {},
       ...extra,
@@ -249,6 +251,7 @@ function connectSettings(spec: ServerSpec, ctx: Context, opts: SessionOptions): 
     log,
     deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
     prestarted: opts.prestarted,
+    commandDeadline: opts.commandDeadline,
   };
 }
 

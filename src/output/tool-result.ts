@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
-import { binaryOf, renderBlock, type ContentLike } from './content.js';
+import { binaryOf, renderBlock, summarizeBlock, type ContentLike } from './content.js';
 import { extensionFor, fileNameFromUri, isConfigFileName, safeFileName, saveInDirectory, type SaveOptions, type SavedFile } from './save.js';
 
 export interface CallResultLike {
@@ -24,6 +24,16 @@ export function joinedText(result: CallResultLike): string {
     .filter((b) => b.type === 'text' && typeof b.text === 'string')
     .map((b) => b.text as string)
     .join('\n');
+}
+
+/** True when some block is text: what a pipe gets. */
+export function hasText(result: CallResultLike): boolean {
+  return blocks(result).some((b) => b.type === 'text' && typeof b.text === 'string');
+}
+
+/** One line per block that is not text (type, MIME type, size), with where it was saved. */
+export function summarizeBlocks(result: CallResultLike, opts: RenderOptions): string[] {
+  return blocks(result).flatMap((block, i) => (block.type === 'text' ? [] : [summarizeBlock(block, opts.chalk, opts.saved?.get(i))]));
 }
 
 /** True when some text block is the structuredContent as JSON (servers often send both). */

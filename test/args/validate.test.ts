@@ -102,8 +102,12 @@ test('validate: an unknown argument in an open schema is a warning, not an error
   const patterned = object({ name: {} }, { patternProperties: { '^x-': {} } });
   assert.deepEqual(warningsOf({ 'x-trace': '1' }, patterned), []);
   assert.deepEqual(warningsOf({ other: 1 }, object({ name: {} }, { additionalProperties: { type: 'integer' } })), []);
-  // A schema that declares no properties has nothing to compare against.
-  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object' }), []);
+  // A tool that declares no properties takes none: every argument is unknown (issue 9 §5)…
+  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object' }), ['unknown argument "anything" (the tool declares no arguments); sending it anyway']);
+  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object', properties: {} }), ['unknown argument "anything" (the tool declares no arguments); sending it anyway']);
+  // …unless it says anything goes; and a nested object without properties is free-form.
+  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object', additionalProperties: true }), []);
+  assert.deepEqual(warningsOf({ meta: { anything: 1 } }, object({ meta: { type: 'object' } })), []);
 });
 
 test('validate: when the call fails anyway, undeclared names join the errors as likely typos', () => {

@@ -146,7 +146,8 @@ for (const { era, protocol } of eras) {
   });
 
   test(`${era}: --timeout bounds the waiting, not the task: exit 124, handle printed, task still working`, async () => {
-    const r = await run(['call', http.url, 'hold', '--timeout', '1', '--json', ...protocol], opts());
+    // --timeout bounds the whole command, the connect included: 3 s leaves the task time to start.
+    const r = await run(['call', http.url, 'hold', '--timeout', '3', '--json', ...protocol], opts());
     assert.equal(r.code, 124, r.stderr);
     const handle = JSON.parse(r.stdout) as { taskId: string; status: string };
     assert.equal(handle.status, 'working');

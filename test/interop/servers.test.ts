@@ -61,5 +61,9 @@ describe('git-mcp-server over Streamable HTTP', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(toolNames(r.stdout).includes('git_status'));
     assert.match(r.stderr, /server\/discover was answered with HTTP 500.*trying initialize/);
+    // The verdict is remembered: the next run goes straight to initialize.
+    const again = await run(['-c', config, '-v', 'tools', 'git', '--json'], { home, env: { PATH: process.env.PATH, HOME: home } });
+    assert.equal(again.code, 0, again.stderr);
+    assert.doesNotMatch(again.stderr, /server\/discover/);
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { withSession, type Session } from '../../src/mcp/index.js';
 import { PROBE_ANSWERS, startProbeAnswerServer, type ProbeAnswerKind } from '../fixtures/probe-answer-server.js';
-import { failure, httpSpec, makeCtx, tempDir } from './helpers.js';
+import { failure, fixtureSpec, httpSpec, makeCtx, tempDir } from './helpers.js';
 
 const summary = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
@@ -70,5 +70,26 @@ describe('what does not fall back', { concurrency: 2 }, () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('stdio: an error answer with id null', { concurrency: 2 }, () => {
+  const spec = fixtureSpec('null-id', 'fault-server.js', ['serve', 'null-id'], { protocol: 'auto' });
+
+  test('to the probe: taken as the answer (not dropped as noise), then initialize', async () => {
+    const ctx = makeCtx();
+    const era = await withSession(spec, ctx, { cacheDir: false, verbose: true }, async (s) => s.era);
+    assert.equal(era, 'legacy');
+    assert.doesNotMatch(ctx.stderrText(), /not JSON-RPC/);
+  });
+
+  test('to a request: the request fails with the server\'s error instead of waiting for its timeout', async () => {
+    const err = await failure(
+      withSession({ ...spec, protocol: 'legacy', timeoutMs: 600_000 }, makeCtx(), { cacheDir: false }, (s) =>
+        s.client.callTool({ name: 'echo', arguments: { text: 'x' } }, s.requestOptions()),
+      ),
+    );
+    assert.equal(err.kind, 'protocol');
+    assert.match(err.message, /cannot route tools\/call/);
   });
 });
