@@ -18,7 +18,10 @@ const ES256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /** True when the authorization server's metadata offers DPoP with an algorithm we sign (ES256). */
 export function advertisesDpop(metadata: AuthorizationServerMetadata | undefined): boolean {
-  const algs: unknown = metadata !== undefined && 'dpop_signing_alg_values_supported' in metadata ? metadata.dpop_signing_alg_values_supported : undefined;
+  const algs: unknown =
+    metadata !== undefined && 'dpop_signing_alg_values_supported' in metadata
+      ? metadata.dpop_signing_alg_values_supported
+      : undefined;
   return Array.isArray(algs) && algs.includes('ES256');
 }
 
@@ -45,5 +48,7 @@ export async function dpopSessionFor(jwk: DpopPrivateJwk): Promise<DpopSession> 
   const publicJwk = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y };
   const privateKey = await webcrypto.subtle.importKey('jwk', { ...jwk, ext: false }, ES256, false, ['sign']);
   const publicKey = await webcrypto.subtle.importKey('jwk', publicJwk, ES256, true, ['verify']);
-  return DpopSession.create({ keyPair: { privateKey, publicKey, publicJwk, thumbprint: jwkThumbprint(jwk), alg: 'ES256' } });
+  return DpopSession.create({
+    keyPair: { privateKey, publicKey, publicJwk, thumbprint: jwkThumbprint(jwk), alg: 'ES256' },
+  });
 }

@@ -64,7 +64,10 @@ export async function newProvider(
 
 function validateOAuthSettings(spec: HttpServerSpec): void {
   const oauth = spec.oauth ?? {};
-  if (isWorkloadIdentity(oauth)) return validateWorkloadSettings(spec.name, oauth);
+  if (isWorkloadIdentity(oauth)) {
+    validateWorkloadSettings(spec.name, oauth);
+    return;
+  }
   if (oauth.clientId !== undefined && oauth.issuer === undefined) throw missingIssuer(spec.name);
   const grant = grantOf(oauth);
   if (grant !== 'authorization_code' && oauth.clientId === undefined) {

@@ -9,7 +9,16 @@ import { after, before, describe, it } from 'node:test';
 import { createAuthProvider, login } from '../../src/auth/index.js';
 import { thumbprint } from '../fixtures/oauth/dpop.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
-import { assertNoSecrets, browserEntries, connect, fakeBrowser, makeCtx, makeSpec, tempHome, type TempHome } from './helpers.js';
+import {
+  assertNoSecrets,
+  browserEntries,
+  connect,
+  fakeBrowser,
+  makeCtx,
+  makeSpec,
+  tempHome,
+  type TempHome,
+} from './helpers.js';
 
 interface StoredEntry {
   access_token: string;
@@ -18,7 +27,9 @@ interface StoredEntry {
 }
 
 async function storedEntry(authFile: string): Promise<StoredEntry> {
-  const data = JSON.parse(await readFile(authFile, 'utf8')) as { servers: Record<string, { issuer: string; tokens: Record<string, StoredEntry> }> };
+  const data = JSON.parse(await readFile(authFile, 'utf8')) as {
+    servers: Record<string, { issuer: string; tokens: Record<string, StoredEntry> }>;
+  };
   const [server] = Object.values(data.servers);
   assert.ok(server !== undefined, 'a server entry is stored');
   const entry = server.tokens[server.issuer];
@@ -68,10 +79,16 @@ describe('DPoP', () => {
 
   it('presents the token with the DPoP scheme and a fresh proof on every request', async () => {
     const before = { ...fixture.stats };
-    const text = await callWhoami(fixture.url, await createAuthProvider(makeSpec(fixture.url), makeCtx(home.dir), { interactive: false }));
+    const text = await callWhoami(
+      fixture.url,
+      await createAuthProvider(makeSpec(fixture.url), makeCtx(home.dir), { interactive: false }),
+    );
     assert.match(text, /^whoami: client /);
     // initialize, initialized, tools/call: each with its own proof (a replayed jti is refused).
-    assert.ok(fixture.stats.dpopRequests - before.dpopRequests >= 3, `DPoP requests: ${fixture.stats.dpopRequests - before.dpopRequests}`);
+    assert.ok(
+      fixture.stats.dpopRequests - before.dpopRequests >= 3,
+      `DPoP requests: ${fixture.stats.dpopRequests - before.dpopRequests}`,
+    );
     assert.equal(fixture.stats.dpopRefusals, before.dpopRefusals, fixture.stats.lastDpopError);
   });
 
@@ -79,7 +96,11 @@ describe('DPoP', () => {
     const entry = await storedEntry(home.authFile);
     const response = await fetch(fixture.url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${entry.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${entry.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     assert.equal(response.status, 401);
@@ -90,7 +111,10 @@ describe('DPoP', () => {
     const key = (await storedEntry(home.authFile)).dpop_key;
     fixture.expireAccessTokens();
     const before = fixture.stats.refreshes;
-    const text = await callWhoami(fixture.url, await createAuthProvider(makeSpec(fixture.url), makeCtx(home.dir), { interactive: false }));
+    const text = await callWhoami(
+      fixture.url,
+      await createAuthProvider(makeSpec(fixture.url), makeCtx(home.dir), { interactive: false }),
+    );
     assert.match(text, /^whoami: /);
     assert.equal(fixture.stats.refreshes, before + 1);
     const entry = await storedEntry(home.authFile);
@@ -99,15 +123,29 @@ describe('DPoP', () => {
   });
 
   it('honours nonces: the token endpoint and the MCP server each ask once, the retry succeeds', async () => {
-    const own = await startOAuthFixture({ dpop: { requireNonce: true }, clients: [{ client_id: 'machine', client_secret: 'machine-secret' }] });
+    const own = await startOAuthFixture({
+      dpop: { requireNonce: true },
+      clients: [{ client_id: 'machine', client_secret: 'machine-secret' }],
+    });
     const fresh = await tempHome();
     try {
-      const spec = makeSpec(own.url, { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: own.issuer }, 'nonce');
-      const text = await callWhoami(own.url, await createAuthProvider(spec, makeCtx(fresh.dir), { interactive: false }));
+      const spec = makeSpec(
+        own.url,
+        { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: own.issuer },
+        'nonce',
+      );
+      const text = await callWhoami(
+        own.url,
+        await createAuthProvider(spec, makeCtx(fresh.dir), { interactive: false }),
+      );
       assert.match(text, /^whoami: client machine/);
       assert.equal(own.stats.dpopNonceChallenges.as, 1, 'one use_dpop_nonce at the token endpoint');
       assert.equal(own.stats.dpopTokenRequests, 1, 'the retried token request carried the nonce');
-      assert.equal(own.stats.dpopNonceChallenges.rs, 1, 'one use_dpop_nonce at the MCP server, then the nonce is reused');
+      assert.equal(
+        own.stats.dpopNonceChallenges.rs,
+        1,
+        'one use_dpop_nonce at the MCP server, then the nonce is reused',
+      );
       assert.equal(own.stats.dpopRefusals, 0, own.stats.lastDpopError);
       assert.equal((await storedEntry(fresh.authFile)).token_type, 'DPoP');
     } finally {
@@ -120,7 +158,11 @@ describe('DPoP', () => {
     const own = await startOAuthFixture({ clients: [{ client_id: 'machine', client_secret: 'machine-secret' }] });
     const fresh = await tempHome();
     try {
-      const spec = makeSpec(own.url, { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: own.issuer }, 'plain');
+      const spec = makeSpec(
+        own.url,
+        { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: own.issuer },
+        'plain',
+      );
       await callWhoami(own.url, await createAuthProvider(spec, makeCtx(fresh.dir), { interactive: false }));
       const entry = await storedEntry(fresh.authFile);
       assert.equal(entry.token_type, 'Bearer');

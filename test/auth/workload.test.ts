@@ -15,14 +15,32 @@ describe('workload identity (jwt-bearer with assertionFrom)', () => {
   let fixture: OAuthFixture;
   let dir: string;
   let config: string;
-  const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, `config-${Math.random()}`) });
-  const callWhoami = (env: Record<string, string>) => run(['-c', config, 'call', 'ci', 'whoami', '--json'], { cwd: dir, home: dir, env });
+  const baseEnv = () => ({
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    XDG_CONFIG_HOME: path.join(dir, `config-${Math.random()}`),
+  });
+  const callWhoami = (env: Record<string, string>) =>
+    run(['-c', config, 'call', 'ci', 'whoami', '--json'], { cwd: dir, home: dir, env });
 
   before(async () => {
-    fixture = await startOAuthFixture({ workloadIssuer: 'https://token.ci.example.com', clients: [{ client_id: 'wif-client' }] });
+    fixture = await startOAuthFixture({
+      workloadIssuer: 'https://token.ci.example.com',
+      clients: [{ client_id: 'wif-client' }],
+    });
     dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-wif-'));
     config = path.join(dir, 'mcp.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { ci: { url: fixture.url, oauth: { grant: 'jwt-bearer', clientId: 'wif-client', assertionFrom: 'CI_OIDC_TOKEN' } } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          ci: {
+            url: fixture.url,
+            oauth: { grant: 'jwt-bearer', clientId: 'wif-client', assertionFrom: 'CI_OIDC_TOKEN' },
+          },
+        },
+      }),
+    );
   });
   after(async () => {
     await fixture.close();
@@ -35,7 +53,10 @@ describe('workload identity (jwt-bearer with assertionFrom)', () => {
     const r = await callWhoami(env);
     assert.equal(r.code, 0, r.stderr);
     const result = JSON.parse(r.stdout) as { content: Array<{ text: string }> };
-    assert.match(result.content[0]?.text ?? '', /^whoami: client repo:acme\/app:ref:refs\/heads\/main, scopes mcp:read/);
+    assert.match(
+      result.content[0]?.text ?? '',
+      /^whoami: client repo:acme\/app:ref:refs\/heads\/main, scopes mcp:read/,
+    );
     assert.equal(fixture.stats.workloadExchanges, 1);
     assert.equal(fixture.stats.lastClientAuth, 'none', 'no client secret exists');
     const stored = readFileSync(path.join(env.XDG_CONFIG_HOME, 'mcpctl', 'auth.json'), 'utf8');
@@ -52,12 +73,18 @@ describe('workload identity (jwt-bearer with assertionFrom)', () => {
     assert.match(error.message, /"CI_OIDC_TOKEN", which is not set/);
     assert.match(error.hint ?? '', /CI_OIDC_TOKEN/);
     assert.equal(fixture.stats.mcpRequests, before.mcpRequests, 'nothing was sent to the server');
-    assert.equal(fixture.stats.workloadExchanges + fixture.stats.workloadRejections, before.workloadExchanges + before.workloadRejections);
+    assert.equal(
+      fixture.stats.workloadExchanges + fixture.stats.workloadRejections,
+      before.workloadExchanges + before.workloadRejections,
+    );
   });
 
   it('a JWT addressed to another audience is not sent (no issuer configured)', async () => {
     const before = { ...fixture.stats };
-    const r = await callWhoami({ ...baseEnv(), CI_OIDC_TOKEN: fixture.workloadToken({ sub: 'repo:acme/app', aud: 'https://sts.other.example.com' }) });
+    const r = await callWhoami({
+      ...baseEnv(),
+      CI_OIDC_TOKEN: fixture.workloadToken({ sub: 'repo:acme/app', aud: 'https://sts.other.example.com' }),
+    });
     assert.equal(r.code, 4, r.stderr);
     assert.match(jsonError(r.stderr).error.message, /workload token in CI_OIDC_TOKEN was not sent: its audience/);
     assert.equal(fixture.stats.workloadRejections, before.workloadRejections, 'the token endpoint never saw it');
@@ -65,7 +92,10 @@ describe('workload identity (jwt-bearer with assertionFrom)', () => {
 
   it('a refused JWT (expired) is exit 4, sent once and not retried', async () => {
     const before = { ...fixture.stats };
-    const r = await callWhoami({ ...baseEnv(), CI_OIDC_TOKEN: fixture.workloadToken({ sub: 'repo:acme/app', expSec: -120 }) });
+    const r = await callWhoami({
+      ...baseEnv(),
+      CI_OIDC_TOKEN: fixture.workloadToken({ sub: 'repo:acme/app', expSec: -120 }),
+    });
     assert.equal(r.code, 4, r.stderr);
     assert.match(jsonError(r.stderr).error.message, /refused the workload token in CI_OIDC_TOKEN/);
     assert.equal(fixture.stats.workloadRejections, before.workloadRejections + 1);
@@ -74,7 +104,12 @@ describe('workload identity (jwt-bearer with assertionFrom)', () => {
 
   it('the config schema accepts the keys and says what a wrong grant may be', async () => {
     const bad = path.join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ mcpServers: { ci: { url: fixture.url, oauth: { grant: 'jwt', assertionFrom: 'CI_OIDC_TOKEN' } } } }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        mcpServers: { ci: { url: fixture.url, oauth: { grant: 'jwt', assertionFrom: 'CI_OIDC_TOKEN' } } },
+      }),
+    );
     const r = await run(['-c', bad, 'servers', 'ci'], { cwd: dir, home: dir, env: baseEnv() });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /oauth\.grant.*"jwt-bearer"/);
