@@ -11,14 +11,20 @@ const flags = argv.slice(0, dash);
 const [command, ...args] = argv.slice(dash + 1);
 const at = (flag: string) => flags.indexOf(flag);
 const parallel = at('--parallel') >= 0 ? Number(flags[at('--parallel') + 1]) : 1;
-const call = at('--call') >= 0 ? { name: flags[at('--call') + 1], arguments: JSON.parse(flags[at('--call') + 2]) } : undefined;
+const call =
+  at('--call') >= 0 ? { name: flags[at('--call') + 1], arguments: JSON.parse(flags[at('--call') + 2]) } : undefined;
 
 function session(): Promise<string> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     let buffer = '';
     const send = (msg: unknown) => child.stdin.write(JSON.stringify(msg) + '\n');
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'floor', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'floor', version: '0' } },
+    });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       buffer += chunk;
@@ -33,11 +39,19 @@ function session(): Promise<string> {
         }
         if (msg.id === 1) {
           send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-          send(call ? { jsonrpc: '2.0', id: 2, method: 'tools/call', params: call } : { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+          send(
+            call
+              ? { jsonrpc: '2.0', id: 2, method: 'tools/call', params: call }
+              : { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+          );
         } else if (msg.id === 2) {
           child.stdin.end();
           child.kill('SIGTERM');
-          resolve(call ? (msg.result?.content ?? []).map((c) => c.text ?? '').join('\n') : (msg.result?.tools ?? []).map((t) => t.name).join('\n'));
+          resolve(
+            call
+              ? (msg.result?.content ?? []).map((c) => c.text ?? '').join('\n')
+              : (msg.result?.tools ?? []).map((t) => t.name).join('\n'),
+          );
         }
       }
     });

@@ -78,7 +78,10 @@ function freePort(): Promise<number> {
 
 async function startHttpEverything(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(NODE, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(NODE, [EVERYTHING, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server-everything (streamableHttp) did not start')), 15_000);
     child.stderr!.on('data', (c: Buffer) => {
@@ -97,23 +100,70 @@ async function main(): Promise<void> {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
   const http = await startHttpEverything();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-bench-'));
-  const ten = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`memory${i}`, { command: NODE, args: [MEMORY], env: { MEMORY_FILE_PATH: path.join(dir, `m${i}.jsonl`) } }]));
+  const ten = Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [
+      `memory${i}`,
+      { command: NODE, args: [MEMORY], env: { MEMORY_FILE_PATH: path.join(dir, `m${i}.jsonl`) } },
+    ]),
+  );
   const tenConfig = path.join(dir, 'ten.json');
   writeFileSync(tenConfig, JSON.stringify({ mcpServers: ten }));
-  const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config') };
+  const env = {
+    ...process.env,
+    NO_COLOR: '1',
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+  };
   const mcpctl = (...a: string[]) => [NODE, BIN, ...a];
   const floor = (...a: string[]) => [NODE, path.join(DIST, 'floor-stdio.js'), ...a];
   const cases: Case[] = [
-    { name: 'tools everything (stdio)', a: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'tools'), b: floor('--', NODE, EVERYTHING, 'stdio'), ratio: 1.3 },
-    { name: 'client cost: tools on a trivial server', a: mcpctl('--stdio', `${NODE} ${TRIVIAL}`, 'tools'), b: floor('--', NODE, TRIVIAL), maxWallMs: 120, maxPeakMiB: 60 },
-    { name: 'tools (Streamable HTTP)', a: mcpctl('tools', http.url), b: [NODE, path.join(DIST, 'floor-http.js'), http.url], ratio: 2.5 },
+    {
+      name: 'tools everything (stdio)',
+      a: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'tools'),
+      b: floor('--', NODE, EVERYTHING, 'stdio'),
+      ratio: 1.3,
+    },
+    {
+      name: 'client cost: tools on a trivial server',
+      a: mcpctl('--stdio', `${NODE} ${TRIVIAL}`, 'tools'),
+      b: floor('--', NODE, TRIVIAL),
+      maxWallMs: 120,
+      maxPeakMiB: 60,
+    },
+    {
+      name: 'tools (Streamable HTTP)',
+      a: mcpctl('tools', http.url),
+      b: [NODE, path.join(DIST, 'floor-http.js'), http.url],
+      ratio: 2.5,
+    },
     { name: 'servers', a: mcpctl('servers'), b: [NODE, '-e', '0'], ratio: 1.5 },
     { name: '--help', a: mcpctl('--help'), b: [NODE, '-e', '0'], ratio: 1.5 },
     { name: 'completion bash', a: mcpctl('completion', 'bash'), b: [NODE, '-e', '0'], ratio: 1.5 },
-    { name: 'status of 10 stdio servers', a: mcpctl('-c', tenConfig, 'status'), b: floor('--parallel', '10', '--', NODE, MEMORY), ratio: 1.2 },
-    { name: 'tools of 10 stdio servers', a: mcpctl('-c', tenConfig, 'tools'), b: floor('--parallel', '10', '--', NODE, MEMORY), ratio: 1.2 },
-    { name: 'call echo (stdio)', a: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'call', 'echo', 'message=hi'), b: floor('--call', 'echo', '{"message":"hi"}', '--', NODE, EVERYTHING, 'stdio'), ratio: 1.3 },
-    { name: 'call: 8 MiB text result', a: mcpctl('--stdio', `${NODE} ${TRIVIAL}`, 'call', 'big', `bytes=${8 * 1024 * 1024}`), b: floor('--call', 'big', `{"bytes":${8 * 1024 * 1024}}`, '--', NODE, TRIVIAL), ratio: 2.5, maxPeakMiB: 120 },
+    {
+      name: 'status of 10 stdio servers',
+      a: mcpctl('-c', tenConfig, 'status'),
+      b: floor('--parallel', '10', '--', NODE, MEMORY),
+      ratio: 1.2,
+    },
+    {
+      name: 'tools of 10 stdio servers',
+      a: mcpctl('-c', tenConfig, 'tools'),
+      b: floor('--parallel', '10', '--', NODE, MEMORY),
+      ratio: 1.2,
+    },
+    {
+      name: 'call echo (stdio)',
+      a: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'call', 'echo', 'message=hi'),
+      b: floor('--call', 'echo', '{"message":"hi"}', '--', NODE, EVERYTHING, 'stdio'),
+      ratio: 1.3,
+    },
+    {
+      name: 'call: 8 MiB text result',
+      a: mcpctl('--stdio', `${NODE} ${TRIVIAL}`, 'call', 'big', `bytes=${8 * 1024 * 1024}`),
+      b: floor('--call', 'big', `{"bytes":${8 * 1024 * 1024}}`, '--', NODE, TRIVIAL),
+      ratio: 2.5,
+      maxPeakMiB: 120,
+    },
   ];
   const rows: string[] = [];
   let failed = 0;
@@ -156,7 +206,9 @@ async function main(): Promise<void> {
   } finally {
     http.stop();
   }
-  process.stdout.write(`\n${rows.length} cases, ${failed} missed their target (medians of ${runs} paired runs; A = mcpctl, B = floor)\n`);
+  process.stdout.write(
+    `\n${rows.length} cases, ${failed} missed their target (medians of ${runs} paired runs; A = mcpctl, B = floor)\n`,
+  );
 }
 
 await main();

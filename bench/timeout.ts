@@ -22,7 +22,11 @@ function once(config: string, seconds: number): Promise<{ errorMs: number; exitM
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-    const child = spawn(process.execPath, [BIN, '-c', config, '--timeout', String(seconds), 'call', 'fastmcp', 'hang'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [BIN, '-c', config, '--timeout', String(seconds), 'call', 'fastmcp', 'hang'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let errorMs = NaN;
     child.stderr.on('data', (chunk: Buffer) => {
       if (Number.isNaN(errorMs) && chunk.toString('utf8').includes('error:')) errorMs = elapsed();
@@ -44,7 +48,12 @@ writeFileSync(config, JSON.stringify({ mcpServers: { fastmcp: { command: process
 const results = [];
 for (let i = 0; i < runs; i++) results.push(await once(config, seconds));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-for (const r of results) console.log(`exit ${r.code}  error at ${(r.errorMs / 1000).toFixed(2)} s  exited at ${(r.exitMs / 1000).toFixed(2)} s`);
+for (const r of results)
+  console.log(
+    `exit ${r.code}  error at ${(r.errorMs / 1000).toFixed(2)} s  exited at ${(r.exitMs / 1000).toFixed(2)} s`,
+  );
 const errorMs = median(results.map((r) => r.errorMs));
 const exitMs = median(results.map((r) => r.exitMs));
-console.log(`--timeout ${seconds}: median error at ${(errorMs / 1000).toFixed(2)} s (target ≤ ${seconds}), exit at ${(exitMs / 1000).toFixed(2)} s (target ≤ ${seconds + 0.5})`);
+console.log(
+  `--timeout ${seconds}: median error at ${(errorMs / 1000).toFixed(2)} s (target ≤ ${seconds}), exit at ${(exitMs / 1000).toFixed(2)} s (target ≤ ${seconds + 0.5})`,
+);

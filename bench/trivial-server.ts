@@ -4,8 +4,16 @@
 import { createInterface } from 'node:readline';
 
 const TOOLS = [
-  { name: 'echo', description: 'Echo a message', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
-  { name: 'big', description: 'Return a large text', inputSchema: { type: 'object', properties: { bytes: { type: 'integer' } }, required: ['bytes'] } },
+  {
+    name: 'echo',
+    description: 'Echo a message',
+    inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  },
+  {
+    name: 'big',
+    description: 'Return a large text',
+    inputSchema: { type: 'object', properties: { bytes: { type: 'integer' } }, required: ['bytes'] },
+  },
 ];
 
 function reply(id: unknown, result: unknown): void {
@@ -22,7 +30,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (msg.id === undefined) return;
   switch (msg.method) {
     case 'initialize':
-      return reply(msg.id, { protocolVersion: (msg.params?.protocolVersion as string) ?? '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'trivial', version: '1.0.0' } });
+      return reply(msg.id, {
+        protocolVersion: (msg.params?.protocolVersion as string) ?? '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'trivial', version: '1.0.0' },
+      });
     case 'tools/list':
       return reply(msg.id, { tools: TOOLS });
     case 'tools/call': {
@@ -33,7 +45,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'ping':
       return reply(msg.id, {});
     default:
-      process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } }) + '\n');
+      process.stdout.write(
+        JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } }) + '\n',
+      );
   }
 });
 process.stdin.on('end', () => process.exit(0));

@@ -28,5 +28,7 @@ for (let i = 0; i < runs; i++) {
   release();
 }
 target.kill('SIGKILL');
-process.stdout.write(`watchdog start, main thread: median ${median(startMs).toFixed(2)} ms, max ${Math.max(...startMs).toFixed(2)} ms (${runs} runs)\n`);
+process.stdout.write(
+  `watchdog start, main thread: median ${median(startMs).toFixed(2)} ms, max ${Math.max(...startMs).toFixed(2)} ms (${runs} runs)\n`,
+);
 process.stdout.write(`plain spawn of /bin/sh for comparison: median ${median(baselineMs).toFixed(2)} ms\n`);

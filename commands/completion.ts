@@ -13,11 +13,17 @@ export function completionCommand(state: RunState): Command {
     .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
     .addHelpText(
       'after',
-      examples('mcpctl completion bash > ~/.local/share/bash-completion/completions/mcpctl', 'mcpctl completion zsh > "${fpath[1]}/_mcpctl"', 'mcpctl completion fish > ~/.config/fish/completions/mcpctl.fish', 'source <(mcpctl completion bash)'),
+      examples(
+        'mcpctl completion bash > ~/.local/share/bash-completion/completions/mcpctl',
+        'mcpctl completion zsh > "${fpath[1]}/_mcpctl"',
+        'mcpctl completion fish > ~/.config/fish/completions/mcpctl.fish',
+        'source <(mcpctl completion bash)',
+      ),
     )
     .action(async (shell: string, _flags: unknown, cmd: Command) => {
       const inv = state.begin(cmd);
-      if (!(SHELLS as readonly string[]).includes(shell)) throw usageError(`unknown shell "${shell}"`, { hint: `choose one of ${SHELLS.join(', ')}` });
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw usageError(`unknown shell "${shell}"`, { hint: `choose one of ${SHELLS.join(', ')}` });
       let root: Command = cmd;
       while (root.parent) root = root.parent;
       await inv.out.print(generateCompletion(shell as Shell, toSpec(root)));
@@ -30,14 +36,22 @@ export function toSpec(command: Command): CommandSpec {
     name: command.name(),
     description: command.description(),
     options: command.options.filter((o) => !o.hidden).map(optionSpec),
-    args: command.registeredArguments.map((a) => ({ name: a.name(), kind: argumentKind(a.name()), variadic: a.variadic })),
+    args: command.registeredArguments.map((a) => ({
+      name: a.name(),
+      kind: argumentKind(a.name()),
+      variadic: a.variadic,
+    })),
     subcommands: command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map(toSpec),
   };
 }
 
 function optionSpec(option: Option): OptionSpec {
   const flags = [option.short, option.long].filter((f): f is string => typeof f === 'string');
-  return { flags, description: option.description, value: option.required || option.optional ? optionKind(option.long ?? '') : undefined };
+  return {
+    flags,
+    description: option.description,
+    value: option.required || option.optional ? optionKind(option.long ?? '') : undefined,
+  };
 }
 
 function optionKind(long: string): ValueKind {

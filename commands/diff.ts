@@ -20,11 +20,24 @@ export interface DiffOptions {
 
 export function diffCommand(state: RunState): Command {
   return new Command('diff')
-    .description('compare two contracts (snapshot files or live servers): breaking vs compatible changes; exit 8 on a breaking one')
+    .description(
+      'compare two contracts (snapshot files or live servers): breaking vs compatible changes; exit 8 on a breaking one',
+    )
     .argument('<old>', 'a snapshot file (mcpctl snapshot), or a server')
     .argument('<new>', 'a snapshot file, or a server')
-    .addOption(new Option('--fail-on <class>', 'exit 8 on changes of this class or worse: breaking, or compatible (any change)').choices(['breaking', 'compatible']).default('breaking'))
-    .addHelpText('after', examples('mcpctl diff mcp-contract.json everything', 'mcpctl diff old.json new.json --json', 'mcpctl diff mcp-contract.json everything --fail-on compatible'))
+    .addOption(
+      new Option('--fail-on <class>', 'exit 8 on changes of this class or worse: breaking, or compatible (any change)')
+        .choices(['breaking', 'compatible'])
+        .default('breaking'),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'mcpctl diff mcp-contract.json everything',
+        'mcpctl diff old.json new.json --json',
+        'mcpctl diff mcp-contract.json everything --fail-on compatible',
+      ),
+    )
     .action(async (old: string, now: string, flags: { failOn: ChangeClass }, cmd: Command) => {
       await runDiff(state.begin(cmd), { old, new: now, failOn: flags.failOn });
     });
@@ -52,7 +65,12 @@ export async function runDiff(inv: Invocation, opts: DiffOptions): Promise<void>
     await out.print(
       out.table(
         [
-          { header: 'CLASS', value: (c: Change) => c.class, style: (c) => (c.class === 'breaking' ? chalk.red : chalk.green), priority: 3 },
+          {
+            header: 'CLASS',
+            value: (c: Change) => c.class,
+            style: (c) => (c.class === 'breaking' ? chalk.red : chalk.green),
+            priority: 3,
+          },
           { header: 'WHERE', value: (c) => c.path, wrap: true, priority: 1 },
           { header: 'CHANGE', value: (c) => c.message, wrap: true, priority: 2 },
         ],
@@ -60,12 +78,20 @@ export async function runDiff(inv: Invocation, opts: DiffOptions): Promise<void>
         [...changes].sort((a, b) => (a.class === b.class ? 0 : a.class === 'breaking' ? -1 : 1)),
       ),
     );
-    out.info(`${changes.length} change${changes.length === 1 ? '' : 's'}: ${summary.breaking} breaking, ${summary.compatible} compatible`);
+    out.info(
+      `${changes.length} change${changes.length === 1 ? '' : 's'}: ${summary.breaking} breaking, ${summary.compatible} compatible`,
+    );
   }
   const failing = opts.failOn === 'compatible' ? changes.length : summary.breaking;
   if (failing > 0) {
-    throw new McpctlError('check', opts.failOn === 'compatible' ? `the contract changed (${changes.length} change${changes.length === 1 ? '' : 's'}; --fail-on compatible)` : `${summary.breaking} breaking change${summary.breaking === 1 ? '' : 's'}`, {
-      hint: 'if the change is intended, write a new snapshot with mcpctl snapshot SERVER and commit it',
-    });
+    throw new McpctlError(
+      'check',
+      opts.failOn === 'compatible'
+        ? `the contract changed (${changes.length} change${changes.length === 1 ? '' : 's'}; --fail-on compatible)`
+        : `${summary.breaking} breaking change${summary.breaking === 1 ? '' : 's'}`,
+      {
+        hint: 'if the change is intended, write a new snapshot with mcpctl snapshot SERVER and commit it',
+      },
+    );
   }
 }

@@ -19,7 +19,10 @@ export function helpCommand(state: RunState): Command {
       let target: Command = root;
       for (const word of topic) {
         const next = target.commands.find((c) => c.name() === word);
-        if (!next) throw usageError(`no help topic "${topic.join(' ')}"`, { hint: 'try mcpctl help, mcpctl help COMMAND or mcpctl help exit-codes' });
+        if (!next)
+          throw usageError(`no help topic "${topic.join(' ')}"`, {
+            hint: 'try mcpctl help, mcpctl help COMMAND or mcpctl help exit-codes',
+          });
         target = next;
       }
       await inv.out.print(target.helpInformation());
@@ -27,6 +30,11 @@ export function helpCommand(state: RunState): Command {
 }
 
 function renderExitCodes(json: boolean): string {
-  if (json) return JSON.stringify({ exitCodes: EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning })) }, null, 2) + '\n';
-  return 'Exit codes of mcpctl:\n' + EXIT_CODE_TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n') + '\n';
+  if (json)
+    return JSON.stringify({ exitCodes: EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning })) }, null, 2) + '\n';
+  return (
+    'Exit codes of mcpctl:\n' +
+    EXIT_CODE_TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n') +
+    '\n'
+  );
 }

@@ -97,14 +97,22 @@ export class Invocation {
   }
 
   private get resolveOptions() {
-    return { timeoutSeconds: this.global.timeout, protocol: this.global.protocol, warn: (line: string) => this.out.warn(line) };
+    return {
+      timeoutSeconds: this.global.timeout,
+      protocol: this.global.protocol,
+      warn: (line: string) => this.out.warn(line),
+    };
   }
 
   /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */
   async resolve(target: string | undefined): Promise<ServerSpec> {
-    if (this.global.stdio && target === undefined) return (await import('../src/config/adhoc.js')).adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
+    if (this.global.stdio && target === undefined)
+      return (await import('../src/config/adhoc.js')).adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
     const { resolveTarget } = await import('../src/config/resolve.js');
-    if (target === undefined) throw new McpctlError('usage', 'name a server', { hint: 'mcpctl servers lists the configured servers; an http(s):// URL or --stdio "<command>" works too' });
+    if (target === undefined)
+      throw new McpctlError('usage', 'name a server', {
+        hint: 'mcpctl servers lists the configured servers; an http(s):// URL or --stdio "<command>" works too',
+      });
     return resolveTarget(await this.loadConfig(), target, this.ctx, this.resolveOptions);
   }
 
@@ -181,7 +189,11 @@ export class Invocation {
    * session declares the same client capabilities (so every command sees the same tools) and
    * offers roots only when --root or the server's `roots` key names some.
    */
-  async session<T>(spec: ServerSpec, fn: (session: Session) => Promise<T>, extra: InvocationSessionOptions = {}): Promise<T> {
+  async session<T>(
+    spec: ServerSpec,
+    fn: (session: Session) => Promise<T>,
+    extra: InvocationSessionOptions = {},
+  ): Promise<T> {
     // A stdio server starts while the SDK loads: both take tens of milliseconds.
     await this.prestart(spec);
     const prestarted = this.started.get(spec);
@@ -210,7 +222,14 @@ export class Invocation {
       },
     };
     if (prestarted) options.prestarted = prestarted;
-    const provider = options.authProvider ?? (spec.transport === 'stdio' ? undefined : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, { interactive: false, fetch: await this.proxyFetch() }));
+    const provider =
+      options.authProvider ??
+      (spec.transport === 'stdio'
+        ? undefined
+        : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, {
+            interactive: false,
+            fetch: await this.proxyFetch(),
+          }));
     try {
       return await withSession(spec, this.ctx, this.sessionOptions({ authProvider: provider, ...options }), fn);
     } finally {
@@ -220,7 +239,10 @@ export class Invocation {
   }
 
   /** How the server's questions are answered in this run: the roots offered, who is asked. */
-  async clientRequestSettings(spec: ServerSpec, asking: Asking = { noAskReason: 'only `mcpctl call` asks questions' }): Promise<ClientRequestSettings> {
+  async clientRequestSettings(
+    spec: ServerSpec,
+    asking: Asking = { noAskReason: 'only `mcpctl call` asks questions' },
+  ): Promise<ClientRequestSettings> {
     return { server: spec.name, roots: await this.roots(spec), ...asking, notice: (line) => this.out.info(line) };
   }
 
@@ -231,7 +253,10 @@ export class Invocation {
     const path = await import('node:path');
     const dirs = this.global.root.map((d) => path.resolve(this.ctx.cwd, d));
     for (const dir of dirs) {
-      if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new McpctlError('usage', `--root ${dir}: not a directory`, { hint: '--root names an existing directory to offer the server' });
+      if (!(await stat(dir).catch(() => undefined))?.isDirectory())
+        throw new McpctlError('usage', `--root ${dir}: not a directory`, {
+          hint: '--root names an existing directory to offer the server',
+        });
     }
     return dirs;
   }
@@ -244,7 +269,9 @@ export class Invocation {
     const url = new URL(spec.url);
     if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return;
     this.warnedPlainHttp.add(spec);
-    this.out.warn(`server "${spec.name}": its headers (${Object.keys(spec.headers).join(', ')}) are sent unencrypted over plain http:// to ${url.hostname}; anyone on the network path can read them (use https://)`);
+    this.out.warn(
+      `server "${spec.name}": its headers (${Object.keys(spec.headers).join(', ')}) are sent unencrypted over plain http:// to ${url.hostname}; anyone on the network path can read them (use https://)`,
+    );
   }
 
   /** The fetch for OAuth requests: through HTTPS_PROXY when one is set, like the MCP requests. */
@@ -257,7 +284,8 @@ export class Invocation {
     if (spec.transport === 'stdio') return 'none';
     const { authStatus } = await import('../src/auth/index.js');
     const status = await authStatus(spec, this.ctx);
-    if (status.state === 'none' && Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization')) return 'static';
+    if (status.state === 'none' && Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization'))
+      return 'static';
     return status.state;
   }
 

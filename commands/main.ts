@@ -10,7 +10,12 @@ import { RunState } from './run-state.js';
 import { buildProgram } from './program.js';
 
 /** Commander outcomes that are not failures. */
-const COMMANDER_SUCCESS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help', 'commander.executeSubCommandAsync']);
+const COMMANDER_SUCCESS = new Set([
+  'commander.helpDisplayed',
+  'commander.version',
+  'commander.help',
+  'commander.executeSubCommandAsync',
+]);
 
 export async function main(argv: string[], given: Context): Promise<number> {
   const ctx: Context = { ...given, io: guardTerminal(given.io) };
@@ -40,7 +45,8 @@ export async function main(argv: string[], given: Context): Promise<number> {
     if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
     if (isBrokenPipe(err)) return exitCode;
     const failure = stoppedBy(ctx.signal, err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err));
-    const out = state.invocation?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
+    const out =
+      state.invocation?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
     out.stopSpinner();
     out.error(failure);
     exitCode = failure.exitCode;
@@ -54,7 +60,11 @@ export async function main(argv: string[], given: Context): Promise<number> {
 /** After SIGTERM, a failure is reported as the termination it was, with its exit code (143). */
 function stoppedBy(signal: AbortSignal, failure: McpctlError): McpctlError {
   if (!terminatedBy(signal)) return failure;
-  return new McpctlError('interrupted', `terminated (SIGTERM)${failure.server !== undefined ? ` while working with server "${failure.server}"` : ''}`, { server: failure.server, phase: failure.phase, exitCode: TERMINATED_EXIT_CODE });
+  return new McpctlError(
+    'interrupted',
+    `terminated (SIGTERM)${failure.server !== undefined ? ` while working with server "${failure.server}"` : ''}`,
+    { server: failure.server, phase: failure.phase, exitCode: TERMINATED_EXIT_CODE },
+  );
 }
 
 /** Subcommands inherit the error handling and output of the program. */

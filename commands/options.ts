@@ -7,7 +7,8 @@ import { LOG_LEVELS } from '../src/mcp/log-levels.js';
 
 export function parseSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of seconds, e.g. 30 or 2.5');
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a positive number of seconds, e.g. 30 or 2.5');
   return n;
 }
 
@@ -18,7 +19,8 @@ export function parsePositiveInt(value: string): number {
 }
 
 export function parseProtocol(value: string): ProtocolSetting {
-  if (!(PROTOCOL_SETTINGS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${PROTOCOL_SETTINGS.join(', ')}`);
+  if (!(PROTOCOL_SETTINGS as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`expected one of ${PROTOCOL_SETTINGS.join(', ')}`);
   return value as ProtocolSetting;
 }
 

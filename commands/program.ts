@@ -30,11 +30,26 @@ export function buildProgram(state: RunState): Command {
     .option('-c, --config <file>', 'read servers from this config file only')
     .option('--json', 'print one JSON document on stdout (errors as one JSON line on stderr)')
     .addOption(new Option('--timeout <seconds>', 'wall-clock limit of the whole command').argParser(parseSeconds))
-    .addOption(new Option('--connect-timeout <seconds>', 'limit for connect + handshake + discovery').argParser(parseSeconds))
-    .addOption(new Option('--protocol <revision>', 'auto, legacy, or a revision to pin (e.g. 2025-06-18)').argParser(parseProtocol))
+    .addOption(
+      new Option('--connect-timeout <seconds>', 'limit for connect + handshake + discovery').argParser(parseSeconds),
+    )
+    .addOption(
+      new Option('--protocol <revision>', 'auto, legacy, or a revision to pin (e.g. 2025-06-18)').argParser(
+        parseProtocol,
+      ),
+    )
     .option('--stdio <command line>', 'use an ad-hoc stdio server started by this command line')
-    .option('--root <dir>', "offer this directory to the server as a root (repeatable; replaces the server's roots key; default: no roots)", collect)
-    .addOption(new Option('--max-size <megabytes>', 'largest message accepted from a server, after decompression (default 64)').argParser(parsePositiveNumber))
+    .option(
+      '--root <dir>',
+      "offer this directory to the server as a root (repeatable; replaces the server's roots key; default: no roots)",
+      collect,
+    )
+    .addOption(
+      new Option(
+        '--max-size <megabytes>',
+        'largest message accepted from a server, after decompression (default 64)',
+      ).argParser(parsePositiveNumber),
+    )
     .option('--trust-project', 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)')
     .option('-v, --verbose', 'show server stderr and diagnostics')
     .option('-q, --quiet', 'print nothing but data and errors')
@@ -49,9 +64,24 @@ export function buildProgram(state: RunState): Command {
         'mcpctl help exit-codes',
       ),
     );
-  for (const make of [serversCommand, toolsCommand, callCommand, tasksCommand, resourcesCommand, promptsCommand, skillsCommand, statusCommand, authCommand, testCommand, snapshotCommand, diffCommand, lintCommand, completionCommand, helpCommand]) {
+  for (const make of [
+    serversCommand,
+    toolsCommand,
+    callCommand,
+    tasksCommand,
+    resourcesCommand,
+    promptsCommand,
+    skillsCommand,
+    statusCommand,
+    authCommand,
+    testCommand,
+    snapshotCommand,
+    diffCommand,
+    lintCommand,
+    completionCommand,
+    helpCommand,
+  ]) {
     program.addCommand(make(state));
   }
   return program;
 }
-

@@ -38,19 +38,41 @@ export function promptsCommand(state: RunState): Command {
         'mcpctl prompts everything completable-prompt department=Engineering --complete name=A',
       ),
     )
-    .action(async (server: string | undefined, prompt: string | undefined, args: string[], flags: { complete?: string; limit?: number }, cmd: Command) => {
-      await runPrompts(state.begin(cmd), { server, prompt, words: args, complete: flags.complete, limit: flags.limit });
-    });
+    .action(
+      async (
+        server: string | undefined,
+        prompt: string | undefined,
+        args: string[],
+        flags: { complete?: string; limit?: number },
+        cmd: Command,
+      ) => {
+        await runPrompts(state.begin(cmd), {
+          server,
+          prompt,
+          words: args,
+          complete: flags.complete,
+          limit: flags.limit,
+        });
+      },
+    );
 }
 
 export async function runPrompts(inv: Invocation, opts: PromptsOptions): Promise<void> {
   if (inv.global.stdio && opts.server !== undefined) {
     // With --stdio there is no SERVER: the first word is the prompt.
-    opts = { ...opts, prompt: opts.server, server: undefined, words: opts.prompt === undefined ? opts.words : [opts.prompt, ...opts.words] };
+    opts = {
+      ...opts,
+      prompt: opts.server,
+      server: undefined,
+      words: opts.prompt === undefined ? opts.words : [opts.prompt, ...opts.words],
+    };
   }
   const spec = await inv.resolve(opts.server);
   if (opts.prompt === undefined) {
-    if (opts.complete !== undefined) throw usageError('--complete needs the prompt whose argument it completes', { hint: `mcpctl prompts ${spec.name} lists the prompts` });
+    if (opts.complete !== undefined)
+      throw usageError('--complete needs the prompt whose argument it completes', {
+        hint: `mcpctl prompts ${spec.name} lists the prompts`,
+      });
     if (opts.words.length > 0) throw usageError('arguments need a prompt');
     return listPrompts(inv, spec, opts.limit);
   }
@@ -62,11 +84,18 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
   const { listAll, undeclaredNote } = await import('../src/mcp/lists.js');
   const spinner = await out.startSpinner(`listing prompts of ${spec.name}`);
   const listed = await inv.session(spec, async (session) =>
-    listAll(session.client, 'prompts', { limit, requestOptions: session.requestOptions(), capabilities: session.capabilities }),
+    listAll(session.client, 'prompts', {
+      limit,
+      requestOptions: session.requestOptions(),
+      capabilities: session.capabilities,
+    }),
   );
   spinner.stop();
   if (listed.undeclared && inv.ctx.io.stderrIsTTY) out.info(undeclaredNote(spec.name, 'prompts'));
-  for (const bad of listed.malformed) out.warn(`server "${spec.name}": prompt ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
+  for (const bad of listed.malformed)
+    out.warn(
+      `server "${spec.name}": prompt ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`,
+    );
   const prompts = listed.items;
   if (out.json) return out.printJson({ prompts });
   if (prompts.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no prompts`);
@@ -75,7 +104,13 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
     out.table(
       [
         { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
-        { header: 'DESCRIPTION', value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0], wrap: true, optional: true, priority: 1 },
+        {
+          header: 'DESCRIPTION',
+          value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0],
+          wrap: true,
+          optional: true,
+          priority: 1,
+        },
         { header: 'ARGUMENTS (* required)', value: argumentList, wrap: true, optional: true, priority: 2 },
       ],
       prompts,
@@ -91,7 +126,13 @@ function unknownPrompt(spec: ServerSpec, name: string, prompts: Prompt[]): Mcpct
   });
 }
 
-async function getPrompt(inv: Invocation, spec: ServerSpec, name: string, words: string[], complete: string | undefined): Promise<void> {
+async function getPrompt(
+  inv: Invocation,
+  spec: ServerSpec,
+  name: string,
+  words: string[],
+  complete: string | undefined,
+): Promise<void> {
   const { out } = inv;
   const [{ listAll }, { buildPromptArguments }, { serverRefused }] = await Promise.all([
     import('../src/mcp/lists.js'),
@@ -99,10 +140,16 @@ async function getPrompt(inv: Invocation, spec: ServerSpec, name: string, words:
     import('../src/mcp/refusal.js'),
   ]);
   const completing = complete === undefined ? undefined : parseComplete(complete);
-  const spinner = await out.startSpinner(completing ? `completing ${completing.name} of ${name}` : `getting prompt ${name}`);
+  const spinner = await out.startSpinner(
+    completing ? `completing ${completing.name} of ${name}` : `getting prompt ${name}`,
+  );
   const outcome = await inv.session(spec, async (session) => {
     const base = session.requestOptions();
-    const listed = await listAll(session.client, 'prompts', { until: (p) => p.name === name, requestOptions: base, capabilities: session.capabilities });
+    const listed = await listAll(session.client, 'prompts', {
+      until: (p) => p.name === name,
+      requestOptions: base,
+      capabilities: session.capabilities,
+    });
     const prompt = listed.items.find((p) => p.name === name);
     if (!prompt) throw unknownPrompt(spec, name, listed.items);
     const where = { server: spec.name, prompt: name };
@@ -110,19 +157,31 @@ async function getPrompt(inv: Invocation, spec: ServerSpec, name: string, words:
       // The other arguments given so far are context: a server may narrow by them.
       const given = buildPromptArguments(words, undefined, where);
       if (prompt.arguments && !prompt.arguments.some((a) => a.name === completing.name)) {
-        throw usageError(`prompt "${name}" has no argument "${completing.name}"`, { server: spec.name, hint: `mcpctl prompts ${spec.name} lists its prompts and their arguments` });
+        throw usageError(`prompt "${name}" has no argument "${completing.name}"`, {
+          server: spec.name,
+          hint: `mcpctl prompts ${spec.name} lists its prompts and their arguments`,
+        });
       }
       if (!session.capabilities?.completions) {
         throw usageError(`server "${spec.name}" does not offer completions`, { server: spec.name });
       }
       try {
         const completion = (await session.client.complete(
-          { ref: { type: 'ref/prompt', name }, argument: completing, ...(Object.keys(given).length ? { context: { arguments: given } } : {}) },
+          {
+            ref: { type: 'ref/prompt', name },
+            argument: completing,
+            ...(Object.keys(given).length ? { context: { arguments: given } } : {}),
+          },
           base,
         )) as CompleteResult;
         return { kind: 'complete' as const, completion };
       } catch (err) {
-        throw serverRefused(err, spec, `complete "${completing.name}" of prompt "${name}"`, `mcpctl prompts ${spec.name} lists its prompts and their arguments`);
+        throw serverRefused(
+          err,
+          spec,
+          `complete "${completing.name}" of prompt "${name}"`,
+          `mcpctl prompts ${spec.name} lists its prompts and their arguments`,
+        );
       }
     }
     const args = buildPromptArguments(words, prompt.arguments ?? [], where);
@@ -130,7 +189,12 @@ async function getPrompt(inv: Invocation, spec: ServerSpec, name: string, words:
       const result = (await session.client.getPrompt({ name, arguments: args }, base)) as GetPromptResult;
       return { kind: 'get' as const, result };
     } catch (err) {
-      throw serverRefused(err, spec, `get prompt "${name}"`, `mcpctl prompts ${spec.name} lists its prompts and their arguments`);
+      throw serverRefused(
+        err,
+        spec,
+        `get prompt "${name}"`,
+        `mcpctl prompts ${spec.name} lists its prompts and their arguments`,
+      );
     }
   });
   spinner.stop();

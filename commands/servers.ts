@@ -22,8 +22,23 @@ export function serversCommand(state: RunState): Command {
   const servers = new Command('servers')
     .description('list the configured servers and the file each came from (never connects)')
     .argument('[name]', 'show one server in full')
-    .addOption(new Option('--names', 'print the names completion offers, one per line: enabled servers, none with a control character').hideHelp())
-    .addHelpText('after', examples('mcpctl servers', 'mcpctl servers everything', 'mcpctl servers --json', 'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', 'mcpctl servers remove fs', 'mcpctl servers trust'))
+    .addOption(
+      new Option(
+        '--names',
+        'print the names completion offers, one per line: enabled servers, none with a control character',
+      ).hideHelp(),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'mcpctl servers',
+        'mcpctl servers everything',
+        'mcpctl servers --json',
+        'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .',
+        'mcpctl servers remove fs',
+        'mcpctl servers trust',
+      ),
+    )
     .action(async (name: string | undefined, flags: { names?: boolean }, cmd: Command) => {
       await runServers(state.begin(cmd), { name, names: flags.names });
     });
@@ -36,11 +51,26 @@ export function serversCommand(state: RunState): Command {
       .option('--url <url>', 'http/sse: the endpoint')
       .addOption(new Option('--type <type>', 'transport').choices(['stdio', 'http', 'sse']))
       .option('--cwd <dir>', 'stdio: the directory to start it in (relative to the config file)')
-      .option('--env <KEY=VALUE>', 'stdio: an environment variable (repeatable; use ${VAR} to keep secrets out of the file)', collect)
-      .option('--header <Name:Value>', 'http/sse: a header (repeatable; use ${VAR} to keep secrets out of the file)', collect)
-      .addOption(new Option('--server-timeout <seconds>', 'the server\'s timeout in seconds').argParser(parseSeconds))
+      .option(
+        '--env <KEY=VALUE>',
+        'stdio: an environment variable (repeatable; use ${VAR} to keep secrets out of the file)',
+        collect,
+      )
+      .option(
+        '--header <Name:Value>',
+        'http/sse: a header (repeatable; use ${VAR} to keep secrets out of the file)',
+        collect,
+      )
+      .addOption(new Option('--server-timeout <seconds>', "the server's timeout in seconds").argParser(parseSeconds))
       .option('--force', 'replace a server of the same name')
-      .addHelpText('after', examples('mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .', "mcpctl servers add api --url https://example.com/mcp --header 'Authorization:Bearer ${API_TOKEN}'", 'mcpctl servers add mem --command node --config ~/.config/mcpctl/config.json -- ./memory.js'))
+      .addHelpText(
+        'after',
+        examples(
+          'mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .',
+          "mcpctl servers add api --url https://example.com/mcp --header 'Authorization:Bearer ${API_TOKEN}'",
+          'mcpctl servers add mem --command node --config ~/.config/mcpctl/config.json -- ./memory.js',
+        ),
+      )
       .action(async (name: string, args: string[], flags: AddFlags, cmd: Command) => {
         await runServersAdd(state.begin(cmd), name, args, flags);
       }),
@@ -56,9 +86,14 @@ export function serversCommand(state: RunState): Command {
   );
   servers.addCommand(
     new Command('trust')
-      .description('let mcpctl start the servers of a project config, as it is now (default: the project configs found from here)')
+      .description(
+        'let mcpctl start the servers of a project config, as it is now (default: the project configs found from here)',
+      )
       .argument('[files...]', 'project config files')
-      .addHelpText('after', examples('mcpctl servers trust', 'mcpctl servers trust .mcp.json', 'mcpctl servers untrust .mcp.json'))
+      .addHelpText(
+        'after',
+        examples('mcpctl servers trust', 'mcpctl servers trust .mcp.json', 'mcpctl servers untrust .mcp.json'),
+      )
       .action(async (files: string[], _flags: unknown, cmd: Command) => {
         await runServersTrust(state.begin(cmd), files);
       }),
@@ -96,7 +131,9 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
   // A shadowed server is listed right after the one used in its place.
   const shadowed = new Map<string, ConfigEntry[]>();
   for (const s of config.shadowed) shadowed.set(s.name, [...(shadowed.get(s.name) ?? []), s]);
-  const descriptions = config.entries.flatMap((e) => [e, ...(shadowed.get(e.name) ?? [])]).map((e) => describeServer(e));
+  const descriptions = config.entries
+    .flatMap((e) => [e, ...(shadowed.get(e.name) ?? [])])
+    .map((e) => describeServer(e));
   if (out.json) return out.printJson({ servers: descriptions });
   if (descriptions.length === 0) {
     out.info(`no servers configured (searched: ${config.searched.map((f) => relative(ctx.cwd, f)).join(', ')})`);
@@ -110,14 +147,31 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
         { header: 'TYPE', value: (d) => d.type, priority: 2 },
         { header: 'TARGET', value: (d) => target(d), wrap: true, priority: 3 },
         { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source), wrap: true },
-        { header: 'STATE', value: (d) => (d.shadowedBy !== undefined ? 'shadowed' : d.disabled ? 'disabled' : 'enabled'), style: (d) => (d.shadowedBy !== undefined || d.disabled ? out.chalk.dim : undefined), priority: 1 },
-        { header: 'TRUST', value: (d) => d.trust, style: (d) => (d.trusted ? undefined : out.chalk.yellow), priority: 1 },
+        {
+          header: 'STATE',
+          value: (d) => (d.shadowedBy !== undefined ? 'shadowed' : d.disabled ? 'disabled' : 'enabled'),
+          style: (d) => (d.shadowedBy !== undefined || d.disabled ? out.chalk.dim : undefined),
+          priority: 1,
+        },
+        {
+          header: 'TRUST',
+          value: (d) => d.trust,
+          style: (d) => (d.trusted ? undefined : out.chalk.yellow),
+          priority: 1,
+        },
       ],
       descriptions,
     ),
   );
-  const untrusted = [...new Set(descriptions.filter((d) => !d.trusted && d.shadowedBy === undefined).map((d) => relative(ctx.cwd, d.source)))];
-  for (const file of untrusted) out.info(`${file} is not trusted: its servers are not started until \`mcpctl servers trust ${file}\` (or -c ${file})`);
+  const untrusted = [
+    ...new Set(
+      descriptions.filter((d) => !d.trusted && d.shadowedBy === undefined).map((d) => relative(ctx.cwd, d.source)),
+    ),
+  ];
+  for (const file of untrusted)
+    out.info(
+      `${file} is not trusted: its servers are not started until \`mcpctl servers trust ${file}\` (or -c ${file})`,
+    );
 }
 
 function target(d: ServerDescription): string {
@@ -136,7 +190,8 @@ function renderOne(inv: Invocation, d: ServerDescription): string {
   for (const [key, value] of Object.entries(d)) {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       lines.push(inv.out.tty ? chalk.bold(key + ':') : key + ':');
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) lines.push(`  ${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        lines.push(`  ${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
     } else field(key, Array.isArray(value) ? value.join(' ') : value);
   }
   return lines.join('\n') + '\n';
@@ -160,8 +215,12 @@ interface AddFlags {
 }
 
 export async function runServersAdd(inv: Invocation, name: string, args: string[], flags: AddFlags): Promise<void> {
-  if ((flags.command === undefined) === (flags.url === undefined)) throw usageError('servers add needs exactly one of --command or --url', { hint: 'e.g. mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .' });
-  if (flags.url !== undefined && args.length) throw usageError('arguments after the name are for --command servers only');
+  if ((flags.command === undefined) === (flags.url === undefined))
+    throw usageError('servers add needs exactly one of --command or --url', {
+      hint: 'e.g. mcpctl servers add fs --command npx -- -y @modelcontextprotocol/server-filesystem .',
+    });
+  if (flags.url !== undefined && args.length)
+    throw usageError('arguments after the name are for --command servers only');
   const entry: Record<string, unknown> = {};
   if (flags.type) entry.type = flags.type;
   if (flags.command !== undefined) {
@@ -199,21 +258,29 @@ export async function runServersRemove(inv: Invocation, name: string): Promise<v
 function httpUrl(url: string): string {
   if (/^https?:\/\//i.test(url)) return url;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  throw usageError(`--url must be an http:// or https:// URL${scheme ? `, not ${scheme}:` : ''} ("${url}")`, { hint: 'for example --url https://example.com/mcp' });
+  throw usageError(`--url must be an http:// or https:// URL${scheme ? `, not ${scheme}:` : ''} ("${url}")`, {
+    hint: 'for example --url https://example.com/mcp',
+  });
 }
 
 export async function runServersTrust(inv: Invocation, files: string[]): Promise<void> {
   const { trustFiles } = await import('../src/config/trust-edit.js');
   const trusted = await trustFiles(inv.ctx, files, inv.loadOptions);
   if (inv.out.json) return inv.out.printJson({ trusted });
-  for (const t of trusted) inv.out.info(`trusted ${relative(inv.ctx.cwd, t.file)} (${t.servers.length === 0 ? 'no servers' : t.servers.join(', ')}); a change to it needs trust again`);
+  for (const t of trusted)
+    inv.out.info(
+      `trusted ${relative(inv.ctx.cwd, t.file)} (${t.servers.length === 0 ? 'no servers' : t.servers.join(', ')}); a change to it needs trust again`,
+    );
 }
 
 export async function runServersUntrust(inv: Invocation, files: string[]): Promise<void> {
   const { untrustFiles } = await import('../src/config/trust-edit.js');
   const untrusted = await untrustFiles(inv.ctx, files);
   if (inv.out.json) return inv.out.printJson({ untrusted });
-  for (const u of untrusted) inv.out.info(u.removed ? `untrusted ${relative(inv.ctx.cwd, u.file)}` : `${relative(inv.ctx.cwd, u.file)} was not trusted`);
+  for (const u of untrusted)
+    inv.out.info(
+      u.removed ? `untrusted ${relative(inv.ctx.cwd, u.file)}` : `${relative(inv.ctx.cwd, u.file)} was not trusted`,
+    );
 }
 
 function pairs(items: string[], separator: string, flag: string, form: string): Record<string, string> {

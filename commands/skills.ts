@@ -17,10 +17,20 @@ export interface SkillsOptions {
 
 export function skillsCommand(state: RunState): Command {
   return new Command('skills')
-    .description("list a server's skills, or print one skill's SKILL.md, verified against its declared size, digest and frontmatter")
+    .description(
+      "list a server's skills, or print one skill's SKILL.md, verified against its declared size, digest and frontmatter",
+    )
     .argument('<server>', 'a configured server name, or an http(s):// URL')
     .argument('[name]', "a skill's name (or its SKILL.md URI)")
-    .addHelpText('after', examples('mcpctl skills docs', 'mcpctl skills docs --json', 'mcpctl skills docs release-notes', 'mcpctl skills docs release-notes > SKILL.md'))
+    .addHelpText(
+      'after',
+      examples(
+        'mcpctl skills docs',
+        'mcpctl skills docs --json',
+        'mcpctl skills docs release-notes',
+        'mcpctl skills docs release-notes > SKILL.md',
+      ),
+    )
     .action(async (server: string, name: string | undefined, _flags: unknown, cmd: Command) => {
       await runSkills(state.begin(cmd), { server, name });
     });
@@ -31,15 +41,23 @@ type Skill = import('@modelcontextprotocol/client/ext/skills').Skill;
 export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<void> {
   const { out } = inv;
   const spec = await inv.resolve(opts.server);
-  const spinner = await out.startSpinner(opts.name === undefined ? `listing skills of ${spec.name}` : `reading skill ${opts.name} of ${spec.name}`);
+  const spinner = await out.startSpinner(
+    opts.name === undefined ? `listing skills of ${spec.name}` : `reading skill ${opts.name} of ${spec.name}`,
+  );
   let found: { skills: Skill[]; file?: { skill: Skill; text: string } };
   try {
     found = await inv.session(spec, async (session) => {
       const { SkillsClient, SkillVerificationError } = await import('@modelcontextprotocol/client/ext/skills');
       const skills = new SkillsClient(session.client, { skipInvalid: true });
-      if (!skills.supported) throw usageError(`server "${spec.name}" does not offer skills (no io.modelcontextprotocol/skills extension)`, { server: spec.name });
+      if (!skills.supported)
+        throw usageError(`server "${spec.name}" does not offer skills (no io.modelcontextprotocol/skills extension)`, {
+          server: spec.name,
+        });
       const listing = await skills.list(undefined, session.requestOptions());
-      for (const bad of listing.invalid) out.warn(`server "${spec.name}": skill ${bad.uri ? `"${bad.uri}"` : `#${bad.index + 1}`} is malformed and was left out (${bad.reason})`);
+      for (const bad of listing.invalid)
+        out.warn(
+          `server "${spec.name}": skill ${bad.uri ? `"${bad.uri}"` : `#${bad.index + 1}`} is malformed and was left out (${bad.reason})`,
+        );
       if (opts.name === undefined) return { skills: listing.skills };
       const skill = listing.skills.find((s) => s.frontmatter.name === opts.name || s.uri === opts.name);
       if (!skill) throw unknownSkill(spec, opts.name, listing.skills);
@@ -69,7 +87,13 @@ export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<v
     out.table(
       [
         { header: 'NAME', value: (s: Skill) => s.frontmatter.name, priority: 3 },
-        { header: 'DESCRIPTION', value: (s: Skill) => s.frontmatter.description, wrap: true, optional: true, priority: 2 },
+        {
+          header: 'DESCRIPTION',
+          value: (s: Skill) => s.frontmatter.description,
+          wrap: true,
+          optional: true,
+          priority: 2,
+        },
         { header: 'SIZE', value: (s: Skill) => sizeOf(s) },
         { header: 'URI', value: (s: Skill) => s.uri, wrap: true, priority: 1 },
       ],
@@ -86,15 +110,28 @@ function sizeOf(skill: Skill): string {
 
 function unknownSkill(spec: ServerSpec, name: string, skills: Skill[]): McpctlError {
   const names = skills.map((s) => s.frontmatter.name);
-  return usageError(`server "${spec.name}" has no skill "${name}"${didYouMean(name, names)}`, { server: spec.name, hint: `mcpctl skills ${spec.name} lists its ${names.length} skills` });
+  return usageError(`server "${spec.name}" has no skill "${name}"${didYouMean(name, names)}`, {
+    server: spec.name,
+    hint: `mcpctl skills ${spec.name} lists its ${names.length} skills`,
+  });
 }
 
-function verificationFailure(spec: ServerSpec, skill: Skill, err: import('@modelcontextprotocol/client/ext/skills').SkillVerificationError): McpctlError {
-  const what = { size: 'its size', digest: 'its digest', frontmatter: 'its frontmatter', unlisted: 'its listing' }[err.reason];
+function verificationFailure(
+  spec: ServerSpec,
+  skill: Skill,
+  err: import('@modelcontextprotocol/client/ext/skills').SkillVerificationError,
+): McpctlError {
+  const what = { size: 'its size', digest: 'its digest', frontmatter: 'its frontmatter', unlisted: 'its listing' }[
+    err.reason
+  ];
   const details = err.differences.length ? `: ${err.differences.join('; ')}` : ` (${err.message})`;
-  return new McpctlError('protocol', `skill "${skill.frontmatter.name}" of server "${spec.name}" does not match its entry: ${what} differs${details}; nothing was printed`, {
-    server: spec.name,
-    phase: 'request',
-    cause: err,
-  });
+  return new McpctlError(
+    'protocol',
+    `skill "${skill.frontmatter.name}" of server "${spec.name}" does not match its entry: ${what} differs${details}; nothing was printed`,
+    {
+      server: spec.name,
+      phase: 'request',
+      cause: err,
+    },
+  );
 }

@@ -16,10 +16,19 @@ export interface SnapshotOptions {
 
 export function snapshotCommand(state: RunState): Command {
   return new Command('snapshot')
-    .description('print the server\'s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON')
+    .description(
+      "print the server's contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON",
+    )
     .argument('[server]', 'a configured server name, or an http(s):// URL')
     .option('--output <file>', 'write the snapshot to this new file instead of stdout')
-    .addHelpText('after', examples('mcpctl snapshot everything > mcp-contract.json', 'mcpctl snapshot everything --output mcp-contract.json', 'mcpctl diff mcp-contract.json everything'))
+    .addHelpText(
+      'after',
+      examples(
+        'mcpctl snapshot everything > mcp-contract.json',
+        'mcpctl snapshot everything --output mcp-contract.json',
+        'mcpctl diff mcp-contract.json everything',
+      ),
+    )
     .action(async (server: string | undefined, flags: { output?: string }, cmd: Command) => {
       await runSnapshot(state.begin(cmd), { server, output: flags.output });
     });
@@ -29,7 +38,9 @@ export function snapshotCommand(state: RunState): Command {
 export async function liveContract(inv: Invocation, spec: ServerSpec): Promise<Contract> {
   const spinner = await inv.out.startSpinner(`reading the contract of ${spec.name}`);
   try {
-    return await inv.session(spec, async (session) => (await import('../src/contract/snapshot.js')).snapshotContract(session));
+    return await inv.session(spec, async (session) =>
+      (await import('../src/contract/snapshot.js')).snapshotContract(session),
+    );
   } finally {
     spinner.stop();
   }

@@ -30,9 +30,14 @@ export interface ServerStatus {
 
 export function statusCommand(state: RunState): Command {
   return new Command('status')
-    .description('connect to each selected server (default: all enabled) and report health; non-zero exit if any is unhealthy')
+    .description(
+      'connect to each selected server (default: all enabled) and report health; non-zero exit if any is unhealthy',
+    )
     .argument('[servers...]', 'configured server names or URLs')
-    .addHelpText('after', examples('mcpctl status', 'mcpctl status everything', 'mcpctl status --json --connect-timeout 5'))
+    .addHelpText(
+      'after',
+      examples('mcpctl status', 'mcpctl status everything', 'mcpctl status --json --connect-timeout 5'),
+    )
     .action(async (servers: string[], _flags: unknown, cmd: Command) => {
       await runStatus(state.begin(cmd), { servers });
     });
@@ -40,11 +45,20 @@ export function statusCommand(state: RunState): Command {
 
 export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<void> {
   const { out } = inv;
-  const { specs, errors: configErrors } = opts.servers.length || inv.global.stdio ? await inv.selectServers(opts.servers) : await inv.allServers();
+  const { specs, errors: configErrors } =
+    opts.servers.length || inv.global.stdio ? await inv.selectServers(opts.servers) : await inv.allServers();
   const spinner = await out.startSpinner(`checking ${counted(specs.length, 'server')}`);
   const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
   spinner.stop();
-  for (const e of configErrors) statuses.push({ server: e.server ?? '?', ok: false, phase: 'config', latencyMs: 0, auth: 'unknown', error: errorObject(e) });
+  for (const e of configErrors)
+    statuses.push({
+      server: e.server ?? '?',
+      ok: false,
+      phase: 'config',
+      latencyMs: 0,
+      auth: 'unknown',
+      error: errorObject(e),
+    });
   const failures = inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]);
   inv.failAll(failures);
   const result = statuses.map(({ failure: _f, ...s }: ServerStatus & { failure?: McpctlError }) => s);
@@ -61,16 +75,35 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
     out.table(
       [
         { header: 'SERVER', value: (s: ServerStatus) => s.server, priority: 9 },
-        { header: 'OK', value: (s) => (out.tty ? (s.ok ? '✓' : `✗ ${s.error?.kind ?? ''}`) : s.ok ? 'ok' : 'failed'), style: (s) => (s.ok ? chalk.green : chalk.red), priority: 8 },
+        {
+          header: 'OK',
+          value: (s) => (out.tty ? (s.ok ? '✓' : `✗ ${s.error?.kind ?? ''}`) : s.ok ? 'ok' : 'failed'),
+          style: (s) => (s.ok ? chalk.green : chalk.red),
+          priority: 8,
+        },
         { header: 'PROTOCOL', value: (s) => s.protocolVersion ?? '', optional: true, priority: 3 },
-        { header: 'SERVER INFO', value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : ''), wrap: true, optional: true, priority: 2 },
+        {
+          header: 'SERVER INFO',
+          value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : ''),
+          wrap: true,
+          optional: true,
+          priority: 2,
+        },
         { header: 'TOOLS', value: (s) => count(s.counts?.tools), priority: 5 },
         { header: 'RESOURCES', value: (s) => count(s.counts?.resources), priority: 4 },
         { header: 'PROMPTS', value: (s) => count(s.counts?.prompts), priority: 4 },
         { header: 'LATENCY', value: (s) => `${s.latencyMs} ms`, priority: 1 },
         { header: 'AUTH', value: (s) => s.auth, priority: 1 },
         // On a terminal the failures follow the table in full, with their hints.
-        ...(out.tty ? [] : [{ header: 'ERROR', value: (s: ServerStatus) => (s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : '') }]),
+        ...(out.tty
+          ? []
+          : [
+              {
+                header: 'ERROR',
+                value: (s: ServerStatus) =>
+                  s.error ? `${s.error.phase ? s.error.phase + ': ' : ''}${s.error.message}` : '',
+              },
+            ]),
       ],
       result,
     ),
@@ -78,7 +111,9 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
   // -v: each server's instructions, in full, after the table (a single server shows them anyway).
   if (out.verbose) {
     const label = (name: string) => (out.tty ? chalk.bold(`Instructions of ${name}:`) : `Instructions of ${name}:`);
-    const blocks = result.filter((s) => s.instructions?.trim()).map((s) => `\n${label(s.server)}\n${s.instructions!.trim()}\n`);
+    const blocks = result
+      .filter((s) => s.instructions?.trim())
+      .map((s) => `\n${label(s.server)}\n${s.instructions!.trim()}\n`);
     // In a pipe stdout keeps its fixed columns: the instructions go to stderr.
     if (blocks.length && out.tty) await out.print(blocks.join(''));
     else if (blocks.length) out.info(blocks.join('').trimEnd());
@@ -96,8 +131,15 @@ async function checkServer(inv: Invocation, spec: ServerSpec): Promise<ServerSta
     return await inv.session(spec, async (session) => {
       const caps = session.capabilities ?? {};
       const { listAll } = await import('../src/mcp/lists.js');
-      const countOf = async (kind: 'tools' | 'resources' | 'prompts', present: unknown) => (present ? (await listAll(session.client, kind, { requestOptions: session.requestOptions() })).items.length : null);
-      const [tools, resources, prompts] = await Promise.all([countOf('tools', caps.tools), countOf('resources', caps.resources), countOf('prompts', caps.prompts)]);
+      const countOf = async (kind: 'tools' | 'resources' | 'prompts', present: unknown) =>
+        present
+          ? (await listAll(session.client, kind, { requestOptions: session.requestOptions() })).items.length
+          : null;
+      const [tools, resources, prompts] = await Promise.all([
+        countOf('tools', caps.tools),
+        countOf('resources', caps.resources),
+        countOf('prompts', caps.prompts),
+      ]);
       return {
         server: spec.name,
         ok: true,
@@ -114,7 +156,15 @@ async function checkServer(inv: Invocation, spec: ServerSpec): Promise<ServerSta
     });
   } catch (err) {
     const failure = inv.failure(err, spec);
-    return { server: spec.name, ok: false, phase: failure.phase ?? 'connect', latencyMs: Math.round(inv.ctx.now() - started), auth: failure.kind === 'auth' ? 'needs-sign-in' : auth, error: errorObject(failure), failure };
+    return {
+      server: spec.name,
+      ok: false,
+      phase: failure.phase ?? 'connect',
+      latencyMs: Math.round(inv.ctx.now() - started),
+      auth: failure.kind === 'auth' ? 'needs-sign-in' : auth,
+      error: errorObject(failure),
+      failure,
+    };
   }
 }
 
@@ -129,7 +179,10 @@ function renderOne(inv: Invocation, s: ServerStatus): string {
   if (s.serverInfo) lines.push(`${label('server info')}${s.serverInfo.name} ${s.serverInfo.version}`);
   if (s.protocolVersion) lines.push(`${label('protocol')}${s.protocolVersion} (${s.era})`);
   if (s.capabilities) lines.push(`${label('capabilities')}${Object.keys(s.capabilities).join(', ') || '(none)'}`);
-  if (s.counts) lines.push(`${label('counts')}tools ${count(s.counts.tools)}, resources ${count(s.counts.resources)}, prompts ${count(s.counts.prompts)}`);
+  if (s.counts)
+    lines.push(
+      `${label('counts')}tools ${count(s.counts.tools)}, resources ${count(s.counts.resources)}, prompts ${count(s.counts.prompts)}`,
+    );
   lines.push(`${label('latency')}${s.latencyMs} ms`, `${label('auth')}${s.auth}`);
   if (s.error) lines.push(`${label('error')}${s.error.message}`);
   if (s.instructions) lines.push('', tty ? chalk.bold('Instructions:') : 'Instructions:', s.instructions.trim());

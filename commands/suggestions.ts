@@ -21,5 +21,6 @@ export async function printSuggestions(inv: Invocation, completion: CompleteResu
   const { values, total, hasMore } = completion.completion;
   if (values.length === 0) return out.info('no suggestions');
   await out.print(values.join('\n') + '\n');
-  if (hasMore) out.info(`(${total !== undefined ? `${total} in all` : 'more exist'}; type more of the value to narrow them)`);
+  if (hasMore)
+    out.info(`(${total !== undefined ? `${total} in all` : 'more exist'}; type more of the value to narrow them)`);
 }

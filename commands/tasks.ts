@@ -31,11 +31,19 @@ export function tasksCommand(state: RunState): Command {
     .option('--no-input', 'never ask questions (a task waiting on input is declined)')
     .addHelpText(
       'after',
-      examples('mcpctl tasks api', 'mcpctl tasks api 8d2c…', 'mcpctl tasks api 8d2c… --wait', 'mcpctl tasks api 8d2c… --wait --timeout 60 --json', 'mcpctl tasks cancel api 8d2c…'),
+      examples(
+        'mcpctl tasks api',
+        'mcpctl tasks api 8d2c…',
+        'mcpctl tasks api 8d2c… --wait',
+        'mcpctl tasks api 8d2c… --wait --timeout 60 --json',
+        'mcpctl tasks cancel api 8d2c…',
+      ),
     )
-    .action(async (server: string, task: string | undefined, flags: { wait?: boolean; input: boolean }, cmd: Command) => {
-      await runTasks(state.begin(cmd), { server, task, wait: flags.wait === true, input: flags.input });
-    });
+    .action(
+      async (server: string, task: string | undefined, flags: { wait?: boolean; input: boolean }, cmd: Command) => {
+        await runTasks(state.begin(cmd), { server, task, wait: flags.wait === true, input: flags.input });
+      },
+    );
   tasks.addCommand(
     new Command('cancel')
       .description('cancel a task')
@@ -50,14 +58,25 @@ export function tasksCommand(state: RunState): Command {
 }
 
 /** A session that speaks the server's task wire, and the wire's client. */
-async function withTasks<T>(inv: Invocation, spec: ServerSpec, interactive: boolean, fn: (tasks: TaskClient, session: Session) => Promise<T>): Promise<T> {
-  const [{ TaskClient }, settings] = await Promise.all([import('../src/mcp/tasks.js'), requestSettings(inv, spec, interactive)]);
+async function withTasks<T>(
+  inv: Invocation,
+  spec: ServerSpec,
+  interactive: boolean,
+  fn: (tasks: TaskClient, session: Session) => Promise<T>,
+): Promise<T> {
+  const [{ TaskClient }, settings] = await Promise.all([
+    import('../src/mcp/tasks.js'),
+    requestSettings(inv, spec, interactive),
+  ]);
   return inv.session(
     spec,
     async (session) => {
       const wire = taskWireOf(session.era, session.capabilities);
       if (!wire) {
-        throw usageError(`server "${spec.name}" does not offer tasks (${session.era === 'modern' ? `no ${TASKS_EXTENSION} extension` : 'no tasks capability'})`, { server: spec.name });
+        throw usageError(
+          `server "${spec.name}" does not offer tasks (${session.era === 'modern' ? `no ${TASKS_EXTENSION} extension` : 'no tasks capability'})`,
+          { server: spec.name },
+        );
       }
       return fn(new TaskClient(session.client, wire, spec.name), session);
     },
@@ -65,17 +84,29 @@ async function withTasks<T>(inv: Invocation, spec: ServerSpec, interactive: bool
   );
 }
 
-function requestSettings(inv: Invocation, spec: ServerSpec, interactive: boolean): Promise<import('../src/mcp/client-requests.js').ClientRequestSettings> {
+function requestSettings(
+  inv: Invocation,
+  spec: ServerSpec,
+  interactive: boolean,
+): Promise<import('../src/mcp/client-requests.js').ClientRequestSettings> {
   const { ctx, out } = inv;
   const canAsk = interactive && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
   return inv.clientRequestSettings(spec, {
     ask: canAsk
       ? async (request) => {
           out.stopSpinner();
-          const [{ lineReader }, { askForm }] = await Promise.all([import('../src/ask/lines.js'), import('../src/ask/form.js')]);
+          const [{ lineReader }, { askForm }] = await Promise.all([
+            import('../src/ask/lines.js'),
+            import('../src/ask/form.js'),
+          ]);
           const lines = lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
           try {
-            return await askForm(request, { lines, write: (t) => void ctx.io.stderr.write(t), chalk: out.errChalk, server: spec.name });
+            return await askForm(request, {
+              lines,
+              write: (t) => void ctx.io.stderr.write(t),
+              chalk: out.errChalk,
+              server: spec.name,
+            });
           } finally {
             lines.close();
           }
@@ -89,33 +120,54 @@ export async function runTasks(inv: Invocation, opts: TasksOptions): Promise<voi
   const { out, ctx } = inv;
   const spec = await inv.resolve(opts.server);
   const deadline = inv.taskWaitDeadline();
-  const spinner = await out.startSpinner(opts.task === undefined ? `listing tasks of ${spec.name}` : `asking ${spec.name} about task ${opts.task}`);
-  type Outcome = { kind: 'list'; tasks: Array<TaskInfo & { raw: Record<string, unknown> }> } | { kind: 'one'; task: TaskSnapshot } | { kind: 'result'; result: CallToolResult } | { kind: 'expired'; task: TaskInfo };
+  const spinner = await out.startSpinner(
+    opts.task === undefined ? `listing tasks of ${spec.name}` : `asking ${spec.name} about task ${opts.task}`,
+  );
+  type Outcome =
+    | { kind: 'list'; tasks: Array<TaskInfo & { raw: Record<string, unknown> }> }
+    | { kind: 'one'; task: TaskSnapshot }
+    | { kind: 'result'; result: CallToolResult }
+    | { kind: 'expired'; task: TaskInfo };
   let outcome: Outcome;
   try {
     outcome = await withTasks(inv, spec, opts.input, async (tasks, session): Promise<Outcome> => {
       if (opts.task === undefined) {
         if (!listsTasks(tasks.wire, session.capabilities)) {
-          throw usageError(`server "${spec.name}" does not list its tasks (${tasks.wire === 'extension' ? 'the 2026-07-28 tasks extension has no tasks/list' : 'no tasks.list capability'})`, {
-            server: spec.name,
-            hint: `mcpctl tasks ${spec.name} TASK shows one task by its id`,
-          });
+          throw usageError(
+            `server "${spec.name}" does not list its tasks (${tasks.wire === 'extension' ? 'the 2026-07-28 tasks extension has no tasks/list' : 'no tasks.list capability'})`,
+            {
+              server: spec.name,
+              hint: `mcpctl tasks ${spec.name} TASK shows one task by its id`,
+            },
+          );
         }
         return { kind: 'list', tasks: await tasks.list(session.requestOptions()) };
       }
       if (!opts.wait) return { kind: 'one', task: await tasks.get(opts.task, session.requestOptions()) };
-      const [{ waitForTask }, { answerInputRequests }] = await Promise.all([import('../src/mcp/task-wait.js'), import('../src/mcp/client-requests.js')]);
-      const waited = await waitForTask(tasks, { taskId: opts.task, status: 'working' }, {
-        server: spec.name,
-        pollOptions: () => session.requestOptions(),
-        blockingOptions: session.requestOptions(),
-        deadline,
-        now: ctx.now,
-        signal: ctx.signal,
-        onStatus: (task) => spinner.update(`task ${task.taskId}: ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`),
-        answer: async (requests) => answerInputRequests(requests, await requestSettings(inv, spec, opts.input)),
-      });
-      return waited.kind === 'expired' ? { kind: 'expired', task: waited.task } : { kind: 'result', result: waited.result };
+      const [{ waitForTask }, { answerInputRequests }] = await Promise.all([
+        import('../src/mcp/task-wait.js'),
+        import('../src/mcp/client-requests.js'),
+      ]);
+      const waited = await waitForTask(
+        tasks,
+        { taskId: opts.task, status: 'working' },
+        {
+          server: spec.name,
+          pollOptions: () => session.requestOptions(),
+          blockingOptions: session.requestOptions(),
+          deadline,
+          now: ctx.now,
+          signal: ctx.signal,
+          onStatus: (task) =>
+            spinner.update(
+              `task ${task.taskId}: ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`,
+            ),
+          answer: async (requests) => answerInputRequests(requests, await requestSettings(inv, spec, opts.input)),
+        },
+      );
+      return waited.kind === 'expired'
+        ? { kind: 'expired', task: waited.task }
+        : { kind: 'result', result: waited.result };
     });
   } finally {
     spinner.stop();
@@ -131,7 +183,11 @@ export async function runTasks(inv: Invocation, opts: TasksOptions): Promise<voi
       throw waitExpired(inv, spec.name, outcome.task);
     case 'result':
       await renderCall(inv, outcome.result, { toolName: `task-${opts.task}`, structured: false });
-      if (outcome.result.isError === true) throw new McpctlError('tool', `task ${opts.task} of server "${spec.name}" ended with a tool error`, { server: spec.name, phase: 'request' });
+      if (outcome.result.isError === true)
+        throw new McpctlError('tool', `task ${opts.task} of server "${spec.name}" ended with a tool error`, {
+          server: spec.name,
+          phase: 'request',
+        });
   }
 }
 
@@ -154,7 +210,11 @@ const COLUMNS = [
   { header: 'UPDATED', value: (t: TaskInfo) => t.lastUpdatedAt ?? '', optional: true },
 ];
 
-async function printTaskList(inv: Invocation, spec: ServerSpec, tasks: Array<TaskInfo & { raw: Record<string, unknown> }>): Promise<void> {
+async function printTaskList(
+  inv: Invocation,
+  spec: ServerSpec,
+  tasks: Array<TaskInfo & { raw: Record<string, unknown> }>,
+): Promise<void> {
   const { out } = inv;
   const { stripTransportFields } = await import('../src/output/json.js');
   if (out.json) return out.printJson({ tasks: tasks.map((t) => stripTransportFields(t.raw)) });

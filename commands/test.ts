@@ -35,11 +35,28 @@ export function testCommand(state: RunState): Command {
     .option('--bail', 'stop after the first failed test (the rest are reported as skipped)')
     .addHelpText(
       'after',
-      examples('mcpctl test mcp-tests.yaml', 'mcpctl test tests/*.yaml --reporter junit --output junit.xml', 'mcpctl test mcp-tests.yaml --reporter tap', 'mcpctl test mcp-tests.yaml --filter "^echo" --bail'),
+      examples(
+        'mcpctl test mcp-tests.yaml',
+        'mcpctl test tests/*.yaml --reporter junit --output junit.xml',
+        'mcpctl test mcp-tests.yaml --reporter tap',
+        'mcpctl test mcp-tests.yaml --filter "^echo" --bail',
+      ),
     )
-    .action(async (files: string[], flags: { reporter: Reporter; output?: string; filter?: string; bail?: boolean }, cmd: Command) => {
-      await runTest(state.begin(cmd), { files, reporter: flags.reporter, output: flags.output, filter: flags.filter, bail: flags.bail === true });
-    });
+    .action(
+      async (
+        files: string[],
+        flags: { reporter: Reporter; output?: string; filter?: string; bail?: boolean },
+        cmd: Command,
+      ) => {
+        await runTest(state.begin(cmd), {
+          files,
+          reporter: flags.reporter,
+          output: flags.output,
+          filter: flags.filter,
+          bail: flags.bail === true,
+        });
+      },
+    );
 }
 
 export async function runTest(inv: Invocation, opts: TestOptions): Promise<void> {
@@ -49,16 +66,20 @@ export async function runTest(inv: Invocation, opts: TestOptions): Promise<void>
   try {
     filter = opts.filter === undefined ? undefined : new RegExp(opts.filter);
   } catch (err) {
-    throw usageError(`--filter ${opts.filter}: not a regular expression (${err instanceof Error ? err.message : String(err)})`);
+    throw usageError(
+      `--filter ${opts.filter}: not a regular expression (${err instanceof Error ? err.message : String(err)})`,
+    );
   }
-  const [{ loadTestFile }, { runTestFile }, { resolveServer }, model, terminal, { escapeControls }] = await Promise.all([
-    import('../src/testing/load.js'),
-    import('../src/testing/run.js'),
-    import('../src/config/resolve.js'),
-    import('../src/testing/report/model.js'),
-    import('../src/testing/report/terminal.js'),
-    import('../src/output/escape.js'),
-  ]);
+  const [{ loadTestFile }, { runTestFile }, { resolveServer }, model, terminal, { escapeControls }] = await Promise.all(
+    [
+      import('../src/testing/load.js'),
+      import('../src/testing/run.js'),
+      import('../src/config/resolve.js'),
+      import('../src/testing/report/model.js'),
+      import('../src/testing/report/terminal.js'),
+      import('../src/output/escape.js'),
+    ],
+  );
   // Every file is checked before anything runs: a bad one is exit 2 with nothing started.
   const loaded: TestFile[] = [];
   for (const file of opts.files) loaded.push(await loadTestFile(file, ctx));
@@ -73,7 +94,16 @@ export async function runTest(inv: Invocation, opts: TestOptions): Promise<void>
 
   const deadline = new AbortController();
   const limitMs = inv.global.timeout === undefined ? undefined : Math.round(inv.global.timeout * 1000);
-  const timer = limitMs === undefined ? undefined : setTimeout(() => deadline.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: limitMs })), limitMs);
+  const timer =
+    limitMs === undefined
+      ? undefined
+      : setTimeout(
+          () =>
+            deadline.abort(
+              new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: limitMs }),
+            ),
+          limitMs,
+        );
   timer?.unref();
   const signal = AbortSignal.any([ctx.signal, deadline.signal]);
   const started = ctx.now();
@@ -91,7 +121,8 @@ export async function runTest(inv: Invocation, opts: TestOptions): Promise<void>
           },
           // The run's --timeout is the deadline above, not a limit per request; each file's
           // servers are ended when its tests are done.
-          session: (spec, fn) => inv.session(spec, fn, { commandDeadline: undefined, deferClose: undefined, closeAfter: undefined }),
+          session: (spec, fn) =>
+            inv.session(spec, fn, { commandDeadline: undefined, deferClose: undefined, closeAfter: undefined }),
           now: ctx.now,
           signal,
           onResult: (r) => {
@@ -117,14 +148,24 @@ export async function runTest(inv: Invocation, opts: TestOptions): Promise<void>
     } else await out.print(text);
   }
 
-  if (ctx.signal.aborted) throw new McpctlError('interrupted', 'the test run was interrupted', { hint: 'the tests that had finished are reported above' });
-  if (deadline.signal.aborted) throw new McpctlError('timeout', `the test run did not finish within --timeout ${inv.global.timeout}s`, { hint: 'raise --timeout, or give slow tests their own "timeout"' });
+  if (ctx.signal.aborted)
+    throw new McpctlError('interrupted', 'the test run was interrupted', {
+      hint: 'the tests that had finished are reported above',
+    });
+  if (deadline.signal.aborted)
+    throw new McpctlError('timeout', `the test run did not finish within --timeout ${inv.global.timeout}s`, {
+      hint: 'raise --timeout, or give slow tests their own "timeout"',
+    });
   const { failed, total } = report.summary;
   if (failed > 0) throw new McpctlError('check', `${failed} of ${total} test${total === 1 ? '' : 's'} failed`);
   if (total === 0) out.warn(filter ? `no test matches --filter ${opts.filter}` : 'no tests were run');
 }
 
-async function renderReport(reporter: Reporter, report: import('../src/testing/report/model.js').RunReport, style: import('../src/testing/report/terminal.js').TerminalStyle): Promise<string> {
+async function renderReport(
+  reporter: Reporter,
+  report: import('../src/testing/report/model.js').RunReport,
+  style: import('../src/testing/report/terminal.js').TerminalStyle,
+): Promise<string> {
   switch (reporter) {
     case 'junit':
       return (await import('../src/testing/report/junit.js')).renderJunit(report);
@@ -136,7 +177,10 @@ async function renderReport(reporter: Reporter, report: import('../src/testing/r
       const { renderResultLine, renderSummary } = await import('../src/testing/report/terminal.js');
       const { makeChalk } = await import('../src/output/color.js');
       const plain = { ...style, tty: false, chalk: makeChalk(0) };
-      return report.files.flatMap((f) => f.results.map((r) => renderResultLine(r, plain))).join('') + renderSummary(report, plain);
+      return (
+        report.files.flatMap((f) => f.results.map((r) => renderResultLine(r, plain))).join('') +
+        renderSummary(report, plain)
+      );
     }
   }
 }

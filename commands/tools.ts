@@ -26,10 +26,27 @@ export function toolsCommand(state: RunState): Command {
     .argument('[tool]', 'a tool name: show its description, arguments, output schema and annotations')
     .option('--limit <n>', 'stop after this many tools (per server)', parsePositiveInt)
     .option('--watch', 'print the list again each time the server says it changed, until Ctrl-C or --timeout')
-    .addHelpText('after', examples('mcpctl tools', 'mcpctl tools everything', 'mcpctl tools everything echo', 'mcpctl tools https://example.com/mcp --json', 'mcpctl --stdio "npx -y @modelcontextprotocol/server-memory" tools', 'mcpctl tools everything --watch --json'))
-    .action(async (server: string | undefined, tool: string | undefined, flags: { limit?: number; watch?: boolean }, cmd: Command) => {
-      await runTools(state.begin(cmd), { server, tool, limit: flags.limit, watch: flags.watch === true });
-    });
+    .addHelpText(
+      'after',
+      examples(
+        'mcpctl tools',
+        'mcpctl tools everything',
+        'mcpctl tools everything echo',
+        'mcpctl tools https://example.com/mcp --json',
+        'mcpctl --stdio "npx -y @modelcontextprotocol/server-memory" tools',
+        'mcpctl tools everything --watch --json',
+      ),
+    )
+    .action(
+      async (
+        server: string | undefined,
+        tool: string | undefined,
+        flags: { limit?: number; watch?: boolean },
+        cmd: Command,
+      ) => {
+        await runTools(state.begin(cmd), { server, tool, limit: flags.limit, watch: flags.watch === true });
+      },
+    );
 }
 
 interface ServerTools {
@@ -43,15 +60,29 @@ export async function fetchTools(inv: Invocation, spec: ServerSpec, limit?: numb
 }
 
 /** The tools of an open session, as fetchTools lists them. */
-async function listTools(inv: Invocation, session: import('../src/mcp/session.js').Session, limit?: number): Promise<ServerTools> {
+async function listTools(
+  inv: Invocation,
+  session: import('../src/mcp/session.js').Session,
+  limit?: number,
+): Promise<ServerTools> {
   const { spec } = session;
   {
     // Imported inside: lists.js loads the SDK, which a stdio server's start should overlap.
-    const [{ listAll }, { toolAllowed }, { usableTools }] = await Promise.all([import('../src/mcp/lists.js'), import('../src/mcp/filters.js'), import('../src/mcp/x-mcp-header.js')]);
+    const [{ listAll }, { toolAllowed }, { usableTools }] = await Promise.all([
+      import('../src/mcp/lists.js'),
+      import('../src/mcp/filters.js'),
+      import('../src/mcp/x-mcp-header.js'),
+    ]);
     const outcome = await listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
-    for (const bad of outcome.malformed) inv.out.warn(`server "${spec.name}": tool ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`);
+    for (const bad of outcome.malformed)
+      inv.out.warn(
+        `server "${spec.name}": tool ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`,
+      );
     const tools = outcome.items.filter((t) => toolAllowed(spec, t.name));
-    return { spec, tools: session.era === 'modern' ? usableTools(spec.name, tools, (line) => inv.out.warn(line)) : tools };
+    return {
+      spec,
+      tools: session.era === 'modern' ? usableTools(spec.name, tools, (line) => inv.out.warn(line)) : tools,
+    };
   }
 }
 
@@ -81,22 +112,42 @@ export async function runTools(inv: Invocation, opts: ToolsOptions): Promise<voi
     out.info(`server "${spec.name}" has no tools`);
     return;
   }
-  await out.print(await toolTable(inv, tools.map((tool) => ({ name: tool.name, tool }))));
+  await out.print(
+    await toolTable(
+      inv,
+      tools.map((tool) => ({ name: tool.name, tool })),
+    ),
+  );
 }
 
 async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
   const { out } = inv;
   const { specs, errors: configErrors } = await inv.allServers();
   const spinner = await out.startSpinner(`listing tools of ${counted(specs.length, 'server')}`);
-  const settled = await Promise.all(specs.map((spec) => fetchTools(inv, spec, opts.limit).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, spec, e: inv.failure(e, spec) }))));
+  const settled = await Promise.all(
+    specs.map((spec) =>
+      fetchTools(inv, spec, opts.limit).then(
+        (v) => ({ ok: true as const, v }),
+        (e: unknown) => ({ ok: false as const, spec, e: inv.failure(e, spec) }),
+      ),
+    ),
+  );
   spinner.stop();
   const results = settled.flatMap((s) => (s.ok ? [s.v] : []));
   const errors: McpctlError[] = inv.inConfigOrder([...configErrors, ...settled.flatMap((s) => (s.ok ? [] : [s.e]))]);
   inv.failAll(errors);
   if (out.json) {
-    await out.printJson({ results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })), errors: errors.map(errorObject) });
+    await out.printJson({
+      results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })),
+      errors: errors.map(errorObject),
+    });
   } else {
-    const rows = results.flatMap((r) => r.tools.map((tool) => ({ name: out.tty ? `${r.spec.name} › ${tool.name}` : `${r.spec.name}__${tool.name}`, tool })));
+    const rows = results.flatMap((r) =>
+      r.tools.map((tool) => ({
+        name: out.tty ? `${r.spec.name} › ${tool.name}` : `${r.spec.name}__${tool.name}`,
+        tool,
+      })),
+    );
     if (rows.length) await out.print(await toolTable(inv, rows));
     else if (errors.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
   }
@@ -109,8 +160,20 @@ async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]):
     [
       { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
       { header: 'TITLE', value: (r) => r.tool.title ?? '', optional: true },
-      { header: 'DESCRIPTION', value: (r) => firstLine(r.tool.description ?? ''), wrap: true, optional: true, priority: 2 },
-      { header: 'REQUIRED', value: (r) => toolRequiredArgs(r.tool).join(', '), wrap: true, optional: true, priority: 1 },
+      {
+        header: 'DESCRIPTION',
+        value: (r) => firstLine(r.tool.description ?? ''),
+        wrap: true,
+        optional: true,
+        priority: 2,
+      },
+      {
+        header: 'REQUIRED',
+        value: (r) => toolRequiredArgs(r.tool).join(', '),
+        wrap: true,
+        optional: true,
+        priority: 1,
+      },
     ],
     rows,
   );
@@ -119,7 +182,11 @@ async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]):
 /** How this server is named in a call a person can paste: with the same -c or --stdio. */
 function callPrefix(inv: Invocation, spec: ServerSpec): string[] {
   const { config, stdio } = inv.global;
-  return ['mcpctl', ...(config !== undefined ? ['-c', config] : []), ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name])];
+  return [
+    'mcpctl',
+    ...(config !== undefined ? ['-c', config] : []),
+    ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name]),
+  ];
 }
 
 export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
@@ -142,11 +209,24 @@ async function watchTools(inv: Invocation, spec: ServerSpec, limit: number | und
         const listAndPrint = async () => {
           const { tools } = await listTools(inv, session, limit);
           if (out.json) return out.print(JSON.stringify({ tools }) + '\n');
-          await out.print(tools.length ? await toolTable(inv, tools.map((tool) => ({ name: tool.name, tool }))) : '');
+          await out.print(
+            tools.length
+              ? await toolTable(
+                  inv,
+                  tools.map((tool) => ({ name: tool.name, tool })),
+                )
+              : '',
+          );
           if (!tools.length) out.info(`server "${spec.name}" has no tools`);
         };
-        out.info(`watching the tools of ${spec.name}${deadline === undefined ? '' : ` for ${inv.global.timeout}s`} (Ctrl-C ends)`);
-        return watch(session, { kind: 'tools' }, { deadline, now: ctx.now, signal: ctx.signal, onChange: listAndPrint });
+        out.info(
+          `watching the tools of ${spec.name}${deadline === undefined ? '' : ` for ${inv.global.timeout}s`} (Ctrl-C ends)`,
+        );
+        return watch(
+          session,
+          { kind: 'tools' },
+          { deadline, now: ctx.now, signal: ctx.signal, onChange: listAndPrint },
+        );
       },
       { commandDeadline: undefined },
     ),

@@ -47,7 +47,8 @@ async function put(relative, text) {
 
 async function generateValidators() {
   const meta = await load('src/args/meta-codegen.ts');
-  for (const [draft, file] of Object.entries(meta.META_FILES)) await put(`generated/${file}`, meta.metaValidatorModule(draft));
+  for (const [draft, file] of Object.entries(meta.META_FILES))
+    await put(`generated/${file}`, meta.metaValidatorModule(draft));
   const server = await load('src/config/validator-codegen.ts');
   await put('generated/server-validator.ts', server.serverValidatorModule());
 }
@@ -77,7 +78,8 @@ async function generateShipped() {
   const testSchema = await load('src/testing/schema.ts');
   await put('mcpctl-test.schema.json', testSchema.testSchemaJson());
   const { main } = await load('commands/main.ts');
-  for (const shell of ['bash', 'zsh', 'fish']) await put(`completions/mcpctl.${shell}`, await completionScript(main, shell));
+  for (const shell of ['bash', 'zsh', 'fish'])
+    await put(`completions/mcpctl.${shell}`, await completionScript(main, shell));
 }
 
 try {

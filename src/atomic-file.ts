@@ -25,7 +25,11 @@ export interface AtomicWriteOptions {
 const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 /** Writes `data` to `file` atomically, as `opts.how` says. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
   try {
     await writeWhole(file, data, opts);
   } catch (err) {
@@ -37,17 +41,26 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 export function clearWriteError(err: unknown, file: string): unknown {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (code !== 'ENOSPC' && code !== 'EDQUOT') return err;
-  return configError(`cannot write ${file}: ${code === 'ENOSPC' ? 'no space left on the device' : 'disk quota exceeded'}`, {
-    cause: err,
-    hint: `free some space and run the command again; ${file} was left as it was`,
-  });
+  return configError(
+    `cannot write ${file}: ${code === 'ENOSPC' ? 'no space left on the device' : 'disk quota exceeded'}`,
+    {
+      cause: err,
+      hint: `free some space and run the command again; ${file} was left as it was`,
+    },
+  );
 }
 
 async function writeWhole(file: string, data: string | Uint8Array, opts: AtomicWriteOptions): Promise<void> {
   const how = opts.how ?? 'replace';
   const target = how === 'replace' && opts.followSymlink !== false ? await fs.realpath(file).catch(() => file) : file;
   if (how === 'replace-file') await refuseNonRegular(target);
-  const kept = how === 'create' ? undefined : await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
+  const kept =
+    how === 'create'
+      ? undefined
+      : await fs.stat(target).then(
+          (s) => s.mode & 0o7777,
+          () => undefined,
+        );
   const mode = opts.mode ?? kept;
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -80,7 +93,12 @@ async function refuseNonRegular(file: string): Promise<void> {
  * link() takes the name only if nothing is there, and never follows what is. A file system
  * without hard links gets the same promise from O_EXCL | O_NOFOLLOW on the name itself.
  */
-async function linkNew(temp: string, target: string, data: string | Uint8Array, mode: number | undefined): Promise<void> {
+async function linkNew(
+  temp: string,
+  target: string,
+  data: string | Uint8Array,
+  mode: number | undefined,
+): Promise<void> {
   try {
     await fs.link(temp, target);
     return;

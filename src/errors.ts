@@ -34,13 +34,19 @@ export const EXIT_CODES: Readonly<Record<ErrorKind, number>> = {
 export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [0, 'success (an empty list is success)'],
   [1, 'internal error (a bug: please report it)'],
-  [2, 'usage or config error: bad flag, unknown server or tool, invalid config, arguments that fail the inputSchema, unresolved ${VAR}'],
+  [
+    2,
+    'usage or config error: bad flag, unknown server or tool, invalid config, arguments that fail the inputSchema, unresolved ${VAR}',
+  ],
   [3, 'connection failed: spawn failed, refused, DNS, TLS, server exited, handshake or protocol-revision mismatch'],
   [4, 'authentication required or failed'],
   [5, 'the server answered with a protocol error (JSON-RPC error)'],
   [6, 'the tool ran and reported failure (isError: true)'],
-  [7, 'a result broke its tool\'s outputSchema'],
-  [8, 'checks failed: a test of mcpctl test, a breaking change found by mcpctl diff, an error-level finding of mcpctl lint'],
+  [7, "a result broke its tool's outputSchema"],
+  [
+    8,
+    'checks failed: a test of mcpctl test, a breaking change found by mcpctl diff, an error-level finding of mcpctl lint',
+  ],
   [124, 'a timeout expired'],
   [130, 'interrupted (Ctrl-C)'],
   [143, 'terminated (SIGTERM)'],
@@ -113,7 +119,6 @@ export function toMcpctlError(err: unknown): McpctlError {
   });
 }
 
-
 export interface ErrorObject {
   code: number;
   kind: ErrorKind;
@@ -126,7 +131,14 @@ export interface ErrorObject {
 /** The ERROR object of docs/OUTPUT.md, also the items of `errors` arrays beside results. */
 export function errorObject(err: McpctlError): ErrorObject {
   // Absent fields stay undefined, which JSON.stringify leaves out.
-  return { code: err.exitCode, kind: err.kind, server: err.server, phase: err.phase, message: err.message, hint: err.hint };
+  return {
+    code: err.exitCode,
+    kind: err.kind,
+    server: err.server,
+    phase: err.phase,
+    message: err.message,
+    hint: err.hint,
+  };
 }
 
 /** The one-line JSON error of docs/OUTPUT.md, printed last on stderr with --json. */

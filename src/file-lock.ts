@@ -128,7 +128,8 @@ async function isStale(lockPath: string, content: string, options: LockOptions):
 function parseHolder(content: string): Holder | undefined {
   try {
     const value = JSON.parse(content) as Partial<Holder>;
-    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string') return value as Holder;
+    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string')
+      return value as Holder;
   } catch {
     // an old or foreign lock file: judged by its age
   }
@@ -162,7 +163,12 @@ async function breakLock(lockPath: string, content: string): Promise<void> {
   await unlink(aside).catch(() => undefined);
 }
 
-async function boundedWait(previous: Promise<void>, deadline: number, lockPath: string, options: LockOptions): Promise<void> {
+async function boundedWait(
+  previous: Promise<void>,
+  deadline: number,
+  lockPath: string,
+  options: LockOptions,
+): Promise<void> {
   const remaining = Math.max(0, deadline - performance.now());
   const timer = new AbortController();
   try {
@@ -186,7 +192,9 @@ function checkAborted(options: LockOptions): void {
 }
 
 function interrupted(options: LockOptions): McpctlError {
-  return new McpctlError('interrupted', `interrupted while waiting for the lock on ${options.what ?? 'a file'}`, { phase: options.phase });
+  return new McpctlError('interrupted', `interrupted while waiting for the lock on ${options.what ?? 'a file'}`, {
+    phase: options.phase,
+  });
 }
 
 function lockTimeout(lockPath: string, waitMs: number, options: LockOptions): McpctlError {

@@ -33,13 +33,21 @@ export function redactUrl(url: string): string {
   const start = URL_START.exec(url);
   const [scheme, authority, rest] = start ? [start[1]!, start[2]!, start[3]!] : ['', '', url];
   const at = authority.lastIndexOf('@');
-  const host = at < 0 ? authority : `${authority.slice(0, at).split(':').map(redactValue).join(':')}@${authority.slice(at + 1)}`;
+  const host =
+    at < 0 ? authority : `${authority.slice(0, at).split(':').map(redactValue).join(':')}@${authority.slice(at + 1)}`;
   const hashAt = rest.indexOf('#');
   const beforeHash = hashAt < 0 ? rest : rest.slice(0, hashAt);
   const fragment = hashAt < 0 || hashAt === rest.length - 1 ? (hashAt < 0 ? '' : '#') : `#${REDACTED}`;
   const queryAt = beforeHash.indexOf('?');
   const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
-  const query = queryAt < 0 ? '' : `?${beforeHash.slice(queryAt + 1).split('&').map(redactQueryPart).join('&')}`;
+  const query =
+    queryAt < 0
+      ? ''
+      : `?${beforeHash
+          .slice(queryAt + 1)
+          .split('&')
+          .map(redactQueryPart)
+          .join('&')}`;
   return `${scheme}${host}${path}${query}${fragment}`;
 }
 
@@ -57,7 +65,23 @@ export function redactUrlsIn(text: string): string {
 }
 
 /** Words of an option or variable name that say its value is a secret. */
-const SECRET_WORDS = new Set(['token', 'key', 'apikey', 'secret', 'password', 'passwd', 'pass', 'pwd', 'auth', 'authorization', 'credential', 'credentials', 'bearer', 'pat', 'cookie']);
+const SECRET_WORDS = new Set([
+  'token',
+  'key',
+  'apikey',
+  'secret',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'bearer',
+  'pat',
+  'cookie',
+]);
 
 function namesSecret(name: string): boolean {
   return name.split(/[-_.]+/).some((word) => SECRET_WORDS.has(word.toLowerCase()));

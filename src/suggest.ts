@@ -3,12 +3,15 @@
 
 /** Optimal-string-alignment distance: Levenshtein plus one-step transpositions. */
 export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -22,10 +25,15 @@ export function suggest(word: string, candidates: Iterable<string>, limit = 3): 
   const w = word.toLowerCase();
   const budget = Math.min(3, Math.max(1, Math.floor(w.length / 3)));
   const unique = [...new Set(candidates)].filter((c) => c !== word);
-  const scored = unique.map((c) => ({ c, d: editDistance(w, c.toLowerCase()) })).filter(({ d }) => d <= budget && d < w.length);
+  const scored = unique
+    .map((c) => ({ c, d: editDistance(w, c.toLowerCase()) }))
+    .filter(({ d }) => d <= budget && d < w.length);
   if (scored.length > 0) {
     const best = Math.min(...scored.map(({ d }) => d));
-    return scored.filter(({ d }) => d === best).slice(0, limit).map(({ c }) => c);
+    return scored
+      .filter(({ d }) => d === best)
+      .slice(0, limit)
+      .map(({ c }) => c);
   }
   if (w.length < 3) return [];
   return unique.filter((c) => c.toLowerCase().includes(w) || w.includes(c.toLowerCase())).slice(0, limit);

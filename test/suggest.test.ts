@@ -21,6 +21,10 @@ test('suggest keeps only the closest, ignores case, and rejects names sharing no
 test('didYouMean lists ties, at most three', () => {
   assert.equal(didYouMean('nam', ['name', 'nap', 'other']), ' (did you mean "name" or "nap"?)');
   assert.equal(didYouMean('ab', ['ac', 'ad', 'ae', 'af']), ' (did you mean "ac", "ad" or "ae"?)');
-  assert.equal(didYouMean('everything', ['everything-http', 'everything-sse']), ' (did you mean "everything-http" or "everything-sse"?)', 'containment when no name is close');
+  assert.equal(
+    didYouMean('everything', ['everything-http', 'everything-sse']),
+    ' (did you mean "everything-http" or "everything-sse"?)',
+    'containment when no name is close',
+  );
   assert.equal(didYouMean('zzz', ['name']), '');
 });

@@ -39,7 +39,9 @@ function jsonObject(text: string, label: string, problems: string[]): Record<str
     return undefined;
   }
   if (!isPlainObject(value)) {
-    problems.push(`${label}: must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`);
+    problems.push(
+      `${label}: must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`,
+    );
     return undefined;
   }
   return value;
@@ -49,7 +51,10 @@ function jsonObject(text: string, label: string, problems: string[]): Record<str
  * Splits a key into a property path guided by the schema: a declared name that contains dots is
  * taken whole; otherwise each dot descends one object level.
  */
-function propertyPath(key: string, root: JsonSchema | undefined): { path: string[]; schema: JsonSchema | undefined } | { problem: string } {
+function propertyPath(
+  key: string,
+  root: JsonSchema | undefined,
+): { path: string[]; schema: JsonSchema | undefined } | { problem: string } {
   const path: string[] = [];
   let schema: JsonSchema | undefined = root === undefined ? undefined : resolveSchema(root, root);
   let rest = key;
@@ -117,7 +122,11 @@ class ArgumentAssembler {
  * inputSchema; undefined when unknown: values then stay strings). Throws one usage error
  * listing every problem found (bad words, invalid JSON, unreadable files, stdin used twice).
  */
-export async function buildArguments(sources: ArgSources, schema: JsonSchema | undefined, where?: ToolWhere): Promise<Record<string, unknown>> {
+export async function buildArguments(
+  sources: ArgSources,
+  schema: JsonSchema | undefined,
+  where?: ToolWhere,
+): Promise<Record<string, unknown>> {
   const problems: string[] = [];
   const words = sources.words.map(parseWord);
   for (const word of words) if (word.kind === 'invalid') problems.push(word.problem);
@@ -128,7 +137,9 @@ export async function buildArguments(sources: ArgSources, schema: JsonSchema | u
     ...words.filter((w): w is Assign => w.kind === 'assign' && w.source.kind === 'stdin').map((w) => w.word),
   ];
   if (stdinUsers.length > 1) {
-    problems.push(`standard input can be read only once, but ${stdinUsers.map((u) => `"${u}"`).join(' and ')} all read it`);
+    problems.push(
+      `standard input can be read only once, but ${stdinUsers.map((u) => `"${u}"`).join(' and ')} all read it`,
+    );
   }
   const stdinAllowed = stdinUsers.length <= 1;
 

@@ -56,7 +56,12 @@ function numberFrom(text: string, strict: boolean, integerOnly: boolean): Coerce
 }
 
 /** Coerces `text` for a property whose (already resolved) schema is `schema`, within `root`. */
-export function coerceText(text: string, schema: JsonSchema | undefined, root: JsonSchema, options: CoerceOptions = {}): Coerced {
+export function coerceText(
+  text: string,
+  schema: JsonSchema | undefined,
+  root: JsonSchema,
+  options: CoerceOptions = {},
+): Coerced {
   const types = typesOf(root, schema);
   if (types === undefined) return { ok: true, value: text };
   const allowsString = types.has('string');
@@ -106,7 +111,13 @@ export function coerceText(text: string, schema: JsonSchema | undefined, root: J
   return { ok: true, value: text };
 }
 
-function coerceFile(text: string, schema: JsonSchema | undefined, root: JsonSchema, types: Set<JsonType>, allowsString: boolean): Coerced {
+function coerceFile(
+  text: string,
+  schema: JsonSchema | undefined,
+  root: JsonSchema,
+  types: Set<JsonType>,
+  allowsString: boolean,
+): Coerced {
   if (allowsString) return { ok: true, value: text };
   const parsed = parseJson(text);
   if (parsed.ok) return { ok: true, value: parsed.value };

@@ -47,7 +47,10 @@ function fromDraft04(node: unknown): unknown {
   const out: Record<string, unknown> = Object.fromEntries(
     Object.entries(node).map(([key, value]) => [key, DATA_KEYWORDS.has(key) ? value : fromDraft04(value)]),
   );
-  for (const [exclusive, bound] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
+  for (const [exclusive, bound] of [
+    ['exclusiveMaximum', 'maximum'],
+    ['exclusiveMinimum', 'minimum'],
+  ] as const) {
     if (typeof out[exclusive] !== 'boolean') continue;
     if (out[exclusive] === true && typeof out[bound] === 'number') {
       out[exclusive] = out[bound];
@@ -76,7 +79,12 @@ const META: Record<Draft, ValidateFunction> = {
 };
 
 function newAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
-  const ajv = draft === '2020-12' ? new Ajv2020(AJV_OPTIONS) : draft === '2019-09' ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+  const ajv =
+    draft === '2020-12'
+      ? new Ajv2020(AJV_OPTIONS)
+      : draft === '2019-09'
+        ? new Ajv2019(AJV_OPTIONS)
+        : new Ajv(AJV_OPTIONS);
   addFormats(ajv);
   // ajv.schemas is ajv's internal registry (ajv is pinned; test/deps/internals.test.ts checks it).
   const meta = ajv.schemas[META_SCHEMA_IDS[draft]];
@@ -98,7 +106,8 @@ function compileAs(draft: Draft, schema: JsonSchema): Compiled {
   const ajv = newAjv(draft);
   try {
     const validate = ajv.compile(schema);
-    const check: SchemaCheck = (value) => (validate(value) ? { valid: true } : { valid: false, errors: [...(validate.errors ?? [])] });
+    const check: SchemaCheck = (value) =>
+      validate(value) ? { valid: true } : { valid: false, errors: [...(validate.errors ?? [])] };
     return { ok: true, draft, check };
   } catch (err) {
     // A schema that breaks its meta-schema leaves the details on the instance, not the error.

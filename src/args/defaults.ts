@@ -2,7 +2,14 @@
 // does not give it: mcp-framework lists every `.default()` field as required, and its tools
 // expect the default then, as a person reading the schema would.
 
-import { isPlainObject, isSchemaObject, propertySchema, requiredProperties, resolveSchema, type JsonSchema } from './schema.js';
+import {
+  isPlainObject,
+  isSchemaObject,
+  propertySchema,
+  requiredProperties,
+  resolveSchema,
+  type JsonSchema,
+} from './schema.js';
 
 export interface FilledDefault {
   /** The argument's name as typed on the command line (`a.b` for a nested one). */
@@ -13,13 +20,23 @@ export interface FilledDefault {
 const MAX_NESTING = 16;
 
 /** Returns the arguments with those defaults filled in, and which were filled. */
-export function fillRequiredDefaults(args: Record<string, unknown>, schema: JsonSchema | undefined): { args: Record<string, unknown>; filled: FilledDefault[] } {
+export function fillRequiredDefaults(
+  args: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+): { args: Record<string, unknown>; filled: FilledDefault[] } {
   const filled: FilledDefault[] = [];
   if (schema === undefined) return { args, filled };
   return { args: fillObject(schema, schema, args, '', filled, 0), filled };
 }
 
-function fillObject(root: JsonSchema, schema: JsonSchema | undefined, value: Record<string, unknown>, prefix: string, filled: FilledDefault[], depth: number): Record<string, unknown> {
+function fillObject(
+  root: JsonSchema,
+  schema: JsonSchema | undefined,
+  value: Record<string, unknown>,
+  prefix: string,
+  filled: FilledDefault[],
+  depth: number,
+): Record<string, unknown> {
   if (depth > MAX_NESTING) return value;
   const s = resolveSchema(root, schema);
   let out = value;

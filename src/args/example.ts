@@ -2,7 +2,16 @@
 // schema accepts (its example, default, const or first enum value; else one built from its
 // type, format and bounds), written as `key=value` or, for JSON values, `key:=<json>`.
 
-import { declaredProperties, isSchemaObject, itemSchema, propertySchema, requiredProperties, resolveSchema, typesOf, type JsonSchema } from './schema.js';
+import {
+  declaredProperties,
+  isSchemaObject,
+  itemSchema,
+  propertySchema,
+  requiredProperties,
+  resolveSchema,
+  typesOf,
+  type JsonSchema,
+} from './schema.js';
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   'date-time': '2025-01-01T12:00:00Z',
@@ -36,7 +45,9 @@ function exampleValue(root: JsonSchema, schema: JsonSchema | undefined, depth: n
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   const types = typesOf(root, s);
-  const type = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'].find((t) => types === undefined ? t === 'string' : types.has(t as never));
+  const type = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'].find((t) =>
+    types === undefined ? t === 'string' : types.has(t as never),
+  );
   const num = (key: string) => (typeof s[key] === 'number' ? (s[key] as number) : undefined);
   switch (type) {
     case 'integer':
@@ -56,7 +67,11 @@ function exampleValue(root: JsonSchema, schema: JsonSchema | undefined, depth: n
     }
     case 'object': {
       const required = requiredProperties(root, s);
-      return Object.fromEntries(declaredProperties(root, s).filter((n) => required.has(n)).map((n) => [n, exampleValue(root, propertySchema(root, s, n), depth + 1)]));
+      return Object.fromEntries(
+        declaredProperties(root, s)
+          .filter((n) => required.has(n))
+          .map((n) => [n, exampleValue(root, propertySchema(root, s, n), depth + 1)]),
+      );
     }
     default: {
       const format = typeof s.format === 'string' ? FORMAT_EXAMPLES[s.format] : undefined;

@@ -2,7 +2,17 @@
 // property, nested objects and array items included (`user.address.zip`, `rows[].id`), each
 // with its type label, whether it is required, its default, and its constraints.
 
-import { declaredProperties, isSchemaObject, itemSchema, propertySchema, requiredProperties, resolveSchema, typesOf, type JsonSchema, type JsonSchemaObject } from './schema.js';
+import {
+  declaredProperties,
+  isSchemaObject,
+  itemSchema,
+  propertySchema,
+  requiredProperties,
+  resolveSchema,
+  typesOf,
+  type JsonSchema,
+  type JsonSchemaObject,
+} from './schema.js';
 import { typeLabel } from './type-label.js';
 
 export interface Field {
@@ -53,9 +63,21 @@ export function schemaFields(schema: JsonSchema | undefined): Field[] {
   return out;
 }
 
-function field(root: JsonSchema, name: string, depth: number, schema: JsonSchema | undefined, required: boolean | undefined): Field {
+function field(
+  root: JsonSchema,
+  name: string,
+  depth: number,
+  schema: JsonSchema | undefined,
+  required: boolean | undefined,
+): Field {
   const s = resolveSchema(root, schema);
-  const entry: Field = { name, depth, type: typeLabel(root, s), ...(required === undefined ? {} : { required }), constraints: isSchemaObject(s) ? constraintsOf(s) : [] };
+  const entry: Field = {
+    name,
+    depth,
+    type: typeLabel(root, s),
+    ...(required === undefined ? {} : { required }),
+    constraints: isSchemaObject(s) ? constraintsOf(s) : [],
+  };
   if (isSchemaObject(s)) {
     if ('default' in s) entry.default = s.default;
     const text = typeof s.description === 'string' ? s.description : typeof s.title === 'string' ? s.title : undefined;

@@ -11,4 +11,9 @@ export { compileSchema, draftOf, type Draft } from './compile.js';
 export type { JsonSchema, JsonSchemaObject } from './schema.js';
 export { expandTemplate, isUriTemplate, templateArguments, templateVariables } from './template.js';
 export type { PromptWhere, TemplateWhere, ToolWhere } from './report.js';
-export { validateStructuredContent, type OutputCheck, type ToolResultLike, type ToolWithOutputSchema } from './output.js';
+export {
+  validateStructuredContent,
+  type OutputCheck,
+  type ToolResultLike,
+  type ToolWithOutputSchema,
+} from './output.js';

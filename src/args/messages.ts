@@ -46,7 +46,8 @@ function branchPaths(composite: ErrorObject): string[] {
   const paths = [`${composite.schemaPath}/`];
   if (Array.isArray(composite.schema)) {
     for (const branch of composite.schema) {
-      if (isPlainObject(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#')) paths.push(`${branch.$ref}/`);
+      if (isPlainObject(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#'))
+        paths.push(`${branch.$ref}/`);
     }
   }
   return paths;
@@ -60,7 +61,8 @@ function dropNoise(errors: readonly ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => {
     if (e.keyword === 'if') return false;
     return !composites.some(
-      ({ c, paths }) => c !== e && isAtOrUnder(e.instancePath, c.instancePath) && paths.some((p) => e.schemaPath.startsWith(p)),
+      ({ c, paths }) =>
+        c !== e && isAtOrUnder(e.instancePath, c.instancePath) && paths.some((p) => e.schemaPath.startsWith(p)),
     );
   });
 }
@@ -94,14 +96,22 @@ function explainOne(error: ErrorObject, root: JsonSchema): Explained | undefined
     case 'anyOf':
     case 'oneOf': {
       if (params.passingSchemas != null) {
-        return { kind: 'value', pointer, text: `matches more than one of the alternatives it must choose between, got ${shown(got)}` };
+        return {
+          kind: 'value',
+          pointer,
+          text: `matches more than one of the alternatives it must choose between, got ${shown(got)}`,
+        };
       }
       const branches = Array.isArray(error.schema) ? (error.schema as JsonSchema[]) : [];
       const labels = [...new Set(branches.flatMap((b) => typeAlternatives(root, b)))];
       return { kind: 'value', pointer, text: `must be ${labels.join(' or ')}, got ${shownWithType(got)}` };
     }
     case 'not':
-      return { kind: 'value', pointer, text: `must not be ${typeAlternatives(root, error.schema as JsonSchema).join(' or ')}, got ${shown(got)}` };
+      return {
+        kind: 'value',
+        pointer,
+        text: `must not be ${typeAlternatives(root, error.schema as JsonSchema).join(' or ')}, got ${shown(got)}`,
+      };
     case 'false schema':
       return { kind: 'value', pointer, text: 'is not allowed here' };
     default: {
@@ -161,7 +171,9 @@ export function argumentMessage(problem: Explained, args: unknown): string {
     case 'unknown':
       return `unknown argument "${argumentName(appendPointer(problem.pointer, problem.name), args)}"${problem.suggestion}`;
     case 'value':
-      return problem.pointer === '' ? `the arguments ${problem.text}` : `argument "${argumentName(problem.pointer, args)}": ${problem.text}`;
+      return problem.pointer === ''
+        ? `the arguments ${problem.text}`
+        : `argument "${argumentName(problem.pointer, args)}": ${problem.text}`;
   }
 }
 

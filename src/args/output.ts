@@ -31,19 +31,33 @@ const MAX_LISTED = 20;
  * 'output-schema' naming the tool and each failing JSON path; without an outputSchema, or for
  * an `isError` result (which MCP exempts from the schema), there is nothing to check.
  */
-export function validateStructuredContent(result: ToolResultLike, tool: ToolWithOutputSchema, server?: string): OutputCheck {
+export function validateStructuredContent(
+  result: ToolResultLike,
+  tool: ToolWithOutputSchema,
+  server?: string,
+): OutputCheck {
   const warnings: string[] = [];
   const schema = tool.outputSchema;
   if (schema === undefined || result.isError === true) return { warnings };
   const subject = server === undefined ? `tool "${tool.name}"` : `tool "${tool.name}" of server "${server}"`;
-  const details = { server, phase: 'output' as const, hint: 'the server sent a result its own outputSchema does not allow; report it to the server\'s authors' };
+  const details = {
+    server,
+    phase: 'output' as const,
+    hint: "the server sent a result its own outputSchema does not allow; report it to the server's authors",
+  };
 
   if (result.structuredContent === undefined) {
-    throw new McpctlError('output-schema', `${subject} declares an outputSchema but its result has no structuredContent`, details);
+    throw new McpctlError(
+      'output-schema',
+      `${subject} declares an outputSchema but its result has no structuredContent`,
+      details,
+    );
   }
   const compiled = compileSchema(schema);
   if (!compiled.ok) {
-    warnings.push(`the outputSchema of ${subject} could not be compiled (${compiled.reason}); structuredContent not checked`);
+    warnings.push(
+      `the outputSchema of ${subject} could not be compiled (${compiled.reason}); structuredContent not checked`,
+    );
     return { warnings };
   }
   const outcome = compiled.check(result.structuredContent);
@@ -52,5 +66,9 @@ export function validateStructuredContent(result: ToolResultLike, tool: ToolWith
   const listed = lines.slice(0, MAX_LISTED);
   if (lines.length > MAX_LISTED) listed.push(`… and ${lines.length - MAX_LISTED} more`);
   const body = listed.length === 1 ? ` ${listed[0]}` : `\n  ${listed.join('\n  ')}`;
-  throw new McpctlError('output-schema', `structuredContent of ${subject} does not match its outputSchema:${body}`, details);
+  throw new McpctlError(
+    'output-schema',
+    `structuredContent of ${subject} does not match its outputSchema:${body}`,
+    details,
+  );
 }

@@ -17,13 +17,19 @@ export interface PromptArgument {
  * unknown ones are errors with a suggestion. With `declared` undefined (the server listed none)
  * nothing is checked. Throws one usage error listing every problem.
  */
-export function buildPromptArguments(words: readonly string[], declared: readonly PromptArgument[] | undefined, where: PromptWhere | TemplateWhere): Record<string, string> {
+export function buildPromptArguments(
+  words: readonly string[],
+  declared: readonly PromptArgument[] | undefined,
+  where: PromptWhere | TemplateWhere,
+): Record<string, string> {
   const problems: string[] = [];
   const given = new Map<string, string>();
   for (const word of words) {
     const eq = word.indexOf('=');
     if (eq <= 0) {
-      problems.push(eq === 0 ? `"${word}" has no argument name before "="` : `"${word}" is not an argument: write name=value`);
+      problems.push(
+        eq === 0 ? `"${word}" has no argument name before "="` : `"${word}" is not an argument: write name=value`,
+      );
       continue;
     }
     given.set(word.slice(0, eq), word.slice(eq + 1));
@@ -32,12 +38,16 @@ export function buildPromptArguments(words: readonly string[], declared: readonl
     const names = declared.map((a) => a.name);
     for (const name of given.keys()) {
       if (!names.includes(name)) {
-        const list = names.length === 0 ? ` (this ${'template' in where ? 'template has no variables' : 'prompt takes no arguments'})` : didYouMean(name, names);
+        const list =
+          names.length === 0
+            ? ` (this ${'template' in where ? 'template has no variables' : 'prompt takes no arguments'})`
+            : didYouMean(name, names);
         problems.push(`unknown argument "${name}"${list}`);
       }
     }
     for (const arg of declared) {
-      if (arg.required === true && !given.has(arg.name)) problems.push(`missing required ${'template' in where ? 'variable' : 'argument'} "${arg.name}"`);
+      if (arg.required === true && !given.has(arg.name))
+        problems.push(`missing required ${'template' in where ? 'variable' : 'argument'} "${arg.name}"`);
     }
   }
   if (problems.length > 0) throw argumentsError(problems, where);

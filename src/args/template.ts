@@ -28,9 +28,18 @@ export function templateVariables(template: string): PromptArgument[] {
  * The variables given as `name=value` words, checked: unknown ones, and missing required ones
  * unless `requireAll` is false (context for a completion), are one usage error.
  */
-export function templateArguments(template: string, words: readonly string[], where: TemplateWhere, opts: { requireAll?: boolean } = {}): Record<string, string> {
+export function templateArguments(
+  template: string,
+  words: readonly string[],
+  where: TemplateWhere,
+  opts: { requireAll?: boolean } = {},
+): Record<string, string> {
   const variables = templateVariables(template);
-  return buildPromptArguments(words, opts.requireAll === false ? variables.map((v) => ({ ...v, required: false })) : variables, where);
+  return buildPromptArguments(
+    words,
+    opts.requireAll === false ? variables.map((v) => ({ ...v, required: false })) : variables,
+    where,
+  );
 }
 
 /** The URI with every variable filled (checked first with templateArguments). */

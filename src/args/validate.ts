@@ -26,7 +26,15 @@ export interface ValidationOutcome {
 const MAX_NESTING = 16;
 
 /** Names in `value` that an open object schema does not declare (closed ones are ajv's job). */
-function unknownNames(root: JsonSchema, schema: JsonSchema | undefined, value: unknown, pointer: string, args: unknown, out: string[], depth = 0): void {
+function unknownNames(
+  root: JsonSchema,
+  schema: JsonSchema | undefined,
+  value: unknown,
+  pointer: string,
+  args: unknown,
+  out: string[],
+  depth = 0,
+): void {
   if (!isPlainObject(value) || depth > MAX_NESTING) return;
   const s = resolveSchema(root, schema);
   const declared = declaredProperties(root, s);
@@ -50,12 +58,18 @@ function unknownNames(root: JsonSchema, schema: JsonSchema | undefined, value: u
  * listing every problem; returns warnings otherwise. A schema ajv cannot compile does not block
  * the call: validation is skipped with a warning saying so.
  */
-export function validateArguments(args: Record<string, unknown>, schema: JsonSchema | undefined, where: ToolWhere): ValidationOutcome {
+export function validateArguments(
+  args: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  where: ToolWhere,
+): ValidationOutcome {
   const warnings: string[] = [];
   if (schema === undefined) return { warnings };
   const compiled = compileSchema(schema);
   if (!compiled.ok) {
-    warnings.push(`the inputSchema of tool "${where.tool}" could not be compiled (${compiled.reason}); arguments not checked`);
+    warnings.push(
+      `the inputSchema of tool "${where.tool}" could not be compiled (${compiled.reason}); arguments not checked`,
+    );
     return { warnings };
   }
   const undeclared: string[] = [];

@@ -1,10 +1,7 @@
 // Splits argument words into their syntax: `key=value`, `key:=<json>`, `key=@file`, `key=@-`
 // (stdin), `key=@@text` (a value that starts with a literal @), and `-` (a JSON object on stdin).
 
-export type ValueSource =
-  | { kind: 'text'; text: string }
-  | { kind: 'file'; path: string }
-  | { kind: 'stdin' };
+export type ValueSource = { kind: 'text'; text: string } | { kind: 'file'; path: string } | { kind: 'stdin' };
 
 export type ParsedWord =
   | { kind: 'assign'; word: string; key: string; raw: boolean; source: ValueSource }
@@ -27,11 +24,16 @@ export function parseWord(word: string): ParsedWord {
   if (word === '-') return { kind: 'stdin-object', word };
   const eq = word.indexOf('=');
   if (eq < 0) {
-    return { kind: 'invalid', word, problem: `"${word}" is not an argument: write key=value, key:=<json> or key=@file` };
+    return {
+      kind: 'invalid',
+      word,
+      problem: `"${word}" is not an argument: write key=value, key:=<json> or key=@file`,
+    };
   }
   const raw = eq > 0 && word[eq - 1] === ':';
   const key = word.slice(0, raw ? eq - 1 : eq);
-  if (key === '') return { kind: 'invalid', word, problem: `"${word}" has no argument name before "${raw ? ':=' : '='}"` };
+  if (key === '')
+    return { kind: 'invalid', word, problem: `"${word}" has no argument name before "${raw ? ':=' : '='}"` };
   const source = valueSource(word.slice(eq + 1));
   if ('problem' in source) return { kind: 'invalid', word, problem: `argument "${key}": ${source.problem}` };
   return { kind: 'assign', word, key, raw, source };

@@ -33,7 +33,10 @@ export interface FormRequest {
   requestedSchema: { properties?: Record<string, FieldSchema>; required?: string[] };
 }
 
-export type FormAnswer = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
+export type FormAnswer =
+  | { action: 'accept'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
 
 export interface FormIO {
   lines: LineReader;
@@ -80,7 +83,10 @@ export function parseAnswer(text: string, field: FieldSchema): Parsed {
   const t = text.trim();
   if (field.type === 'array') {
     const choices = field.items ? choicesOf(field.items) : undefined;
-    const parts = t.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = t
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (!choices) return { ok: true, value: parts };
     const values: unknown[] = [];
     for (const part of parts) {
@@ -93,7 +99,9 @@ export function parseAnswer(text: string, field: FieldSchema): Parsed {
   const choices = choicesOf(field);
   if (choices) {
     const choice = pickChoice(t, choices);
-    return choice ? { ok: true, value: choice.value } : { ok: false, problem: `"${t}" is not one of the choices; type its number or its value` };
+    return choice
+      ? { ok: true, value: choice.value }
+      : { ok: false, problem: `"${t}" is not one of the choices; type its number or its value` };
   }
   switch (field.type) {
     case 'boolean':
@@ -126,16 +134,25 @@ function schemaProblem(field: FieldSchema, value: unknown): string | undefined {
 function describeDefault(field: FieldSchema): string | undefined {
   if (field.default === undefined) return undefined;
   if (field.type === 'boolean') return field.default ? 'y' : 'n';
-  const labelOf = (v: unknown) => choicesOf(field.type === 'array' && field.items ? field.items : field)?.find((c) => c.value === v)?.label ?? String(v);
+  const labelOf = (v: unknown) =>
+    choicesOf(field.type === 'array' && field.items ? field.items : field)?.find((c) => c.value === v)?.label ??
+    String(v);
   return Array.isArray(field.default) ? field.default.map(labelOf).join(', ') : labelOf(field.default);
 }
 
 function fieldPrompt(name: string, field: FieldSchema, required: boolean, chalk: ChalkInstance): string {
   const lines: string[] = [];
   const heading = field.title && field.title !== name ? `${field.title} (${name})` : name;
-  lines.push(`${chalk.bold(heading)}${required ? chalk.red(' *') : ''}${field.description ? chalk.dim(` — ${field.description}`) : ''}`);
+  lines.push(
+    `${chalk.bold(heading)}${required ? chalk.red(' *') : ''}${field.description ? chalk.dim(` — ${field.description}`) : ''}`,
+  );
   const choices = choicesOf(field.type === 'array' && field.items ? field.items : field);
-  if (choices) choices.forEach((c, i) => lines.push(`  ${chalk.cyan(String(i + 1))}) ${c.label}${c.label !== String(c.value) ? chalk.dim(` (${String(c.value)})`) : ''}`));
+  if (choices)
+    choices.forEach((c, i) =>
+      lines.push(
+        `  ${chalk.cyan(String(i + 1))}) ${c.label}${c.label !== String(c.value) ? chalk.dim(` (${String(c.value)})`) : ''}`,
+      ),
+    );
   const hints: string[] = [];
   if (field.type === 'boolean') hints.push('y/n');
   else if (field.type === 'array') hints.push(choices ? 'numbers or values, comma-separated' : 'comma-separated');
@@ -187,7 +204,9 @@ export async function askForm(request: FormRequest, io: FormIO): Promise<FormAns
       return { action: 'cancel' };
     }
   }
-  const confirm = await io.lines.question(`Send ${Object.keys(content).length ? 'these answers' : 'your acceptance'} to "${io.server}"? ${chalk.dim('[Y/n]')} `);
+  const confirm = await io.lines.question(
+    `Send ${Object.keys(content).length ? 'these answers' : 'your acceptance'} to "${io.server}"? ${chalk.dim('[Y/n]')} `,
+  );
   if (confirm === undefined) return { action: 'cancel' };
   if (/^(n|no)$/i.test(confirm.trim())) return { action: 'decline' };
   return { action: 'accept', content };

@@ -8,7 +8,10 @@ export type CallbackOutcome = 'success' | 'failure' | 'rejected';
 const TEXT: Record<CallbackOutcome, { title: string; body: string }> = {
   success: { title: 'Signed in', body: 'mcpctl is signed in. You can return to the terminal.' },
   failure: { title: 'Sign-in failed', body: 'mcpctl could not complete the sign-in. The terminal says why.' },
-  rejected: { title: 'Sign-in rejected', body: 'This response does not belong to the sign-in mcpctl started, so it was ignored.' },
+  rejected: {
+    title: 'Sign-in rejected',
+    body: 'This response does not belong to the sign-in mcpctl started, so it was ignored.',
+  },
 };
 
 // A fixed script, allowed by its hash in the Content-Security-Policy: nothing else may run.

@@ -50,10 +50,14 @@ export async function startCallbackServer(port: number, expectedState: string): 
       handled = true;
       page(res, 400, 'rejected');
       deliver(
-        new McpctlError('auth', 'the sign-in callback carried a state that does not match this sign-in; it was rejected', {
-          phase: 'auth',
-          hint: 'start the sign-in again and finish it in the browser window it opens',
-        }),
+        new McpctlError(
+          'auth',
+          'the sign-in callback carried a state that does not match this sign-in; it was rejected',
+          {
+            phase: 'auth',
+            hint: 'start the sign-in again and finish it in the browser window it opens',
+          },
+        ),
       );
       return;
     }

@@ -24,31 +24,50 @@ export function classifyAuthError(err: unknown, server: string): McpctlError | u
   const details = { server, phase: 'auth' as const, cause: err };
   if (err instanceof InsufficientScopeError) return stepUpRequired(server, err.requiredScope ?? '(unspecified)');
   if (err instanceof InsecureTokenEndpointError) {
-    return new McpctlError('auth', `refusing to send credentials to ${redactUrl(String(err.tokenEndpoint))}: OAuth endpoints must use https (plain http only on loopback)`, details);
+    return new McpctlError(
+      'auth',
+      `refusing to send credentials to ${redactUrl(String(err.tokenEndpoint))}: OAuth endpoints must use https (plain http only on loopback)`,
+      details,
+    );
   }
   if (err instanceof IssuerMismatchError || err instanceof AuthorizationServerMismatchError) {
-    return new McpctlError('auth', `the authorization server of ${server} did not identify itself as expected (issuer mismatch); sign-in refused`, {
-      ...details,
-      hint: 'check oauth.issuer in the config, or ask the server operator',
-    });
+    return new McpctlError(
+      'auth',
+      `the authorization server of ${server} did not identify itself as expected (issuer mismatch); sign-in refused`,
+      {
+        ...details,
+        hint: 'check oauth.issuer in the config, or ask the server operator',
+      },
+    );
   }
   if (err instanceof RegistrationRejectedError) {
-    return new McpctlError('auth', `the authorization server of ${server} rejected dynamic client registration (HTTP ${err.status})`, {
-      ...details,
-      hint: 'configure a pre-registered client with oauth.clientId and oauth.issuer',
-    });
+    return new McpctlError(
+      'auth',
+      `the authorization server of ${server} rejected dynamic client registration (HTTP ${err.status})`,
+      {
+        ...details,
+        hint: 'configure a pre-registered client with oauth.clientId and oauth.issuer',
+      },
+    );
   }
   if (err instanceof OAuthError) return fromOAuthError(err, server);
   if (err instanceof UnauthorizedError) return signInRequired(server, 'none');
   if (err instanceof SdkHttpError) {
     if (err.code === SdkErrorCode.ClientHttpAuthentication) {
-      return new McpctlError('auth', `${server} rejected the credentials even after re-authorization (HTTP 401)`, { ...details, hint: loginHint(server) });
+      return new McpctlError('auth', `${server} rejected the credentials even after re-authorization (HTTP 401)`, {
+        ...details,
+        hint: loginHint(server),
+      });
     }
     if (err.code === SdkErrorCode.ClientHttpForbidden) {
-      return new McpctlError('auth', `${server} still refuses the request after a step-up sign-in (HTTP 403 insufficient_scope)`, {
-        ...details,
-        hint: 'the account may lack the permission; ask the server operator',
-      });
+      return new McpctlError(
+        'auth',
+        `${server} still refuses the request after a step-up sign-in (HTTP 403 insufficient_scope)`,
+        {
+          ...details,
+          hint: 'the account may lack the permission; ask the server operator',
+        },
+      );
     }
   }
   return undefined;
@@ -67,7 +86,10 @@ function fromOAuthError(err: OAuthError, server: string): McpctlError {
       hint: 'check oauth.clientId and its secret or key',
     });
   }
-  return new McpctlError('auth', `the authorization server of ${server} answered ${err.code}${suffix}`, { ...details, hint: loginHint(server) });
+  return new McpctlError('auth', `the authorization server of ${server} answered ${err.code}${suffix}`, {
+    ...details,
+    hint: loginHint(server),
+  });
 }
 
 function oneLine(text: string): string {

@@ -58,7 +58,12 @@ export async function newProvider(
 ): Promise<McpctlOAuthProvider> {
   validateOAuthSettings(spec);
   assertSecureOAuthUrl(spec.url, 'the server URL', spec.name);
-  const fetchFn = createOAuthFetch({ server: spec.name, timeoutMs: spec.timeoutMs, signal: ctx.signal, base: baseFetch });
+  const fetchFn = createOAuthFetch({
+    server: spec.name,
+    timeoutMs: spec.timeoutMs,
+    signal: ctx.signal,
+    base: baseFetch,
+  });
   return new McpctlOAuthProvider({ spec, ctx, store, mode, fetchFn, ...extra }).load();
 }
 
@@ -71,26 +76,40 @@ function validateOAuthSettings(spec: HttpServerSpec): void {
   if (oauth.clientId !== undefined && oauth.issuer === undefined) throw missingIssuer(spec.name);
   const grant = grantOf(oauth);
   if (grant !== 'authorization_code' && oauth.clientId === undefined) {
-    throw new McpctlError('config', `${spec.name}: ${grant === 'client_credentials' ? 'grant client_credentials' : 'oauth.idp'} needs oauth.clientId and oauth.issuer`, {
+    throw new McpctlError(
+      'config',
+      `${spec.name}: ${grant === 'client_credentials' ? 'grant client_credentials' : 'oauth.idp'} needs oauth.clientId and oauth.issuer`,
+      {
+        server: spec.name,
+        phase: 'config',
+      },
+    );
+  }
+  const method = oauth.tokenEndpointAuthMethod;
+  if (method === 'private_key_jwt' && oauth.privateKey === undefined) {
+    throw new McpctlError('config', `${spec.name}: tokenEndpointAuthMethod private_key_jwt needs privateKeyFrom`, {
       server: spec.name,
       phase: 'config',
     });
   }
-  const method = oauth.tokenEndpointAuthMethod;
-  if (method === 'private_key_jwt' && oauth.privateKey === undefined) {
-    throw new McpctlError('config', `${spec.name}: tokenEndpointAuthMethod private_key_jwt needs privateKeyFrom`, { server: spec.name, phase: 'config' });
-  }
   if ((method === 'client_secret_basic' || method === 'client_secret_post') && oauth.clientSecret === undefined) {
-    throw new McpctlError('config', `${spec.name}: tokenEndpointAuthMethod ${method} needs clientSecretFrom`, { server: spec.name, phase: 'config' });
+    throw new McpctlError('config', `${spec.name}: tokenEndpointAuthMethod ${method} needs clientSecretFrom`, {
+      server: spec.name,
+      phase: 'config',
+    });
   }
 }
 
 function validateWorkloadSettings(server: string, oauth: OAuthSettings): void {
   if (oauth.assertionFrom === undefined || oauth.clientId === undefined) {
-    throw new McpctlError('config', `${server}: grant jwt-bearer needs oauth.clientId and oauth.assertionFrom (the variable holding the workload's JWT), or oauth.idp`, {
-      server,
-      phase: 'config',
-    });
+    throw new McpctlError(
+      'config',
+      `${server}: grant jwt-bearer needs oauth.clientId and oauth.assertionFrom (the variable holding the workload's JWT), or oauth.idp`,
+      {
+        server,
+        phase: 'config',
+      },
+    );
   }
   if (oauth.assertion === undefined || oauth.assertion === '') throw missingAssertion(server, oauth.assertionFrom);
 }

@@ -54,13 +54,21 @@ export async function machineTokenRequest(req: MachineTokenRequest): Promise<URL
   if (req.oauth.idp === undefined) return workloadTokenRequest(req);
   const idp = req.oauth.idp;
   if (idp.idToken === undefined || idp.clientId === undefined) {
-    throw new McpctlError('config', `${req.server}: oauth.idp needs clientId and idTokenFrom (the identity provider's ID token)`, {
-      server: req.server,
-      phase: 'config',
-    });
+    throw new McpctlError(
+      'config',
+      `${req.server}: oauth.idp needs clientId and idTokenFrom (the identity provider's ID token)`,
+      {
+        server: req.server,
+        phase: 'config',
+      },
+    );
   }
   if (req.audience === undefined) {
-    throw new McpctlError('auth', `${req.server}: the authorization server is unknown, so no ID-JAG can be requested for it`, { server: req.server, phase: 'auth' });
+    throw new McpctlError(
+      'auth',
+      `${req.server}: the authorization server is unknown, so no ID-JAG can be requested for it`,
+      { server: req.server, phase: 'auth' },
+    );
   }
   const tokenEndpoint = idp.tokenEndpoint ?? (await discoverIdpTokenEndpoint(idp.issuer, req));
   assertSecureOAuthUrl(tokenEndpoint, 'the identity provider token endpoint', req.server);
@@ -86,11 +94,15 @@ export function isWorkloadIdentity(oauth: OAuthSettings): boolean {
 
 /** The error for a workload grant whose variable is unset: exit 4, before anything is sent. */
 export function missingAssertion(server: string, variable: string): McpctlError {
-  return new McpctlError('auth', `${server}: oauth.assertionFrom names environment variable "${variable}", which is not set (it should hold the workload's signed JWT)`, {
-    server,
-    phase: 'auth',
-    hint: `put the workload's identity token (a CI system's OIDC token) in ${variable} before running mcpctl`,
-  });
+  return new McpctlError(
+    'auth',
+    `${server}: oauth.assertionFrom names environment variable "${variable}", which is not set (it should hold the workload's signed JWT)`,
+    {
+      server,
+      phase: 'auth',
+      hint: `put the workload's identity token (a CI system's OIDC token) in ${variable} before running mcpctl`,
+    },
+  );
 }
 
 /**
@@ -110,7 +122,8 @@ function workloadTokenRequest(req: MachineTokenRequest): URLSearchParams {
     });
   if (req.audience === undefined) throw refuse('the authorization server is unknown');
   if (configured !== undefined) {
-    if (!sameIssuer(req.audience, configured)) throw refuse(`the authorization server is ${redactUrl(req.audience)}, not the configured issuer`);
+    if (!sameIssuer(req.audience, configured))
+      throw refuse(`the authorization server is ${redactUrl(req.audience)}, not the configured issuer`);
   } else {
     const audiences = audiencesOf(assertion);
     if (audiences === undefined) throw refuse('it is not a JWT');
@@ -139,12 +152,19 @@ function audiencesOf(jwt: string): string[] | undefined {
 
 async function discoverIdpTokenEndpoint(issuer: string | undefined, req: MachineTokenRequest): Promise<string> {
   if (issuer === undefined) {
-    throw new McpctlError('config', `${req.server}: oauth.idp needs issuer or tokenEndpoint`, { server: req.server, phase: 'config' });
+    throw new McpctlError('config', `${req.server}: oauth.idp needs issuer or tokenEndpoint`, {
+      server: req.server,
+      phase: 'config',
+    });
   }
   assertSecureOAuthUrl(issuer, 'the identity provider', req.server);
   const metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn: req.fetchFn });
   if (metadata === undefined) {
-    throw new McpctlError('auth', `${req.server}: the identity provider ${issuer} publishes no metadata; set oauth.idp.tokenEndpoint`, { server: req.server, phase: 'auth' });
+    throw new McpctlError(
+      'auth',
+      `${req.server}: the identity provider ${issuer} publishes no metadata; set oauth.idp.tokenEndpoint`,
+      { server: req.server, phase: 'auth' },
+    );
   }
   return metadata.token_endpoint;
 }

@@ -42,7 +42,9 @@ export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;
 
 export async function login(spec: ServerSpec, ctx: Context, options: LoginOptions = {}): Promise<AuthStatus> {
   if (spec.transport === 'stdio') {
-    throw usageError(`${spec.name} is a stdio server; OAuth sign-in applies to HTTP servers only`, { server: spec.name });
+    throw usageError(`${spec.name} is a stdio server; OAuth sign-in applies to HTTP servers only`, {
+      server: spec.name,
+    });
   }
   assertSecureOAuthUrl(spec.url, 'the server URL', spec.name);
   const store = options.store ?? openTokenStore(ctx);
@@ -55,17 +57,37 @@ export async function login(spec: ServerSpec, ctx: Context, options: LoginOption
   return authStatus(spec, ctx, { store });
 }
 
-async function machineLogin(spec: HttpServerSpec, ctx: Context, store: TokenStore, options: LoginOptions): Promise<void> {
+async function machineLogin(
+  spec: HttpServerSpec,
+  ctx: Context,
+  store: TokenStore,
+  options: LoginOptions,
+): Promise<void> {
   const provider = await newProvider(spec, ctx, store, 'login', options.fetch);
   await provider.runAuth({ scope: options.scope ?? spec.oauth?.scope });
 }
 
-async function browserLogin(spec: HttpServerSpec, ctx: Context, store: TokenStore, options: LoginOptions): Promise<void> {
-  const fetchFn = createOAuthFetch({ server: spec.name, timeoutMs: spec.timeoutMs, signal: ctx.signal, base: options.fetch });
+async function browserLogin(
+  spec: HttpServerSpec,
+  ctx: Context,
+  store: TokenStore,
+  options: LoginOptions,
+): Promise<void> {
+  const fetchFn = createOAuthFetch({
+    server: spec.name,
+    timeoutMs: spec.timeoutMs,
+    signal: ctx.signal,
+    base: options.fetch,
+  });
   // Discovery first: the issuer tells which registered client (and so which port) to reuse.
   const challenge = await probeChallenge(spec.url, fetchFn);
   const info = await discoverServerInfo(spec.url, { resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn });
-  if (challenge.status !== 401 && info.resourceMetadata === undefined && info.authorizationServerMetadata === undefined && spec.oauth === undefined) {
+  if (
+    challenge.status !== 401 &&
+    info.resourceMetadata === undefined &&
+    info.authorizationServerMetadata === undefined &&
+    spec.oauth === undefined
+  ) {
     throw usageError(`${spec.name} does not use OAuth: it asks for no sign-in and publishes no OAuth metadata`, {
       server: spec.name,
       hint: 'add an `oauth` entry to its config if it needs one',
@@ -102,21 +124,29 @@ async function browserLogin(spec: HttpServerSpec, ctx: Context, store: TokenStor
       scope = computeScopeUnion(base, stored.pendingScope);
     }
 
-    const common = { scope, ...(challenge.resourceMetadataUrl !== undefined ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}) };
+    const common = {
+      scope,
+      ...(challenge.resourceMetadataUrl !== undefined ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}),
+    };
     const started = await provider.runAuth({ ...common, forceReauthorization: true });
     if (started === 'AUTHORIZED') return;
 
     const timeoutMs = options.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
-    if (options.noBrowser === true) ctx.io.stderr.write(`Waiting for the sign-in (up to ${Math.round(timeoutMs / 1000)} s)…\n`);
+    if (options.noBrowser === true)
+      ctx.io.stderr.write(`Waiting for the sign-in (up to ${Math.round(timeoutMs / 1000)} s)…\n`);
     const callback = await listener.waitForCallback(timeoutMs, ctx.signal);
     const error = callback.params.get('error');
     const code = callback.params.get('code');
     if (error !== null || code === null) {
       callback.respond('failure');
-      throw new McpctlError('auth', `the authorization server did not grant access to ${spec.name} (${sanitizeCode(error ?? 'no code')})`, {
-        server: spec.name,
-        phase: 'auth',
-      });
+      throw new McpctlError(
+        'auth',
+        `the authorization server did not grant access to ${spec.name} (${sanitizeCode(error ?? 'no code')})`,
+        {
+          server: spec.name,
+          phase: 'auth',
+        },
+      );
     }
     try {
       const iss = callback.params.get('iss');
@@ -133,7 +163,11 @@ async function browserLogin(spec: HttpServerSpec, ctx: Context, store: TokenStor
 }
 
 /** The configured port, else the one the client was registered with, else any free one. */
-async function openListener(spec: HttpServerSpec, state: string, rememberedPort: number | undefined): Promise<CallbackServer> {
+async function openListener(
+  spec: HttpServerSpec,
+  state: string,
+  rememberedPort: number | undefined,
+): Promise<CallbackServer> {
   const configured = spec.oauth?.redirectPort;
   if (configured !== undefined) {
     try {
@@ -161,7 +195,10 @@ async function openListener(spec: HttpServerSpec, state: string, rememberedPort:
 }
 
 /** An unauthenticated request, for the WWW-Authenticate challenge (resource_metadata, scope). */
-async function probeChallenge(url: string, fetchFn: FetchLike): Promise<{ status?: number; resourceMetadataUrl?: URL; scope?: string }> {
+async function probeChallenge(
+  url: string,
+  fetchFn: FetchLike,
+): Promise<{ status?: number; resourceMetadataUrl?: URL; scope?: string }> {
   const controller = new AbortController();
   try {
     const response = await fetchFn(url, {
@@ -204,19 +241,31 @@ function toLoginError(err: unknown, spec: HttpServerSpec): unknown {
   const auth = classifyAuthError(err, spec.name);
   if (auth !== undefined) return auth;
   if (err instanceof DOMException && err.name === 'TimeoutError') {
-    return new McpctlError('timeout', `an OAuth request for ${spec.name} took longer than ${Math.round(spec.timeoutMs / 1000)} s`, {
-      server: spec.name,
-      phase: 'auth',
-      cause: err,
-    });
+    return new McpctlError(
+      'timeout',
+      `an OAuth request for ${spec.name} took longer than ${Math.round(spec.timeoutMs / 1000)} s`,
+      {
+        server: spec.name,
+        phase: 'auth',
+        cause: err,
+      },
+    );
   }
   if (err instanceof TypeError) {
-    return new McpctlError('connection', `could not reach the OAuth endpoints of ${spec.name} (${redactUrl(spec.url)})`, {
-      server: spec.name,
-      phase: 'auth',
-      cause: err,
-    });
+    return new McpctlError(
+      'connection',
+      `could not reach the OAuth endpoints of ${spec.name} (${redactUrl(spec.url)})`,
+      {
+        server: spec.name,
+        phase: 'auth',
+        cause: err,
+      },
+    );
   }
   const message = err instanceof Error ? err.message : String(err);
-  return new McpctlError('auth', `sign-in to ${spec.name} failed: ${message}`, { server: spec.name, phase: 'auth', cause: err });
+  return new McpctlError('auth', `sign-in to ${spec.name} failed: ${message}`, {
+    server: spec.name,
+    phase: 'auth',
+    cause: err,
+  });
 }

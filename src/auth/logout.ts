@@ -20,17 +20,23 @@ export interface LogoutResult {
   clients: string[];
 }
 
-export async function logout(target: ServerSpec | 'all', ctx: Context, options: LogoutOptions = {}): Promise<LogoutResult> {
+export async function logout(
+  target: ServerSpec | 'all',
+  ctx: Context,
+  options: LogoutOptions = {},
+): Promise<LogoutResult> {
   if (target !== 'all' && target.transport === 'stdio') return { servers: [], clients: [] };
   const store = options.store ?? new TokenStore(authFilePath(ctx), { signal: ctx.signal });
   return store.update((data) => {
-    const keys = target === 'all' ? Object.keys(data.servers) : [normalizeServerUrl(target.url)].filter((k) => k in data.servers);
+    const keys =
+      target === 'all' ? Object.keys(data.servers) : [normalizeServerUrl(target.url)].filter((k) => k in data.servers);
     const issuers = new Set<string>();
     for (const key of keys) {
       const entry = data.servers[key];
       if (entry === undefined) continue;
       for (const issuer of Object.keys(entry.tokens)) issuers.add(issuer);
-      const discovered = entry.discovery?.authorizationServerMetadata?.issuer ?? entry.discovery?.authorizationServerUrl;
+      const discovered =
+        entry.discovery?.authorizationServerMetadata?.issuer ?? entry.discovery?.authorizationServerUrl;
       if (discovered !== undefined) issuers.add(discovered);
       delete data.servers[key];
     }

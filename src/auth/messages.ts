@@ -25,7 +25,10 @@ export function signInRequired(server: string, why: 'none' | 'expired' | 'refuse
         : why === 'refused'
           ? `the authorization server refused the stored sign-in for ${server}`
           : `${server} did not accept the stored sign-in, though it grants the scope asked for`;
-  const hint = why === 'rejected' ? `${loginHint(server)}; if that does not help, the account may lack the permission: ask the server operator` : loginHint(server);
+  const hint =
+    why === 'rejected'
+      ? `${loginHint(server)}; if that does not help, the account may lack the permission: ask the server operator`
+      : loginHint(server);
   return new McpctlError('auth', message, { server, phase: 'auth', hint });
 }
 
@@ -37,4 +40,3 @@ export function stepUpRequired(server: string, scope: string): McpctlError {
     hint: `${loginHint(server)}; it requests the additional scope`,
   });
 }
-

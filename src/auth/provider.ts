@@ -109,7 +109,10 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     const client = issuer === undefined ? undefined : data.clients[issuer];
     const registered = client === undefined ? undefined : redirectUrisOf(client)[0];
     this.commandRedirectUrl =
-      registered ?? (this.oauth.redirectPort !== undefined ? `http://127.0.0.1:${this.oauth.redirectPort}/callback` : PLACEHOLDER_REDIRECT);
+      registered ??
+      (this.oauth.redirectPort !== undefined
+        ? `http://127.0.0.1:${this.oauth.redirectPort}/callback`
+        : PLACEHOLDER_REDIRECT);
     return this;
   }
 
@@ -159,11 +162,15 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
       // A workload's JWT names its audience itself (checked before it is sent): no issuer needed.
       if (issuer === undefined && !isWorkloadIdentity(this.oauth)) throw missingIssuer(this.spec.name);
       if (ctx !== undefined && issuer !== undefined && !sameIssuer(ctx.issuer, issuer)) {
-        throw new McpctlError('auth', `the authorization server of ${this.spec.name} is ${ctx.issuer}, not the configured issuer ${issuer}`, {
-          server: this.spec.name,
-          phase: 'auth',
-          hint: 'check oauth.issuer in the config; the client credentials are only sent to that issuer',
-        });
+        throw new McpctlError(
+          'auth',
+          `the authorization server of ${this.spec.name} is ${ctx.issuer}, not the configured issuer ${issuer}`,
+          {
+            server: this.spec.name,
+            phase: 'auth',
+            hint: 'check oauth.issuer in the config; the client credentials are only sent to that issuer',
+          },
+        );
       }
       return {
         client_id: clientId,
@@ -174,7 +181,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
         ...(ctx !== undefined || issuer !== undefined ? { issuer: ctx?.issuer ?? issuer } : {}),
       };
     }
-    if (this.cimdClient !== undefined && (ctx === undefined || sameIssuer(this.cimdClient.issuer ?? '', ctx.issuer))) return this.cimdClient;
+    if (this.cimdClient !== undefined && (ctx === undefined || sameIssuer(this.cimdClient.issuer ?? '', ctx.issuer)))
+      return this.cimdClient;
     const data = await this.store.read();
     const key = ctx?.issuer ?? data.servers[this.serverKey]?.issuer;
     const client = key === undefined ? undefined : data.clients[key];
@@ -285,7 +293,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
         if (tokens.expires_in !== undefined) entry.expires_at = now + tokens.expires_in * 1000;
         server.tokens[issuer] = entry;
         server.issuer = issuer;
-        if (server.pendingScope !== undefined && scopeCovers(entry.scope, server.pendingScope)) delete server.pendingScope;
+        if (server.pendingScope !== undefined && scopeCovers(entry.scope, server.pendingScope))
+          delete server.pendingScope;
       });
     } finally {
       await this.store.endLease();
@@ -309,7 +318,11 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
           }
         }
         if (scope === 'discovery' || scope === 'all') delete server.discovery;
-        if ((scope === 'client' || scope === 'all') && this.oauth.clientId === undefined && server.issuer !== undefined) {
+        if (
+          (scope === 'client' || scope === 'all') &&
+          this.oauth.clientId === undefined &&
+          server.issuer !== undefined
+        ) {
           delete data.clients[server.issuer];
         }
       });
@@ -338,7 +351,10 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
       throw stepUpRequired(this.spec.name, requested);
     }
     // An unexpired token ends up here only after the server turned it away.
-    throw signInRequired(this.spec.name, entry === undefined ? 'none' : this.isExpiring(entry) ? 'expired' : 'rejected');
+    throw signInRequired(
+      this.spec.name,
+      entry === undefined ? 'none' : this.isExpiring(entry) ? 'expired' : 'rejected',
+    );
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
@@ -346,7 +362,11 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
   }
 
   async codeVerifier(): Promise<string> {
-    if (this.verifier === undefined) throw new McpctlError('auth', `no sign-in is in progress for ${this.spec.name}`, { server: this.spec.name, phase: 'auth' });
+    if (this.verifier === undefined)
+      throw new McpctlError('auth', `no sign-in is in progress for ${this.spec.name}`, {
+        server: this.spec.name,
+        phase: 'auth',
+      });
     return this.verifier;
   }
 
@@ -356,7 +376,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     const server = (await this.store.read()).servers[this.serverKey];
     const hasTokens = server !== undefined && Object.keys(server.tokens).length > 0;
     // No sign-in to refresh: stop before discovery and registration touch the network.
-    if (this.mode === 'command' && this.grant === 'authorization_code' && !hasTokens) throw signInRequired(this.spec.name, 'none');
+    if (this.mode === 'command' && this.grant === 'authorization_code' && !hasTokens)
+      throw signInRequired(this.spec.name, 'none');
     const state = server?.discovery;
     if (state !== undefined) assertSecureDiscovery(state, this.spec.name);
     this.asMetadata = state?.authorizationServerMetadata;
@@ -428,11 +449,16 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
   }
 
   private toSdkTokens(entry: StoredTokenEntry): StoredOAuthTokens {
-    const tokens: StoredOAuthTokens = { access_token: entry.access_token, token_type: entry.token_type, issuer: entry.issuer };
+    const tokens: StoredOAuthTokens = {
+      access_token: entry.access_token,
+      token_type: entry.token_type,
+      issuer: entry.issuer,
+    };
     if (entry.refresh_token !== undefined) tokens.refresh_token = entry.refresh_token;
     if (entry.id_token !== undefined) tokens.id_token = entry.id_token;
     if (entry.scope !== undefined) tokens.scope = entry.scope;
-    if (entry.expires_at !== undefined) tokens.expires_in = Math.max(0, Math.floor((entry.expires_at - this.ctx.now()) / 1000));
+    if (entry.expires_at !== undefined)
+      tokens.expires_in = Math.max(0, Math.floor((entry.expires_at - this.ctx.now()) / 1000));
     return tokens;
   }
 }
@@ -444,27 +470,37 @@ export function redirectUrisOf(client: StoredOAuthClientInformation): string[] {
 }
 
 function workloadRefused(server: string, variable: string | undefined): McpctlError {
-  return new McpctlError('auth', `the authorization server of ${server} refused the workload token in ${variable ?? 'oauth.assertionFrom'}; it was not sent again`, {
-    server,
-    phase: 'auth',
-    hint: 'the token may have expired, or be for another audience or subject than the authorization server trusts',
-  });
+  return new McpctlError(
+    'auth',
+    `the authorization server of ${server} refused the workload token in ${variable ?? 'oauth.assertionFrom'}; it was not sent again`,
+    {
+      server,
+      phase: 'auth',
+      hint: 'the token may have expired, or be for another audience or subject than the authorization server trusts',
+    },
+  );
 }
 
 export function missingIssuer(server: string): McpctlError {
-  return new McpctlError('config', `${server}: oauth.clientId needs oauth.issuer (the authorization server the client is registered with)`, {
-    server,
-    phase: 'config',
-  });
+  return new McpctlError(
+    'config',
+    `${server}: oauth.clientId needs oauth.issuer (the authorization server the client is registered with)`,
+    {
+      server,
+      phase: 'config',
+    },
+  );
 }
 
 function assertSecureDiscovery(state: OAuthDiscoveryState, server: string): void {
   assertSecureOAuthUrl(state.authorizationServerUrl, 'the authorization server', server);
-  if (state.resourceMetadataUrl !== undefined) assertSecureOAuthUrl(state.resourceMetadataUrl, 'the resource metadata URL', server);
+  if (state.resourceMetadataUrl !== undefined)
+    assertSecureOAuthUrl(state.resourceMetadataUrl, 'the resource metadata URL', server);
   const metadata = state.authorizationServerMetadata;
   if (metadata === undefined) return;
   assertSecureOAuthUrl(metadata.issuer, 'the authorization server', server);
   assertSecureOAuthUrl(metadata.authorization_endpoint, 'the authorization endpoint', server);
   assertSecureOAuthUrl(metadata.token_endpoint, 'the token endpoint', server);
-  if (metadata.registration_endpoint !== undefined) assertSecureOAuthUrl(metadata.registration_endpoint, 'the registration endpoint', server);
+  if (metadata.registration_endpoint !== undefined)
+    assertSecureOAuthUrl(metadata.registration_endpoint, 'the registration endpoint', server);
 }

@@ -36,9 +36,13 @@ export function isSecureOAuthUrl(url: string | URL): boolean {
 /** Refuses an OAuth endpoint that is neither https nor loopback http. */
 export function assertSecureOAuthUrl(url: string | URL, what: string, server?: string): void {
   if (isSecureOAuthUrl(url)) return;
-  throw new McpctlError('auth', `refusing to use ${what} ${redactUrl(String(url))}: OAuth endpoints must use https (plain http is allowed only on 127.0.0.1, localhost or ::1)`, {
-    server,
-    phase: 'auth',
-    hint: 'ask the server operator for an https endpoint',
-  });
+  throw new McpctlError(
+    'auth',
+    `refusing to use ${what} ${redactUrl(String(url))}: OAuth endpoints must use https (plain http is allowed only on 127.0.0.1, localhost or ::1)`,
+    {
+      server,
+      phase: 'auth',
+      hint: 'ask the server operator for an https endpoint',
+    },
+  );
 }

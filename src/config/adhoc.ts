@@ -23,14 +23,18 @@ export function splitCommandLine(line: string): string[] {
     const ch = line[i]!;
     if (ch === "'") {
       const end = line.indexOf("'", i + 1);
-      if (end < 0) throw usageError(`unclosed ' in --stdio command line: ${line}`, { hint: "close the quote, or quote the whole command line in '…' and the inner parts in \"…\"" });
+      if (end < 0)
+        throw usageError(`unclosed ' in --stdio command line: ${line}`, {
+          hint: 'close the quote, or quote the whole command line in \'…\' and the inner parts in "…"',
+        });
       word += line.slice(i + 1, end);
       inWord = true;
       i = end + 1;
     } else if (ch === '"') {
       i++;
       for (;;) {
-        if (i >= line.length) throw usageError(`unclosed " in --stdio command line: ${line}`, { hint: 'close the quote' });
+        if (i >= line.length)
+          throw usageError(`unclosed " in --stdio command line: ${line}`, { hint: 'close the quote' });
         const c = line[i]!;
         if (c === '"') break;
         if (c === '\\' && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1]!)) {
@@ -44,7 +48,10 @@ export function splitCommandLine(line: string): string[] {
       inWord = true;
       i++;
     } else if (ch === '\\') {
-      if (i + 1 >= line.length) throw usageError(`--stdio command line ends with a backslash: ${line}`, { hint: 'remove the trailing backslash or escape it as \\\\' });
+      if (i + 1 >= line.length)
+        throw usageError(`--stdio command line ends with a backslash: ${line}`, {
+          hint: 'remove the trailing backslash or escape it as \\\\',
+        });
       if (line[i + 1] !== '\n') {
         word += line[i + 1];
         inWord = true;
@@ -69,7 +76,9 @@ export function splitCommandLine(line: string): string[] {
 export function adHocStdio(commandLine: string, ctx: Context, opts: ResolveOptions = {}): StdioServerSpec {
   const [command, ...args] = splitCommandLine(commandLine);
   if (command === undefined || command === '') {
-    throw usageError('--stdio needs a command line', { hint: "for example --stdio 'npx -y @modelcontextprotocol/server-everything'" });
+    throw usageError('--stdio needs a command line', {
+      hint: "for example --stdio 'npx -y @modelcontextprotocol/server-everything'",
+    });
   }
   return {
     name: displayedCommandLine(commandLine, [command, ...args]),
@@ -102,7 +111,9 @@ export function adHocHttp(url: string, _ctx: Context, opts: ResolveOptions = {})
   try {
     parsed = new URL(url);
   } catch {
-    throw usageError(`not a valid URL: ${url}`, { hint: 'write the full address, for example http://127.0.0.1:3000/mcp' });
+    throw usageError(`not a valid URL: ${url}`, {
+      hint: 'write the full address, for example http://127.0.0.1:3000/mcp',
+    });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw usageError(`not an http(s) URL: ${url}`, { hint: 'an ad-hoc server is an http:// or https:// URL' });

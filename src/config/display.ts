@@ -51,7 +51,14 @@ function redactMap(map: Record<string, string>): Record<string, string> {
 /** The plain, secret-free object describing one server (for `servers` and its --json). */
 export function describeServer(entry: ConfigEntry | ShadowedEntry): ServerDescription {
   const raw = entry.raw;
-  const out: ServerDescription = { name: entry.name, type: entry.type, source: entry.source, disabled: entry.disabled, trusted: isTrusted(entry.trust), trust: entry.trust };
+  const out: ServerDescription = {
+    name: entry.name,
+    type: entry.type,
+    source: entry.source,
+    disabled: entry.disabled,
+    trusted: isTrusted(entry.trust),
+    trust: entry.trust,
+  };
   if (entry.host !== undefined) out.host = entry.host;
   if ('shadowedBy' in entry) out.shadowedBy = entry.shadowedBy;
   if (raw.command !== undefined) out.command = raw.command;

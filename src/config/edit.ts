@@ -36,7 +36,13 @@ export interface AddOptions {
 }
 
 /** Runs `edit` holding the lock of the file it edits (the file a symlink points to, if it is one). */
-async function locked<T>(ctx: EditContext, file: string, signal: AbortSignal | undefined, edit: () => Promise<T>, create = false): Promise<T> {
+async function locked<T>(
+  ctx: EditContext,
+  file: string,
+  signal: AbortSignal | undefined,
+  edit: () => Promise<T>,
+  create = false,
+): Promise<T> {
   const abs = absolutePath(file, ctx);
   const target = await fs.realpath(abs).catch(() => abs);
   if (create) await fs.mkdir(path.dirname(target), { recursive: true });
@@ -58,10 +64,15 @@ async function readCurrent(ctx: EditContext, file: string): Promise<Current> {
   try {
     // Only a regular file, like every config read (a FIFO named .mcp.json must not hang an edit).
     const read = await readConfigFile(abs, { shown, checkOwner: false });
-    return read === 'missing' ? { file: abs, shown, text: '', exists: false } : { file: abs, shown, text: read.text, exists: true };
+    return read === 'missing'
+      ? { file: abs, shown, text: '', exists: false }
+      : { file: abs, shown, text: read.text, exists: true };
   } catch (err) {
     if (err instanceof McpctlError) throw err;
-    throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, { phase: 'config', cause: err });
+    throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, {
+      phase: 'config',
+      cause: err,
+    });
   }
 }
 
@@ -91,7 +102,13 @@ async function writeConfigFile(file: string, text: string): Promise<void> {
  * Adds server `name` to `file` (created as `{ "mcpServers": {} }` when absent), under the root
  * key the file already uses. `entry` is validated like a file's entry first.
  */
-export async function addServer(ctx: EditContext, file: string, name: string, entry: Record<string, unknown>, opts: AddOptions = {}): Promise<EditResult> {
+export async function addServer(
+  ctx: EditContext,
+  file: string,
+  name: string,
+  entry: Record<string, unknown>,
+  opts: AddOptions = {},
+): Promise<EditResult> {
   if (name.trim() === '') throw usageError('a server name must not be empty');
   const check = checkNewEntry(name, entry);
   return locked(ctx, file, opts.signal, () => addChecked(ctx, file, name, entry, check.warnings, opts), true);
@@ -102,12 +119,22 @@ function checkNewEntry(name: string, entry: Record<string, unknown>) {
   if (synthetic.root === undefined) throw usageError(`server "${name}": the new entry is empty`);
   const check = checkEntry({ name, node: synthetic.root, path: [], doc: synthetic, shownAs: '', positions: false });
   if (check.errors.length > 0) {
-    throw usageError(check.errors.join('\n'), { server: name, hint: 'give either a command (stdio) or a url (http/sse), with valid options' });
+    throw usageError(check.errors.join('\n'), {
+      server: name,
+      hint: 'give either a command (stdio) or a url (http/sse), with valid options',
+    });
   }
   return check;
 }
 
-async function addChecked(ctx: EditContext, file: string, name: string, entry: Record<string, unknown>, warnings: string[], opts: AddOptions): Promise<EditResult> {
+async function addChecked(
+  ctx: EditContext,
+  file: string,
+  name: string,
+  entry: Record<string, unknown>,
+  warnings: string[],
+  opts: AddOptions,
+): Promise<EditResult> {
   const cur = await readCurrent(ctx, file);
   const original = cur.exists && cur.text.trim() !== '' ? cur.text : '';
   const { doc, rootKeys } = parseCurrent({ ...cur, text: original });
@@ -134,14 +161,22 @@ async function addChecked(ctx: EditContext, file: string, name: string, entry: R
 }
 
 /** Removes server `name` from `file`; an unknown name is a usage error naming the file. */
-export async function removeServer(ctx: EditContext, file: string, name: string, signal?: AbortSignal): Promise<EditResult> {
+export async function removeServer(
+  ctx: EditContext,
+  file: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<EditResult> {
   return locked(ctx, file, signal, () => removeLocked(ctx, file, name));
 }
 
 async function removeLocked(ctx: EditContext, file: string, name: string): Promise<EditResult> {
   const cur = await readCurrent(ctx, file);
   if (!cur.exists) {
-    throw usageError(`cannot remove server "${name}": ${cur.shown} does not exist`, { server: name, hint: 'name the file that defines it with --config FILE' });
+    throw usageError(`cannot remove server "${name}": ${cur.shown} does not exist`, {
+      server: name,
+      hint: 'name the file that defines it with --config FILE',
+    });
   }
   const { doc, rootKeys } = parseCurrent(cur);
   const holders = (['mcpServers', 'servers'] as const).filter((k) => rootKeys.has(k));
@@ -153,11 +188,16 @@ async function removeLocked(ctx: EditContext, file: string, name: string): Promi
     });
     throw usageError(`no server "${name}" in ${cur.shown}${didYouMean(name, names)}`, {
       server: name,
-      hint: names.length > 0 ? `it defines: ${names.join(', ')}` : `${cur.shown} defines no servers; name another file with --config FILE`,
+      hint:
+        names.length > 0
+          ? `it defines: ${names.join(', ')}`
+          : `${cur.shown} defines no servers; name another file with --config FILE`,
     });
   }
   const holder = nodeAt(doc.root!, [rootKey])!;
-  const index = members(holder).map(([n]) => n).lastIndexOf(name);
+  const index = members(holder)
+    .map(([n]) => n)
+    .lastIndexOf(name);
   await writeConfigFile(cur.file, removeMember(cur.text, holder, index));
   return { file: cur.file, created: false, replaced: false, rootKey, warnings: [] };
 }

@@ -10,7 +10,9 @@ type HostEntry = Record<string, unknown>;
 export type Translate = (entry: unknown) => unknown;
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** Copies the keys that are present, under our names. */
@@ -25,10 +27,20 @@ export const fromCodex: Translate = (entry) => {
   const e = record(entry);
   if (e === undefined) return entry;
   const out = pick(e, {
-    command: 'command', args: 'args', env: 'env', cwd: 'cwd', url: 'url', http_headers: 'headers', env_http_headers: 'headersFrom',
-    env_vars: 'envFrom', tool_timeout_sec: 'timeout', enabled_tools: 'enabledTools', disabled_tools: 'disabledTools',
+    command: 'command',
+    args: 'args',
+    env: 'env',
+    cwd: 'cwd',
+    url: 'url',
+    http_headers: 'headers',
+    env_http_headers: 'headersFrom',
+    env_vars: 'envFrom',
+    tool_timeout_sec: 'timeout',
+    enabled_tools: 'enabledTools',
+    disabled_tools: 'disabledTools',
   });
-  if (typeof e.bearer_token_env_var === 'string') out.headers = { ...(record(out.headers) ?? {}), Authorization: `Bearer \${${e.bearer_token_env_var}}` };
+  if (typeof e.bearer_token_env_var === 'string')
+    out.headers = { ...(record(out.headers) ?? {}), Authorization: `Bearer \${${e.bearer_token_env_var}}` };
   if (e.url !== undefined) out.type = 'http';
   if (e.enabled === false) out.disabled = true;
   return out;
@@ -63,7 +75,16 @@ export const fromZed: Translate = (entry) => {
 export const fromGemini: Translate = (entry) => {
   const e = record(entry);
   if (e === undefined) return entry;
-  const out = pick(e, { command: 'command', args: 'args', env: 'env', cwd: 'cwd', headers: 'headers', timeout: 'timeout', includeTools: 'enabledTools', excludeTools: 'disabledTools' });
+  const out = pick(e, {
+    command: 'command',
+    args: 'args',
+    env: 'env',
+    cwd: 'cwd',
+    headers: 'headers',
+    timeout: 'timeout',
+    includeTools: 'enabledTools',
+    excludeTools: 'disabledTools',
+  });
   if (e.httpUrl !== undefined) Object.assign(out, { url: e.httpUrl, type: 'http' });
   else if (e.url !== undefined) Object.assign(out, { url: e.url, type: 'sse' });
   return out;

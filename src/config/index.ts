@@ -6,7 +6,14 @@ export { resolveServer, resolveTarget, unknownServer, type ResolveOptions } from
 export { adHocStdio, adHocHttp, isUrlTarget, splitCommandLine, AD_HOC_SOURCE } from './adhoc.js';
 export { describeServer, redactValue, redactUrl, REDACTED, type ServerDescription } from './display.js';
 export { addServer, removeServer, type AddOptions, type EditResult, type RootKey } from './edit.js';
-export { configSources, displayPath, projectDirs, PROJECT_FILES, type ConfigScope, type ConfigSource } from './paths.js';
+export {
+  configSources,
+  displayPath,
+  projectDirs,
+  PROJECT_FILES,
+  type ConfigScope,
+  type ConfigSource,
+} from './paths.js';
 export { timeoutMsFromFile } from './settings.js';
 export { suggest, didYouMean } from '../suggest.js';
 export { schemaJson } from './schema.js';

@@ -46,10 +46,17 @@ export function expandString(value: string, at: readonly JsonSegment[], scope: I
   return value.replace(/\$\{([^}]*)\}/g, (whole, body: string) => {
     const fail = (what: string, hint: string): never => {
       const { prefix, jsonPath } = where(scope, at);
-      throw configError(`${prefix}: server "${scope.server}": ${jsonPath}: ${what}`, { server: scope.server, phase: 'config', hint });
+      throw configError(`${prefix}: server "${scope.server}": ${jsonPath}: ${what}`, {
+        server: scope.server,
+        phase: 'config',
+        hint,
+      });
     };
     if (body.startsWith('input:')) {
-      return fail(`${whole} asks for a VS Code input, which mcpctl does not support`, `put the value in an environment variable and write \${env:NAME} instead of ${whole}`);
+      return fail(
+        `${whole} asks for a VS Code input, which mcpctl does not support`,
+        `put the value in an environment variable and write \${env:NAME} instead of ${whole}`,
+      );
     }
     let name = body;
     let fallback: string | undefined;
@@ -69,7 +76,10 @@ export function expandString(value: string, at: readonly JsonSegment[], scope: I
     if (fallback !== undefined) return found === undefined || found === '' ? fallback : found;
     if (found !== undefined) return found;
     if (builtin !== undefined) return builtin;
-    return fail(`environment variable "${name}" is not set`, `set ${name} in the environment, or write \${${name}:-default} to give a default`);
+    return fail(
+      `environment variable "${name}" is not set`,
+      `set ${name} in the environment, or write \${${name}:-default} to give a default`,
+    );
   });
 }
 

@@ -82,7 +82,9 @@ export function insertMember(text: string, object: Node, key: string, value: unk
   const last = members.at(-1);
   if (last === undefined) {
     if (!/[\r\n]/.test(text)) {
-      return applyEdits(text, [{ offset: object.offset, length: object.length, content: `{${JSON.stringify(key)}: ${JSON.stringify(value)}}` }]);
+      return applyEdits(text, [
+        { offset: object.offset, length: object.length, content: `{${JSON.stringify(key)}: ${JSON.stringify(value)}}` },
+      ]);
     }
     // An empty object (whitespace or comments inside) becomes a multi-line one.
     const outer = indentOfLine(text, object.offset);
@@ -131,12 +133,20 @@ export function removeMember(text: string, object: Node, index: number): string 
   if (index === members.length - 1) {
     const prev = members[index - 1]!;
     if (comma !== undefined && ownLine) {
-      edits.push({ offset: breakBefore(text, prop.offset), length: comma - breakBefore(text, prop.offset), content: '' });
+      edits.push({
+        offset: breakBefore(text, prop.offset),
+        length: comma - breakBefore(text, prop.offset),
+        content: '',
+      });
     } else if (ownLine) {
       // No trailing comma: the previous member's comma goes too.
       const prevComma = commaAfter(text, end(prev))!;
       edits.push({ offset: prevComma - 1, length: 1, content: '' });
-      edits.push({ offset: breakBefore(text, prop.offset), length: end(prop) - breakBefore(text, prop.offset), content: '' });
+      edits.push({
+        offset: breakBefore(text, prop.offset),
+        length: end(prop) - breakBefore(text, prop.offset),
+        content: '',
+      });
     } else {
       edits.push({ offset: end(prev), length: end(prop) - end(prev), content: '' });
     }

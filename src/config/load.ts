@@ -11,7 +11,15 @@ import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
 import { configSources, displayPath, type ConfigScope, type ConfigSource } from './paths.js';
 import { readConfigFile, type ReadConfigFile } from './read-file.js';
-import { claudeCodeApproval, isTrusted, readTrustStore, storedTrust, trustFilePath, type TrustFileData, type TrustState } from './trust.js';
+import {
+  claudeCodeApproval,
+  isTrusted,
+  readTrustStore,
+  storedTrust,
+  trustFilePath,
+  type TrustFileData,
+  type TrustState,
+} from './trust.js';
 import { usesEditorInput } from './hosts.js';
 import { checkEntry, type SourceLocation } from './validate.js';
 import type { RawServerEntry, TransportKind } from './types.js';
@@ -98,12 +106,18 @@ async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions)
     if (err instanceof McpctlError) throw err;
     const code = (err as NodeJS.ErrnoException | null)?.code;
     if (!source.required && code === 'EACCES') return 'missing';
-    throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, { phase: 'config', cause: err });
+    throw configError(`${shown}: cannot read the config file: ${err instanceof Error ? err.message : String(err)}`, {
+      phase: 'config',
+      cause: err,
+    });
   }
   if (read === 'missing') {
     if (!source.required) return 'missing';
     const origin = source.scope === 'explicit' ? '--config' : 'MCPCTL_CONFIG';
-    throw configError(`${shown}: no such config file (named by ${origin})`, { phase: 'config', hint: `check the path given to ${origin}` });
+    throw configError(`${shown}: no such config file (named by ${origin})`, {
+      phase: 'config',
+      hint: `check the path given to ${origin}`,
+    });
   }
   opts.debug?.(`reading ${shown}`);
   let text = read.text;
@@ -116,7 +130,13 @@ async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions)
       [text, warning] = ['', `${err.message}; skipped`];
     }
   }
-  return { source, doc: parseDocument(source.file, text, shown), realPath: read.realPath, sha256: read.sha256, warning };
+  return {
+    source,
+    doc: parseDocument(source.file, text, shown),
+    realPath: read.realPath,
+    sha256: read.sha256,
+    warning,
+  };
 }
 
 /** A TOML file as JSON text, so it is checked like every other file (without positions). */
@@ -125,7 +145,10 @@ async function tomlAsJson(text: string, shown: string): Promise<string> {
   try {
     return JSON.stringify(parse(text));
   } catch (err) {
-    throw configError(`${shown}: invalid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { phase: 'config', hint: `fix the syntax of ${shown}` });
+    throw configError(`${shown}: invalid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, {
+      phase: 'config',
+      hint: `fix the syntax of ${shown}`,
+    });
   }
 }
 
@@ -135,14 +158,19 @@ function mayHoldServers(doc: ParsedDocument, source: ConfigSource): boolean {
   if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return true;
   return source.sections.some((section) => {
     let v: unknown = value;
-    for (const seg of section) v = v !== null && typeof v === 'object' && Object.hasOwn(v, seg) ? (v as Record<string | number, unknown>)[seg] : undefined;
+    for (const seg of section)
+      v =
+        v !== null && typeof v === 'object' && Object.hasOwn(v, seg)
+          ? (v as Record<string | number, unknown>)[seg]
+          : undefined;
     if (v === undefined) return false;
     return !(v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
   });
 }
 
 function checkAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new McpctlError('interrupted', 'interrupted while reading the configuration', { phase: 'config' });
+  if (signal.aborted)
+    throw new McpctlError('interrupted', 'interrupted while reading the configuration', { phase: 'config' });
 }
 
 /** Finds, reads and checks every config file; throws one config error listing every problem. */
@@ -191,7 +219,10 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     }
     const approvedInClaude =
       source.scope === 'project' && path.basename(source.file) === '.mcp.json' && !isTrusted(fileTrust)
-        ? anyOf(claudeCodeApproval(claudeJson, path.dirname(source.file)), claudeCodeApproval(claudeJson, path.dirname(read.realPath)))
+        ? anyOf(
+            claudeCodeApproval(claudeJson, path.dirname(source.file)),
+            claudeCodeApproval(claudeJson, path.dirname(read.realPath)),
+          )
         : () => false;
     const foreign = source.translate !== undefined;
     // Problems in another host's file are that host's to report: we skip the entry and say so.
@@ -209,7 +240,9 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
       if (holder === undefined) continue;
       if (holder.type !== 'object') {
         const pos = doc.positionAt((holder.parent ?? holder).offset);
-        problems.push(`${shown}:${pos.line}:${pos.column}: "${formatJsonPath(section)}" must be an object of servers by name`);
+        problems.push(
+          `${shown}:${pos.line}:${pos.column}: "${formatJsonPath(section)}" must be an object of servers by name`,
+        );
         continue;
       }
       const list = members(holder);
@@ -227,7 +260,9 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
           continue;
         }
         const path = [...section, name];
-        const check = foreign ? checkForeign(name, valueNode, source, shown) : checkEntry({ name, node: valueNode, path, doc, shownAs: shown, positions: source.format !== 'toml' });
+        const check = foreign
+          ? checkForeign(name, valueNode, source, shown)
+          : checkEntry({ name, node: valueNode, path, doc, shownAs: shown, positions: source.format !== 'toml' });
         if (check === undefined) continue;
         if (check.entry !== undefined && usesEditorInput(check.entry.raw)) {
           warnings.push(`${where}: server "${name}" uses \${input:…}, a value only an editor asks for; skipped`);
@@ -255,7 +290,10 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
   }
 
   if (errors.length > 0) {
-    const message = errors.length === 1 ? errors[0]! : `${errors.length} problems in the configuration:\n${errors.map((e) => `  ${e}`).join('\n')}`;
+    const message =
+      errors.length === 1
+        ? errors[0]!
+        : `${errors.length} problems in the configuration:\n${errors.map((e) => `  ${e}`).join('\n')}`;
     throw configError(message, {
       phase: 'config',
       hint: 'fix the entries named above (the keys are described in mcpctl.schema.json), or read only another file with --config FILE',
@@ -291,7 +329,11 @@ function checkForeign(name: string, node: Node, source: ConfigSource, shown: str
  * replaces a user's server of the same name), else the first. A project server and a user server
  * of one name are reported, naming both files.
  */
-function pickEntries(candidates: ConfigEntry[], ctx: Context, warnings: string[]): { entries: ConfigEntry[]; shadowed: ShadowedEntry[] } {
+function pickEntries(
+  candidates: ConfigEntry[],
+  ctx: Context,
+  warnings: string[],
+): { entries: ConfigEntry[]; shadowed: ShadowedEntry[] } {
   const byName = new Map<string, ConfigEntry[]>();
   for (const c of candidates) {
     const list = byName.get(c.name);

@@ -41,7 +41,10 @@ export function absolutePath(p: string, ctx: Pick<Context, 'cwd' | 'home'>): str
  * checkout (`isRepoRoot`: the first directory with `.git`) or the home directory, whichever comes
  * first, else up to the file system's root.
  */
-export function projectDirs(ctx: Pick<Context, 'cwd' | 'home'>, isRepoRoot: (dir: string) => boolean = () => false): string[] {
+export function projectDirs(
+  ctx: Pick<Context, 'cwd' | 'home'>,
+  isRepoRoot: (dir: string) => boolean = () => false,
+): string[] {
   const cwd = path.resolve(ctx.cwd);
   const home = path.resolve(ctx.home);
   const rel = path.relative(home, cwd);
@@ -83,16 +86,25 @@ function namedShape(file: string): Partial<ConfigSource> {
 }
 
 /** Every place a config may be, in precedence order, without duplicates. */
-export function configSources(ctx: Context, configFile?: string, isRepoRoot?: (dir: string) => boolean): ConfigSource[] {
+export function configSources(
+  ctx: Context,
+  configFile?: string,
+  isRepoRoot?: (dir: string) => boolean,
+): ConfigSource[] {
   if (configFile !== undefined) {
     const file = absolutePath(configFile, ctx);
     return [{ file, scope: 'explicit', sections: STANDARD_SECTIONS, required: true, ...namedShape(file) }];
   }
   const sources: ConfigSource[] = [];
-  const add = (file: string, scope: ConfigScope, sections = STANDARD_SECTIONS, required = false, extra: Partial<ConfigSource> = {}) => {
+  const add = (
+    file: string,
+    scope: ConfigScope,
+    sections = STANDARD_SECTIONS,
+    required = false,
+    extra: Partial<ConfigSource> = {},
+  ) => {
     if (!sources.some((s) => s.file === file)) sources.push({ file, scope, sections, required, ...extra });
   };
-
 
   const fromEnv = ctx.env.MCPCTL_CONFIG;
   if (fromEnv !== undefined && fromEnv !== '') {
@@ -120,7 +132,8 @@ export function configSources(ctx: Context, configFile?: string, isRepoRoot?: (d
   add(path.join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json'), 'user');
   add(path.join(xdg, 'Claude', 'claude_desktop_config.json'), 'user');
   const appData = ctx.env.APPDATA;
-  if (appData !== undefined && path.isAbsolute(appData)) add(path.join(appData, 'Claude', 'claude_desktop_config.json'), 'user');
+  if (appData !== undefined && path.isAbsolute(appData))
+    add(path.join(appData, 'Claude', 'claude_desktop_config.json'), 'user');
   add(path.join(home, '.cursor', 'mcp.json'), 'user');
   add(path.join(home, '.codeium', 'windsurf', 'mcp_config.json'), 'user');
   add(path.join(home, '.codex', 'config.toml'), 'user', CODEX.sections, false, CODEX);

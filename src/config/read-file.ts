@@ -71,20 +71,32 @@ async function checkOwner(file: string, realPath: string, info: Stats, rules: Re
   const uid = getuid?.();
   if (uid === undefined) return; // Windows: no POSIX owners
   if (info.uid !== uid && info.uid !== 0) {
-    throw refused(rules, `is owned by another user (uid ${info.uid})`, 'if you trust it, take it over (chown) or name it with --config FILE');
+    throw refused(
+      rules,
+      `is owned by another user (uid ${info.uid})`,
+      'if you trust it, take it over (chown) or name it with --config FILE',
+    );
   }
   for (const dir of new Set([path.dirname(path.resolve(file)), path.dirname(realPath)])) {
     const d = await fs.stat(dir);
     const othersWrite = (d.mode & 0o002) !== 0;
     const sticky = (d.mode & 0o1000) !== 0;
     if (othersWrite && !sticky) {
-      throw refused(rules, `is in ${dir}, a directory anyone may write to`, 'move the file to a directory only you can write to, or name it with --config FILE');
+      throw refused(
+        rules,
+        `is in ${dir}, a directory anyone may write to`,
+        'move the file to a directory only you can write to, or name it with --config FILE',
+      );
     }
   }
 }
 
 function tooBig(rules: ReadRules) {
-  return refused(rules, `is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`, 'a config file is small; check that the path names the right file');
+  return refused(
+    rules,
+    `is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`,
+    'a config file is small; check that the path names the right file',
+  );
 }
 
 function refused(rules: ReadRules, why: string, hint = 'point mcpctl at a regular config file, or remove this one') {

@@ -38,11 +38,14 @@ function keyName(r: Resolving, key: readonly JsonSegment[]): string {
 function fromEnv(r: Resolving, name: string, key: readonly JsonSegment[], what: string): string {
   const value = r.ctx.env[name];
   if (value === undefined) {
-    throw configError(`${at(r, key)}"${keyName(r, key)}" names environment variable "${name}" (${what}), which is not set`, {
-      server: r.entry.name,
-      phase: 'config',
-      hint: `set ${name} in the environment before running mcpctl`,
-    });
+    throw configError(
+      `${at(r, key)}"${keyName(r, key)}" names environment variable "${name}" (${what}), which is not set`,
+      {
+        server: r.entry.name,
+        phase: 'config',
+        hint: `set ${name} in the environment before running mcpctl`,
+      },
+    );
   }
   return value;
 }
@@ -63,7 +66,11 @@ function configDirectory(r: Resolving, dir: string, key: readonly JsonSegment[],
     isDir = false;
   }
   if (!isDir) {
-    throw configError(`${at(r, key)}"${keyName(r, key)}" is ${abs}, which is not an existing directory`, { server: r.entry.name, phase: 'config', hint });
+    throw configError(`${at(r, key)}"${keyName(r, key)}" is ${abs}, which is not an existing directory`, {
+      server: r.entry.name,
+      phase: 'config',
+      hint,
+    });
   }
   return abs;
 }
@@ -79,7 +86,13 @@ function commonKeys(r: Resolving, raw: RawServerEntry): Pick<ServerSpec, 'enable
   return {
     ...(raw.enabledTools !== undefined ? { enabledTools: raw.enabledTools } : {}),
     ...(raw.disabledTools !== undefined ? { disabledTools: raw.disabledTools } : {}),
-    ...(raw.roots !== undefined ? { roots: raw.roots.map((dir, i) => configDirectory(r, dir, ['roots', i], 'a relative root is relative to the directory of the config file')) } : {}),
+    ...(raw.roots !== undefined
+      ? {
+          roots: raw.roots.map((dir, i) =>
+            configDirectory(r, dir, ['roots', i], 'a relative root is relative to the directory of the config file'),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -106,16 +119,25 @@ function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): 
 function resolveOAuth(r: Resolving, raw: NonNullable<RawServerEntry['oauth']>): OAuthSettings {
   const { clientSecretFrom, privateKeyFrom, idp, ...plain } = raw;
   const out: OAuthSettings = { ...plain };
-  if (clientSecretFrom !== undefined) out.clientSecret = fromEnv(r, clientSecretFrom, ['oauth', 'clientSecretFrom'], 'the OAuth client secret');
-  if (privateKeyFrom !== undefined) out.privateKey = fromEnv(r, privateKeyFrom, ['oauth', 'privateKeyFrom'], 'the OAuth private key');
+  if (clientSecretFrom !== undefined)
+    out.clientSecret = fromEnv(r, clientSecretFrom, ['oauth', 'clientSecretFrom'], 'the OAuth client secret');
+  if (privateKeyFrom !== undefined)
+    out.privateKey = fromEnv(r, privateKeyFrom, ['oauth', 'privateKeyFrom'], 'the OAuth private key');
   // Unset is not a config error: a CI job sets it at run time, and its absence is an auth failure.
   const assertion = raw.assertionFrom === undefined ? undefined : r.ctx.env[raw.assertionFrom];
   if (assertion !== undefined) out.assertion = assertion;
   if (idp !== undefined) {
     const { clientSecretFrom: idpSecret, idTokenFrom, ...idpPlain } = idp;
     out.idp = { ...idpPlain };
-    if (idpSecret !== undefined) out.idp.clientSecret = fromEnv(r, idpSecret, ['oauth', 'idp', 'clientSecretFrom'], 'the identity provider client secret');
-    if (idTokenFrom !== undefined) out.idp.idToken = fromEnv(r, idTokenFrom, ['oauth', 'idp', 'idTokenFrom'], 'the ID token');
+    if (idpSecret !== undefined)
+      out.idp.clientSecret = fromEnv(
+        r,
+        idpSecret,
+        ['oauth', 'idp', 'clientSecretFrom'],
+        'the identity provider client secret',
+      );
+    if (idTokenFrom !== undefined)
+      out.idp.idToken = fromEnv(r, idTokenFrom, ['oauth', 'idp', 'idTokenFrom'], 'the ID token');
   }
   return out;
 }
@@ -129,11 +151,14 @@ function resolveHttp(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): H
     parsed = undefined;
   }
   if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw configError(`${at(r, ['url'])}"${keyName(r, ['url'])}" is not an http:// or https:// URL${parsed ? ` (it uses ${parsed.protocol})` : ''}`, {
-      server: r.entry.name,
-      phase: 'config',
-      hint: 'write the full address, for example https://example.com/mcp',
-    });
+    throw configError(
+      `${at(r, ['url'])}"${keyName(r, ['url'])}" is not an http:// or https:// URL${parsed ? ` (it uses ${parsed.protocol})` : ''}`,
+      {
+        server: r.entry.name,
+        phase: 'config',
+        hint: 'write the full address, for example https://example.com/mcp',
+      },
+    );
   }
   const headers: Record<string, string> = { ...(raw.headers ?? {}) };
   for (const [header, variable] of Object.entries(raw.headersFrom ?? {})) {
@@ -142,7 +167,9 @@ function resolveHttp(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): H
   for (const [header, value] of Object.entries(headers)) {
     // "Bearer " with an unset variable behind a default: sent, but surely not what was meant.
     if (/^\s*(?:(?:Bearer|Basic|Token|Bot)\s*)?$/i.test(value)) {
-      opts.warn?.(`${at(r, ['headers', header])}header "${header}" is empty once its variables are filled in; check the variables it names`);
+      opts.warn?.(
+        `${at(r, ['headers', header])}header "${header}" is empty once its variables are filled in; check the variables it names`,
+      );
     }
   }
   const transport = r.entry.type === 'sse' ? 'sse' : 'http';
@@ -178,7 +205,8 @@ export function resolveServer(entry: ConfigEntry, ctx: Context, opts: ResolveOpt
 
 /** The refusal to start a server of a project config nobody trusted (or trusted before it changed). */
 export function untrustedServer(entry: Pick<ConfigEntry, 'name' | 'trust' | 'source'>, shown: string) {
-  const why = entry.trust === 'changed' ? 'has changed since it was trusted' : 'is a project config that is not trusted';
+  const why =
+    entry.trust === 'changed' ? 'has changed since it was trusted' : 'is a project config that is not trusted';
   return configError(`server "${entry.name}" not started: ${shown} ${why}`, {
     server: entry.name,
     phase: 'config',
@@ -190,7 +218,12 @@ export function untrustedServer(entry: Pick<ConfigEntry, 'name' | 'trust' | 'sou
  * A SERVER argument: a configured name, else an http(s):// URL. Unknown names are a usage error
  * with close names and the files that were read.
  */
-export function resolveTarget(config: LoadedConfig, target: string, ctx: Context, opts: ResolveOptions = {}): ServerSpec {
+export function resolveTarget(
+  config: LoadedConfig,
+  target: string,
+  ctx: Context,
+  opts: ResolveOptions = {},
+): ServerSpec {
   const entry = config.entries.find((e) => e.name === target);
   if (entry !== undefined) {
     if (entry.disabled) {

@@ -25,7 +25,10 @@ function withSnakeCase(properties: Record<string, Schema>): Record<string, Schem
     out[key] = schema;
     const snake = snakeCase(key);
     if (snake !== key) {
-      out[snake] = { ...schema, description: `${String(schema.description ?? '')} (snake_case spelling of "${key}")`.trim() };
+      out[snake] = {
+        ...schema,
+        description: `${String(schema.description ?? '')} (snake_case spelling of "${key}")`.trim(),
+      };
     }
   }
   return out;
@@ -34,7 +37,8 @@ function withSnakeCase(properties: Record<string, Schema>): Record<string, Schem
 export const SERVER_PROPERTIES: Record<string, Schema> = {
   type: {
     enum: [...TRANSPORT_TYPES],
-    description: 'Transport. Inferred when absent: "command" means stdio, "url" means Streamable HTTP with a fallback to SSE.',
+    description:
+      'Transport. Inferred when absent: "command" means stdio, "url" means Streamable HTTP with a fallback to SSE.',
   },
   transport: { enum: [...TRANSPORT_TYPES], description: 'Alias of "type".' },
   command: { type: 'string', minLength: 1, description: 'stdio: the program to run.' },
@@ -44,7 +48,8 @@ export const SERVER_PROPERTIES: Record<string, Schema> = {
   envFrom: stringArray('stdio: names of our environment variables to pass to the server.'),
   inheritEnv: {
     type: 'boolean',
-    description: 'stdio: true (default) passes our whole environment; false only a basic allowlist plus env and envFrom.',
+    description:
+      'stdio: true (default) passes our whole environment; false only a basic allowlist plus env and envFrom.',
   },
   url: { type: 'string', minLength: 1, description: 'http/sse: the endpoint.' },
   serverUrl: { type: 'string', minLength: 1, description: 'Alias of "url" (Windsurf).' },
@@ -57,18 +62,25 @@ export const SERVER_PROPERTIES: Record<string, Schema> = {
   },
   protocolVersion: {
     enum: [...PROTOCOL_SETTINGS],
-    description: 'Protocol revision: "auto" negotiates, "legacy" is the plain initialize, a revision pins. Default: stdio "legacy", http "auto".',
+    description:
+      'Protocol revision: "auto" negotiates, "legacy" is the plain initialize, a revision pins. Default: stdio "legacy", http "auto".',
   },
   oauth: { $ref: '#/definitions/oauth' },
   enabledTools: stringArray('Glob patterns of the tools to offer; others are hidden.'),
   disabledTools: stringArray('Glob patterns of tools that are hidden and refused.'),
-  roots: stringArray('Directories offered to the server as roots (relative to this file). None are offered unless listed here or given with --root.'),
+  roots: stringArray(
+    'Directories offered to the server as roots (relative to this file). None are offered unless listed here or given with --root.',
+  ),
   disabled: { type: 'boolean', description: 'true: the server is skipped.' },
 };
 
 export const OAUTH_PROPERTIES: Record<string, Schema> = {
   clientId: { type: 'string', minLength: 1, description: 'A pre-registered client ID (needs "issuer").' },
-  clientSecretFrom: { type: 'string', minLength: 1, description: 'Name of the environment variable holding the client secret.' },
+  clientSecretFrom: {
+    type: 'string',
+    minLength: 1,
+    description: 'Name of the environment variable holding the client secret.',
+  },
   issuer: { type: 'string', minLength: 1, description: 'The authorization server (required with a static clientId).' },
   scope: { type: 'string', description: 'Space-separated scopes to request.' },
   redirectPort: { type: 'integer', minimum: 1, maximum: 65535, description: 'Loopback port of the sign-in redirect.' },
@@ -79,15 +91,25 @@ export const OAUTH_PROPERTIES: Record<string, Schema> = {
   },
   grant: {
     enum: ['authorization_code', 'client_credentials', 'jwt-bearer'],
-    description: 'Default authorization_code. jwt-bearer: workload identity, a signed JWT (assertionFrom) exchanged for a token.',
+    description:
+      'Default authorization_code. jwt-bearer: workload identity, a signed JWT (assertionFrom) exchanged for a token.',
   },
   assertionFrom: {
     type: 'string',
     minLength: 1,
-    description: 'grant jwt-bearer: name of the environment variable holding the workload\'s signed JWT (a CI system\'s OIDC token).',
+    description:
+      "grant jwt-bearer: name of the environment variable holding the workload's signed JWT (a CI system's OIDC token).",
   },
-  privateKeyFrom: { type: 'string', minLength: 1, description: 'Name of the environment variable holding a PEM key (private_key_jwt).' },
-  signingAlgorithm: { type: 'string', minLength: 1, description: 'JWT signing algorithm for private_key_jwt. Default ES256.' },
+  privateKeyFrom: {
+    type: 'string',
+    minLength: 1,
+    description: 'Name of the environment variable holding a PEM key (private_key_jwt).',
+  },
+  signingAlgorithm: {
+    type: 'string',
+    minLength: 1,
+    description: 'JWT signing algorithm for private_key_jwt. Default ES256.',
+  },
   idp: { $ref: '#/definitions/idp' },
 };
 
@@ -95,7 +117,11 @@ export const IDP_PROPERTIES: Record<string, Schema> = {
   issuer: { type: 'string', minLength: 1, description: 'The identity provider.' },
   tokenEndpoint: { type: 'string', minLength: 1, description: 'Token endpoint of the identity provider.' },
   clientId: { type: 'string', minLength: 1, description: 'Client ID at the identity provider.' },
-  clientSecretFrom: { type: 'string', minLength: 1, description: 'Name of the environment variable holding the client secret.' },
+  clientSecretFrom: {
+    type: 'string',
+    minLength: 1,
+    description: 'Name of the environment variable holding the client secret.',
+  },
   idTokenFrom: { type: 'string', minLength: 1, description: 'Name of the environment variable holding the ID token.' },
 };
 
@@ -114,7 +140,10 @@ export const configSchema: Schema = {
     $schema: { type: 'string' },
     mcpServers: { ...serverMap, description: 'Servers by name.' },
     servers: { ...serverMap, description: 'Servers by name (VS Code spelling).' },
-    inputs: { type: 'array', description: 'VS Code input variables; mcpctl does not prompt for ${input:...}: use environment variables.' },
+    inputs: {
+      type: 'array',
+      description: 'VS Code input variables; mcpctl does not prompt for ${input:...}: use environment variables.',
+    },
   },
   definitions: {
     server: {

@@ -29,14 +29,20 @@ export function timeoutMs(fileValue: number | undefined, opts: ResolveOptions): 
   if (opts.timeoutSeconds !== undefined) {
     const t = opts.timeoutSeconds;
     if (!Number.isFinite(t) || t <= 0) {
-      throw usageError(`--timeout must be a positive number of seconds, not ${String(t)}`, { hint: 'for example --timeout 60' });
+      throw usageError(`--timeout must be a positive number of seconds, not ${String(t)}`, {
+        hint: 'for example --timeout 60',
+      });
     }
     return Math.max(1, Math.round(t * 1000));
   }
   return fileValue === undefined ? DEFAULT_TIMEOUT_SECONDS * 1000 : timeoutMsFromFile(fileValue);
 }
 
-export function protocolSetting(fileValue: ProtocolSetting | undefined, transport: TransportKind, opts: ResolveOptions): ProtocolSetting {
+export function protocolSetting(
+  fileValue: ProtocolSetting | undefined,
+  transport: TransportKind,
+  opts: ResolveOptions,
+): ProtocolSetting {
   if (opts.protocol !== undefined) {
     if (!PROTOCOL_SETTINGS.includes(opts.protocol)) {
       throw usageError(`--protocol must be one of ${PROTOCOL_SETTINGS.join(', ')}, not ${String(opts.protocol)}`);
@@ -56,11 +62,36 @@ export function inheritedEnv(env: Env): Record<string, string> {
 
 /** What a server with `inheritEnv: false` still gets: enough to run programs, reach the network, find certificates. */
 export const ENV_ALLOWLIST = [
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'LC_ALL', 'TMPDIR',
-  'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy',
-  'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'LC_ALL',
+  'TMPDIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
   // Windows cannot start most programs without these.
-  'SystemRoot', 'SYSTEMROOT', 'ComSpec', 'COMSPEC', 'PATHEXT', 'WINDIR', 'TEMP', 'TMP', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA',
+  'SystemRoot',
+  'SYSTEMROOT',
+  'ComSpec',
+  'COMSPEC',
+  'PATHEXT',
+  'WINDIR',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
 ] as const;
 
 export function allowlistedEnv(env: Env): Record<string, string> {

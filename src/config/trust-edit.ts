@@ -30,9 +30,12 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
     const found = await loadConfig(ctx, { ...opts, configFile: undefined, trustProject: true });
     targets = found.projectFiles.map((p) => p.file);
     if (targets.length === 0) {
-      throw usageError(`no project config found from ${ctx.cwd} (looked for ${PROJECT_FILES.join(', ')}, opencode.json and .gemini/settings.json up to the repository root)`, {
-        hint: 'name the file: mcpctl servers trust FILE',
-      });
+      throw usageError(
+        `no project config found from ${ctx.cwd} (looked for ${PROJECT_FILES.join(', ')}, opencode.json and .gemini/settings.json up to the repository root)`,
+        {
+          hint: 'name the file: mcpctl servers trust FILE',
+        },
+      );
     }
   }
   const trusted: Trusted[] = [];
@@ -40,7 +43,8 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
     const shown = displayPath(file, ctx);
     // The same refusals as when the file is found by the search: only our own regular files.
     const read = await readConfigFile(file, { shown, checkOwner: true });
-    if (read === 'missing') throw usageError(`${shown}: no such config file`, { hint: 'name an existing project config' });
+    if (read === 'missing')
+      throw usageError(`${shown}: no such config file`, { hint: 'name an existing project config' });
     // Checked like any config: a file with errors is not worth trusting yet.
     const config = await loadConfig(ctx, { configFile: file });
     trusted.push({ file: read.realPath, sha256: read.sha256, servers: config.entries.map((e) => e.name) });
@@ -54,7 +58,9 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
 
 export async function untrustFiles(ctx: Context, files: string[]): Promise<Untrusted[]> {
   // A file deleted since it was trusted is still named by the path it had.
-  const keys = await Promise.all(files.map(async (f) => fs.realpath(absolutePath(f, ctx)).catch(() => absolutePath(f, ctx))));
+  const keys = await Promise.all(
+    files.map(async (f) => fs.realpath(absolutePath(f, ctx)).catch(() => absolutePath(f, ctx))),
+  );
   return updateTrustStore(trustFilePath(ctx), ctx.signal, (data) =>
     keys.map((file) => {
       const removed = Object.hasOwn(data.files, file);

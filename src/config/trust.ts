@@ -58,7 +58,11 @@ export async function readTrustStore(file: string): Promise<TrustFileData> {
 }
 
 /** Locked read-modify-write of the trust store; `fn` changes the data in place. */
-export async function updateTrustStore<T>(file: string, signal: AbortSignal, fn: (data: TrustFileData) => T): Promise<T> {
+export async function updateTrustStore<T>(
+  file: string,
+  signal: AbortSignal,
+  fn: (data: TrustFileData) => T,
+): Promise<T> {
   await ensurePrivateDir(path.dirname(file));
   return withFileLock(file, { what: 'the trust store', phase: 'config', signal }, async () => {
     const data = await readTrustStore(file);
@@ -69,7 +73,11 @@ export async function updateTrustStore<T>(file: string, signal: AbortSignal, fn:
 }
 
 /** What the trust store says of a project file read with this real path and content hash. */
-export function storedTrust(data: TrustFileData, realPath: string, sha256: string): 'trusted' | 'changed' | 'untrusted' {
+export function storedTrust(
+  data: TrustFileData,
+  realPath: string,
+  sha256: string,
+): 'trusted' | 'changed' | 'untrusted' {
   const record = data.files[realPath];
   if (record === undefined) return 'untrusted';
   return record.sha256 === sha256 ? 'trusted' : 'changed';
@@ -84,7 +92,8 @@ export function claudeCodeApproval(claudeJson: unknown, dir: string): (name: str
   const projects = isRecord(claudeJson) ? claudeJson.projects : undefined;
   const project = isRecord(projects) ? projects[dir] : undefined;
   if (!isRecord(project)) return () => false;
-  const names = (value: unknown) => new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  const names = (value: unknown) =>
+    new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
   const enabled = names(project.enabledMcpjsonServers);
   const disabled = names(project.disabledMcpjsonServers);
   const all = project.enableAllProjectMcpServers === true;

@@ -86,7 +86,8 @@ const ALLOWED: Record<string, string> = {
   roots: 'must be an array of directories (relative to the config file)',
   disabled: 'must be true or false',
   'oauth.redirectPort': 'must be a port number from 1 to 65535',
-  'oauth.tokenEndpointAuthMethod': 'must be one of "client_secret_basic", "client_secret_post", "none", "private_key_jwt"',
+  'oauth.tokenEndpointAuthMethod':
+    'must be one of "client_secret_basic", "client_secret_post", "none", "private_key_jwt"',
   'oauth.grant': 'must be one of "authorization_code", "client_credentials", "jwt-bearer"',
   'oauth.scope': 'must be a string of space-separated scopes',
   'oauth.idp': 'must be an object',
@@ -101,7 +102,8 @@ const serverValidator = generatedValidator as unknown as ValidateFunction;
 /** JSON values as ordinary objects (the parser makes prototype-less ones); fromEntries keeps a "__proto__" key as data. */
 function plain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plain);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
 }
 
@@ -152,7 +154,12 @@ export function checkEntry(input: EntryInput): EntryCheck {
   const locate = (n: Node, written: readonly JsonSegment[]): SourceLocation => {
     const anchor = n.parent?.type === 'property' ? n.parent : n;
     const pos = doc.positionAt(anchor.offset);
-    return { jsonPath: formatJsonPath([...path, ...written]), key: formatJsonPath(written), line: pos.line, column: pos.column };
+    return {
+      jsonPath: formatJsonPath([...path, ...written]),
+      key: formatJsonPath(written),
+      line: pos.line,
+      column: pos.column,
+    };
   };
   const nodes = new Map<string, Node>();
 
@@ -164,11 +171,18 @@ export function checkEntry(input: EntryInput): EntryCheck {
     if (n.type === 'object') for (const [k, , v] of members(n)) collect(v, [...canon, k], [...written, k]);
   };
 
-  const normalize = (obj: Node, level: Level, canon: JsonSegment[], written: JsonSegment[]): Record<string, unknown> => {
+  const normalize = (
+    obj: Node,
+    level: Level,
+    canon: JsonSegment[],
+    written: JsonSegment[],
+  ): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     const seen = new Map<string, string>();
     for (const [key, keyNode, valueNode] of members(obj)) {
-      const c = level.aliases[key] ?? (level.known.has(key) ? key : level.known.has(camelCase(key)) ? camelCase(key) : undefined);
+      const c =
+        level.aliases[key] ??
+        (level.known.has(key) ? key : level.known.has(camelCase(key)) ? camelCase(key) : undefined);
       const label = formatJsonPath([...written, key]);
       if (c === undefined) {
         if (FOREIGN_KEYS.has(key) && canon.length === 0) continue;
@@ -181,7 +195,10 @@ export function checkEntry(input: EntryInput): EntryCheck {
       }
       const previous = seen.get(c);
       if (previous !== undefined) {
-        const what = previous === key ? `"${label}" is written twice` : `"${label}" and "${formatJsonPath([...written, previous])}" mean the same`;
+        const what =
+          previous === key
+            ? `"${label}" is written twice`
+            : `"${label}" and "${formatJsonPath([...written, previous])}" mean the same`;
         errors.push(`${where(keyNode)}server "${name}": ${what}; keep one`);
         continue;
       }
@@ -226,14 +243,20 @@ export function checkEntry(input: EntryInput): EntryCheck {
   const hasUrl = raw.url !== undefined;
   if (hasCommand === hasUrl) {
     const what = hasCommand ? 'has both' : 'has neither';
-    errors.push(`${where(node)}server "${name}": needs exactly one of "command" (stdio) or "url" (http/sse); it ${what}`);
+    errors.push(
+      `${where(node)}server "${name}": needs exactly one of "command" (stdio) or "url" (http/sse); it ${what}`,
+    );
   }
   const declared = typeof raw.type === 'string' ? raw.type : undefined;
   if (declared !== undefined && (TRANSPORT_TYPES as readonly string[]).includes(declared) && hasCommand !== hasUrl) {
     const typeNode = nodes.get('type') ?? node;
     const typeKey = locations.type?.key ?? 'type';
-    if (declared === 'stdio' && hasUrl) errors.push(`${where(typeNode)}server "${name}": "${typeKey}" is "stdio", which needs "command", not "url"`);
-    if (declared !== 'stdio' && hasCommand) errors.push(`${where(typeNode)}server "${name}": "${typeKey}" is "${declared}", which needs "url", not "command"`);
+    if (declared === 'stdio' && hasUrl)
+      errors.push(`${where(typeNode)}server "${name}": "${typeKey}" is "stdio", which needs "command", not "url"`);
+    if (declared !== 'stdio' && hasCommand)
+      errors.push(
+        `${where(typeNode)}server "${name}": "${typeKey}" is "${declared}", which needs "url", not "command"`,
+      );
   }
 
   const oauth = raw.oauth;
@@ -242,29 +265,47 @@ export function checkEntry(input: EntryInput): EntryCheck {
     // Workload identity: the JWT names its audience, so a client ID needs no issuer there.
     const workload = o.grant === 'jwt-bearer' && o.idp === undefined;
     if (workload && (o.assertionFrom === undefined || o.clientId === undefined)) {
-      errors.push(`${where(nodes.get('oauth.grant') ?? node)}server "${name}": grant "jwt-bearer" needs "oauth.clientId" and "oauth.assertionFrom" (the variable holding the workload's JWT), or "oauth.idp"`);
+      errors.push(
+        `${where(nodes.get('oauth.grant') ?? node)}server "${name}": grant "jwt-bearer" needs "oauth.clientId" and "oauth.assertionFrom" (the variable holding the workload's JWT), or "oauth.idp"`,
+      );
     }
     if (o.clientId !== undefined && o.issuer === undefined && !workload) {
-      errors.push(`${where(nodes.get('oauth.clientId') ?? node)}server "${name}": "${locations['oauth.clientId']?.key ?? 'oauth.clientId'}" needs "oauth.issuer" (the authorization server that issued the client ID)`);
+      errors.push(
+        `${where(nodes.get('oauth.clientId') ?? node)}server "${name}": "${locations['oauth.clientId']?.key ?? 'oauth.clientId'}" needs "oauth.issuer" (the authorization server that issued the client ID)`,
+      );
     }
     if (o.tokenEndpointAuthMethod === 'private_key_jwt' && o.privateKeyFrom === undefined) {
-      errors.push(`${where(nodes.get('oauth.tokenEndpointAuthMethod') ?? node)}server "${name}": "private_key_jwt" needs "oauth.privateKeyFrom" (the variable holding the PEM key)`);
+      errors.push(
+        `${where(nodes.get('oauth.tokenEndpointAuthMethod') ?? node)}server "${name}": "private_key_jwt" needs "oauth.privateKeyFrom" (the variable holding the PEM key)`,
+      );
     }
   }
 
   if (errors.length > 0) return { errors, warnings };
 
   const entry = raw as RawServerEntry;
-  const type: TransportKind = entry.type === undefined ? (hasCommand ? 'stdio' : 'http') : entry.type === 'stdio' ? 'stdio' : entry.type === 'sse' ? 'sse' : 'http';
+  const type: TransportKind =
+    entry.type === undefined
+      ? hasCommand
+        ? 'stdio'
+        : 'http'
+      : entry.type === 'stdio'
+        ? 'stdio'
+        : entry.type === 'sse'
+          ? 'sse'
+          : 'http';
 
   // Keys of the other transport are ignored; say so rather than silently doing nothing.
-  const foreign = type === 'stdio' ? ['headers', 'headersFrom', 'oauth'] : ['args', 'cwd', 'env', 'envFrom', 'inheritEnv'];
+  const foreign =
+    type === 'stdio' ? ['headers', 'headersFrom', 'oauth'] : ['args', 'cwd', 'env', 'envFrom', 'inheritEnv'];
   for (const key of foreign) {
     const value = (entry as Record<string, unknown>)[key];
     const empty = value !== null && typeof value === 'object' && Object.keys(value).length === 0 && key !== 'oauth';
     if (value === undefined || empty) continue;
     const kind = type === 'stdio' ? 'http/sse' : 'stdio';
-    warnings.push(`${where(nodes.get(key) ?? node)}server "${name}": "${locations[key]?.key ?? key}" applies to ${kind} servers only; ignored`);
+    warnings.push(
+      `${where(nodes.get(key) ?? node)}server "${name}": "${locations[key]?.key ?? key}" applies to ${kind} servers only; ignored`,
+    );
   }
 
   return { entry: { raw: entry, type, locations }, errors, warnings };

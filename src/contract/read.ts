@@ -11,17 +11,33 @@ export async function readContract(file: string, shownAs = file): Promise<Contra
     text = await fs.readFile(file, 'utf8');
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw usageError(`${shownAs}: ${code === 'ENOENT' ? 'no such snapshot file' : `cannot read it (${code ?? String(err)})`}`, { hint: 'write one with mcpctl snapshot SERVER > FILE' });
+    throw usageError(
+      `${shownAs}: ${code === 'ENOENT' ? 'no such snapshot file' : `cannot read it (${code ?? String(err)})`}`,
+      { hint: 'write one with mcpctl snapshot SERVER > FILE' },
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw usageError(`${shownAs}: not JSON (${err instanceof Error ? err.message : String(err)})`, { hint: 'a snapshot file is what mcpctl snapshot SERVER prints' });
+    throw usageError(`${shownAs}: not JSON (${err instanceof Error ? err.message : String(err)})`, {
+      hint: 'a snapshot file is what mcpctl snapshot SERVER prints',
+    });
   }
   const c = value as Partial<Contract> | null;
-  if (c === null || typeof c !== 'object' || c.format !== CONTRACT_FORMAT || !Array.isArray(c.tools) || !Array.isArray(c.prompts) || !Array.isArray(c.resources) || !Array.isArray(c.resourceTemplates)) {
-    throw usageError(`${shownAs}: not a snapshot of mcpctl (expected "format": "${CONTRACT_FORMAT}" with tools, resources, resourceTemplates and prompts)`, { hint: 'write one with mcpctl snapshot SERVER > FILE' });
+  if (
+    c === null ||
+    typeof c !== 'object' ||
+    c.format !== CONTRACT_FORMAT ||
+    !Array.isArray(c.tools) ||
+    !Array.isArray(c.prompts) ||
+    !Array.isArray(c.resources) ||
+    !Array.isArray(c.resourceTemplates)
+  ) {
+    throw usageError(
+      `${shownAs}: not a snapshot of mcpctl (expected "format": "${CONTRACT_FORMAT}" with tools, resources, resourceTemplates and prompts)`,
+      { hint: 'write one with mcpctl snapshot SERVER > FILE' },
+    );
   }
   return c as Contract;
 }

@@ -31,7 +31,8 @@ const UNORDERED = new Set(['required']);
 export async function snapshotContract(session: Session): Promise<Contract> {
   const caps = session.capabilities ?? {};
   const options = session.requestOptions();
-  const list = async <K extends ListKind>(kind: K, offered: unknown) => (offered ? (await listAll(session.client, kind, { requestOptions: options })).items : []);
+  const list = async <K extends ListKind>(kind: K, offered: unknown) =>
+    offered ? (await listAll(session.client, kind, { requestOptions: options })).items : [];
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
     list('tools', caps.tools),
     list('resources', caps.resources),
@@ -42,14 +43,27 @@ export async function snapshotContract(session: Session): Promise<Contract> {
   // Fields in a fixed order, readable from the top; everything inside them sorted.
   return {
     format: CONTRACT_FORMAT,
-    server: normalise({ name: info.name, version: info.version, ...(info.title !== undefined ? { title: info.title } : {}) }),
+    server: normalise({
+      name: info.name,
+      version: info.version,
+      ...(info.title !== undefined ? { title: info.title } : {}),
+    }),
     protocolVersion: session.protocolVersion,
     capabilities: normalise(caps as Record<string, unknown>),
     ...(session.instructions !== undefined ? { instructions: session.instructions } : {}),
-    tools: normalise(byKey(tools.filter((t) => toolAllowed(session.spec, t.name)), (t) => t.name).map(stable)),
+    tools: normalise(
+      byKey(
+        tools.filter((t) => toolAllowed(session.spec, t.name)),
+        (t) => t.name,
+      ).map(stable),
+    ),
     resources: normalise(byKey(resources, (r) => r.uri).map(stable)),
     resourceTemplates: normalise(byKey(resourceTemplates, (t) => t.uriTemplate).map(stable)),
-    prompts: normalise(byKey(prompts, (p) => p.name).map((p) => stable(p.arguments ? { ...p, arguments: byKey(p.arguments, (a) => a.name) } : p))),
+    prompts: normalise(
+      byKey(prompts, (p) => p.name).map((p) =>
+        stable(p.arguments ? { ...p, arguments: byKey(p.arguments, (a) => a.name) } : p),
+      ),
+    ),
   };
 }
 
@@ -75,7 +89,8 @@ export function normalise<T>(value: T): T {
   for (const key of Object.keys(value).sort()) {
     const v = (value as Record<string, unknown>)[key];
     if (v === undefined) continue;
-    out[key] = UNORDERED.has(key) && Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v].sort() : normalise(v);
+    out[key] =
+      UNORDERED.has(key) && Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v].sort() : normalise(v);
   }
   return out as T;
 }

@@ -29,9 +29,47 @@ const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** What OpenAI's and Anthropic's function/tool names allow. */
 const PROVIDER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** The keywords of the Schema object of Gemini's function declarations (an OpenAPI 3.0 subset). */
-const GEMINI_KEYWORDS = new Set(['type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering', 'default', 'items', 'minimum', 'maximum', '$schema']);
+const GEMINI_KEYWORDS = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
+  '$schema',
+]);
 /** Keywords OpenAI's strict mode (Structured Outputs) does not support. */
-const OPENAI_STRICT_UNSUPPORTED = ['allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'patternProperties', 'unevaluatedProperties', 'propertyNames', 'contains', 'minProperties', 'maxProperties'];
+const OPENAI_STRICT_UNSUPPORTED = [
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'patternProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'contains',
+  'minProperties',
+  'maxProperties',
+];
 /** A tool definition this large costs every conversation that offers it a noticeable share of the context. */
 export const SCHEMA_BUDGET_BYTES = 8 * 1024;
 
@@ -47,25 +85,48 @@ export const RULES: readonly Rule[] = [
     id: 'tool-name-format',
     severity: 'error',
     description: 'Tool names follow the MCP format: 1 to 128 characters, letters, digits, _ - and . only.',
-    check: (tool) => (MCP_NAME.test(tool.name) ? [] : [{ at: ['name'], message: `tool name ${JSON.stringify(tool.name)} is not 1-128 of A-Z a-z 0-9 _ - .` }]),
+    check: (tool) =>
+      MCP_NAME.test(tool.name)
+        ? []
+        : [{ at: ['name'], message: `tool name ${JSON.stringify(tool.name)} is not 1-128 of A-Z a-z 0-9 _ - .` }],
   },
   {
     id: 'tool-name-portable',
     severity: 'warning',
-    description: 'Tool names fit what OpenAI and Anthropic accept for function names: at most 64 characters, letters, digits, _ and - (no dots).',
-    check: (tool) => (!MCP_NAME.test(tool.name) || PROVIDER_NAME.test(tool.name) ? [] : [{ at: ['name'], message: `tool name ${JSON.stringify(tool.name)} is ${tool.name.length > 64 ? 'longer than 64 characters' : 'not only A-Z a-z 0-9 _ -'}; clients must rename it for OpenAI and Anthropic models` }]),
+    description:
+      'Tool names fit what OpenAI and Anthropic accept for function names: at most 64 characters, letters, digits, _ and - (no dots).',
+    check: (tool) =>
+      !MCP_NAME.test(tool.name) || PROVIDER_NAME.test(tool.name)
+        ? []
+        : [
+            {
+              at: ['name'],
+              message: `tool name ${JSON.stringify(tool.name)} is ${tool.name.length > 64 ? 'longer than 64 characters' : 'not only A-Z a-z 0-9 _ -'}; clients must rename it for OpenAI and Anthropic models`,
+            },
+          ],
   },
   {
     id: 'tool-name-unique',
     severity: 'error',
     description: 'No two tools share a name.',
-    check: (tool, all) => (all.filter((t) => t.name === tool.name).length > 1 && all.find((t) => t.name === tool.name) === tool ? [{ at: ['name'], message: `${all.filter((t) => t.name === tool.name).length} tools are named ${JSON.stringify(tool.name)}` }] : []),
+    check: (tool, all) =>
+      all.filter((t) => t.name === tool.name).length > 1 && all.find((t) => t.name === tool.name) === tool
+        ? [
+            {
+              at: ['name'],
+              message: `${all.filter((t) => t.name === tool.name).length} tools are named ${JSON.stringify(tool.name)}`,
+            },
+          ]
+        : [],
   },
   {
     id: 'tool-description',
     severity: 'warning',
     description: 'Every tool has a description: it is all a model knows about when to call it.',
-    check: (tool) => (typeof tool.description === 'string' && tool.description.trim() !== '' ? [] : [{ at: ['description'], message: 'the tool has no description' }]),
+    check: (tool) =>
+      typeof tool.description === 'string' && tool.description.trim() !== ''
+        ? []
+        : [{ at: ['description'], message: 'the tool has no description' }],
   },
   {
     id: 'output-schema-object',
@@ -74,7 +135,14 @@ export const RULES: readonly Rule[] = [
     check: (tool) => {
       const s = schemaOf(tool, 'outputSchema') as SchemaNode | undefined;
       if (s === undefined) return [];
-      return s !== null && typeof s === 'object' && s.type === 'object' ? [] : [{ at: ['outputSchema', 'type'], message: `outputSchema has type ${JSON.stringify((s as SchemaNode | null)?.type)}, not "object"` }];
+      return s !== null && typeof s === 'object' && s.type === 'object'
+        ? []
+        : [
+            {
+              at: ['outputSchema', 'type'],
+              message: `outputSchema has type ${JSON.stringify((s as SchemaNode | null)?.type)}, not "object"`,
+            },
+          ];
     },
   },
   {
@@ -96,8 +164,11 @@ export const RULES: readonly Rule[] = [
     check: (tool) => {
       const out: RuleFinding[] = [];
       eachSchema(tool, (node, at) => {
-        if (!Array.isArray(node.required) || node.properties === undefined || typeof node.properties !== 'object') return;
-        for (const name of node.required) if (typeof name === 'string' && !Object.hasOwn(node.properties as object, name)) out.push({ at: [...at, 'required'], message: `"${name}" is required but not declared in properties` });
+        if (!Array.isArray(node.required) || node.properties === undefined || typeof node.properties !== 'object')
+          return;
+        for (const name of node.required)
+          if (typeof name === 'string' && !Object.hasOwn(node.properties as object, name))
+            out.push({ at: [...at, 'required'], message: `"${name}" is required but not declared in properties` });
       });
       return out;
     },
@@ -109,7 +180,8 @@ export const RULES: readonly Rule[] = [
     check: (tool) => {
       const out: RuleFinding[] = [];
       eachSchema(tool, (node, at) => {
-        if (typeof node.$ref === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(node.$ref)) out.push({ at: [...at, '$ref'], message: `$ref ${node.$ref} is a network reference` });
+        if (typeof node.$ref === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(node.$ref))
+          out.push({ at: [...at, '$ref'], message: `$ref ${node.$ref} is a network reference` });
       });
       return out;
     },
@@ -119,18 +191,35 @@ export const RULES: readonly Rule[] = [
     severity: 'warning',
     description: `A tool's schemas fit a budget of ${SCHEMA_BUDGET_BYTES / 1024} KiB of JSON (they are sent to the model with every request).`,
     check: (tool) => {
-      const bytes = Buffer.byteLength(JSON.stringify({ inputSchema: schemaOf(tool, 'inputSchema'), outputSchema: schemaOf(tool, 'outputSchema') }));
-      return bytes > SCHEMA_BUDGET_BYTES ? [{ at: ['inputSchema'], message: `the schemas are ${bytes} bytes of JSON, over the budget of ${SCHEMA_BUDGET_BYTES}` }] : [];
+      const bytes = Buffer.byteLength(
+        JSON.stringify({ inputSchema: schemaOf(tool, 'inputSchema'), outputSchema: schemaOf(tool, 'outputSchema') }),
+      );
+      return bytes > SCHEMA_BUDGET_BYTES
+        ? [
+            {
+              at: ['inputSchema'],
+              message: `the schemas are ${bytes} bytes of JSON, over the budget of ${SCHEMA_BUDGET_BYTES}`,
+            },
+          ]
+        : [];
     },
   },
   {
     id: 'annotations',
     severity: 'warning',
-    description: 'The tool says whether it only reads (readOnlyHint) and, if not, whether it destroys (destructiveHint): clients decide on that whether to ask before calling.',
+    description:
+      'The tool says whether it only reads (readOnlyHint) and, if not, whether it destroys (destructiveHint): clients decide on that whether to ask before calling.',
     check: (tool) => {
       const a = (tool.annotations ?? {}) as Record<string, unknown>;
-      if (typeof a.readOnlyHint !== 'boolean') return [{ at: ['annotations', 'readOnlyHint'], message: 'no readOnlyHint' }];
-      if (a.readOnlyHint === false && typeof a.destructiveHint !== 'boolean') return [{ at: ['annotations', 'destructiveHint'], message: 'a tool that writes has no destructiveHint (clients assume it destroys)' }];
+      if (typeof a.readOnlyHint !== 'boolean')
+        return [{ at: ['annotations', 'readOnlyHint'], message: 'no readOnlyHint' }];
+      if (a.readOnlyHint === false && typeof a.destructiveHint !== 'boolean')
+        return [
+          {
+            at: ['annotations', 'destructiveHint'],
+            message: 'a tool that writes has no destructiveHint (clients assume it destroys)',
+          },
+        ];
       return [];
     },
   },
@@ -141,17 +230,25 @@ export const RULES: readonly Rule[] = [
     check: (tool) => {
       const props = (schemaOf(tool, 'inputSchema') as SchemaNode | undefined)?.properties;
       if (!props || typeof props !== 'object') return [];
-      return Object.entries(props as Record<string, SchemaNode>).filter(([, s]) => !(s && typeof s === 'object' && typeof s.description === 'string' && s.description !== '')).map(([name]) => ({ at: ['inputSchema', 'properties', name], message: `input property "${name}" has no description` }));
+      return Object.entries(props as Record<string, SchemaNode>)
+        .filter(([, s]) => !(s && typeof s === 'object' && typeof s.description === 'string' && s.description !== ''))
+        .map(([name]) => ({
+          at: ['inputSchema', 'properties', name],
+          message: `input property "${name}" has no description`,
+        }));
     },
   },
   {
     id: 'gemini-keywords',
     severity: 'warning',
-    description: 'The input schema uses only keywords of the Schema object of Gemini function declarations (others are rejected or ignored).',
+    description:
+      'The input schema uses only keywords of the Schema object of Gemini function declarations (others are rejected or ignored).',
     check: (tool) => {
       const out: RuleFinding[] = [];
       walkSchema(schemaOf(tool, 'inputSchema'), ['inputSchema'], (node, at) => {
-        for (const key of Object.keys(node)) if (!GEMINI_KEYWORDS.has(key)) out.push({ at: [...at, key], message: `"${key}" is not in Gemini's schema subset` });
+        for (const key of Object.keys(node))
+          if (!GEMINI_KEYWORDS.has(key))
+            out.push({ at: [...at, key], message: `"${key}" is not in Gemini's schema subset` });
       });
       return out;
     },
@@ -159,17 +256,24 @@ export const RULES: readonly Rule[] = [
   {
     id: 'openai-strict',
     severity: 'info',
-    description: 'The input schema works in OpenAI strict mode: every object has additionalProperties: false and requires all its properties, and no unsupported keyword is used.',
+    description:
+      'The input schema works in OpenAI strict mode: every object has additionalProperties: false and requires all its properties, and no unsupported keyword is used.',
     check: (tool) => {
       const out: RuleFinding[] = [];
       walkSchema(schemaOf(tool, 'inputSchema'), ['inputSchema'], (node, at) => {
-        for (const key of OPENAI_STRICT_UNSUPPORTED) if (key in node) out.push({ at: [...at, key], message: `"${key}" is not supported in OpenAI strict mode` });
+        for (const key of OPENAI_STRICT_UNSUPPORTED)
+          if (key in node) out.push({ at: [...at, key], message: `"${key}" is not supported in OpenAI strict mode` });
         if (node.type !== 'object') return;
-        if (node.additionalProperties !== false) out.push({ at: [...at, 'additionalProperties'], message: 'an object without additionalProperties: false' });
+        if (node.additionalProperties !== false)
+          out.push({ at: [...at, 'additionalProperties'], message: 'an object without additionalProperties: false' });
         const props = node.properties && typeof node.properties === 'object' ? Object.keys(node.properties) : [];
         const required = new Set(Array.isArray(node.required) ? node.required : []);
         const optional = props.filter((p) => !required.has(p));
-        if (optional.length) out.push({ at: [...at, 'required'], message: `not required: ${optional.join(', ')} (strict mode requires every property; make optional ones nullable)` });
+        if (optional.length)
+          out.push({
+            at: [...at, 'required'],
+            message: `not required: ${optional.join(', ')} (strict mode requires every property; make optional ones nullable)`,
+          });
       });
       return out;
     },

@@ -13,20 +13,37 @@ export const SAMPLE_RULE = 'output-structured';
 
 function callable(tool: Tool): boolean {
   const required = (tool.inputSchema as { required?: unknown }).required;
-  return tool.outputSchema !== undefined && tool.annotations?.readOnlyHint === true && !(Array.isArray(required) && required.length > 0);
+  return (
+    tool.outputSchema !== undefined &&
+    tool.annotations?.readOnlyHint === true &&
+    !(Array.isArray(required) && required.length > 0)
+  );
 }
 
 export async function sampleStructuredOutput(session: Session, tools: readonly Tool[]): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const tool of tools) {
     if (!callable(tool)) continue;
-    const finding = (message: string): Finding => ({ rule: SAMPLE_RULE, severity: 'error', tool: tool.name, path: formatJsonPath(['tools', tool.name, 'outputSchema']), message });
+    const finding = (message: string): Finding => ({
+      rule: SAMPLE_RULE,
+      severity: 'error',
+      tool: tool.name,
+      path: formatJsonPath(['tools', tool.name, 'outputSchema']),
+      message,
+    });
     let result: CallToolResult;
     try {
       const { outputSchema: _checkedHere, ...definition } = tool;
-      result = (await session.client.callTool({ name: tool.name, arguments: {} }, { ...session.requestOptions(), toolDefinition: definition })) as CallToolResult;
+      result = (await session.client.callTool(
+        { name: tool.name, arguments: {} },
+        { ...session.requestOptions(), toolDefinition: definition },
+      )) as CallToolResult;
     } catch (err) {
-      findings.push(finding(`a sample call failed: ${classifyError(err, session.spec, 'request', { method: 'tools/call' }).message}`));
+      findings.push(
+        finding(
+          `a sample call failed: ${classifyError(err, session.spec, 'request', { method: 'tools/call' }).message}`,
+        ),
+      );
       continue;
     }
     if (result.isError === true) continue;

@@ -7,15 +7,32 @@ export type SchemaNode = Record<string, unknown>;
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_SINGLES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const SCHEMA_SINGLES = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 
-export function walkSchema(schema: unknown, at: JsonSegment[], visit: (node: SchemaNode, at: JsonSegment[]) => void): void {
+export function walkSchema(
+  schema: unknown,
+  at: JsonSegment[],
+  visit: (node: SchemaNode, at: JsonSegment[]) => void,
+): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return;
   const node = schema as SchemaNode;
   visit(node, at);
   for (const key of SCHEMA_MAPS) {
     const map = node[key];
-    if (map && typeof map === 'object' && !Array.isArray(map)) for (const [name, sub] of Object.entries(map)) walkSchema(sub, [...at, key, name], visit);
+    if (map && typeof map === 'object' && !Array.isArray(map))
+      for (const [name, sub] of Object.entries(map)) walkSchema(sub, [...at, key, name], visit);
   }
   for (const key of SCHEMA_LISTS) {
     const list = node[key];

@@ -12,7 +12,11 @@ const CR = 0x0d;
  * more than `limit` bytes arrive in one message. The decoder upstream is pulled, never run ahead,
  * so memory stays near one chunk whatever the server sends.
  */
-export function cappedResponse(response: Response, limit: number, onTooLarge: (err: MessageTooLargeError) => void): Response {
+export function cappedResponse(
+  response: Response,
+  limit: number,
+  onTooLarge: (err: MessageTooLargeError) => void,
+): Response {
   if (response.body === null) return response;
   const eventStream = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
   let size = 0;
@@ -38,5 +42,9 @@ export function cappedResponse(response: Response, limit: number, onTooLarge: (e
       controller.enqueue(chunk);
     },
   });
-  return new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

@@ -3,7 +3,14 @@
 // different shapes depending on mode and transport (docs/SDK.md, "Errors"), so the
 // checks look at codes and causes, not at which call failed.
 
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../config/types.js';
 import { McpctlError, type ErrorKind, type Phase } from '../errors.js';
 import { formatDuration, tailBlock } from './format.js';
@@ -34,12 +41,28 @@ export interface ClassifyExtra {
 
 const CONNECT_PHASES: ReadonlySet<Phase> = new Set(['spawn', 'connect', 'discovery', 'initialize']);
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH',
-  'ETIMEDOUT', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_HEADERS_TIMEOUT',
 ]);
 const TLS_CODES = new Set([
-  'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'EPROTO',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'EPROTO',
 ]);
 
 export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extra: ClassifyExtra = {}): McpctlError {
@@ -49,12 +72,17 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
     new McpctlError(kind, message, { server: spec.name, phase: at, hint, cause: err });
 
   if (extra.interrupted) {
-    return make('interrupted', `${who}: interrupted during ${activity(phase, extra.method)}`, 'the server was stopped; nothing more was sent');
+    return make(
+      'interrupted',
+      `${who}: interrupted during ${activity(phase, extra.method)}`,
+      'the server was stopped; nothing more was sent',
+    );
   }
   if (extra.deadline) return timeoutError(make, who, phase, extra.method, extra.deadline.limit, extra.deadline.ms);
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
     const data = (err.data ?? {}) as { timeout?: unknown; maxTotalTimeout?: unknown };
-    if (typeof data.maxTotalTimeout === 'number') return timeoutError(make, who, phase, extra.method, 'total', data.maxTotalTimeout);
+    if (typeof data.maxTotalTimeout === 'number')
+      return timeoutError(make, who, phase, extra.method, 'total', data.maxTotalTimeout);
     const limit: TimeoutLimit = CONNECT_PHASES.has(phase) ? 'connect' : 'request';
     const ms = typeof data.timeout === 'number' ? data.timeout : (extra.connectTimeoutMs ?? 0);
     return timeoutError(make, who, phase, extra.method, limit, ms);
@@ -62,23 +90,47 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
 
   // Spawning a stdio server.
   if (err instanceof BadCwdError) {
-    return make('connection', `${who}: working directory not found: ${err.cwd}`, `fix "cwd" for this server in ${spec.source}`, 'spawn');
+    return make(
+      'connection',
+      `${who}: working directory not found: ${err.cwd}`,
+      `fix "cwd" for this server in ${spec.source}`,
+      'spawn',
+    );
   }
   const spawnFailure = findCause(err, (e) => typeof e.syscall === 'string' && e.syscall.startsWith('spawn'));
   if (spawnFailure && spec.transport === 'stdio') {
     if (spawnFailure.code === 'ENOENT') {
-      return make('connection', `${who}: command not found: ${spec.command}`, `install it, or fix "command" for this server in ${spec.source}`, 'spawn');
+      return make(
+        'connection',
+        `${who}: command not found: ${spec.command}`,
+        `install it, or fix "command" for this server in ${spec.source}`,
+        'spawn',
+      );
     }
     if (spawnFailure.code === 'EACCES') {
-      return make('connection', `${who}: command not executable: ${spec.command}`, `check the permissions of ${spec.command}`, 'spawn');
+      return make(
+        'connection',
+        `${who}: command not executable: ${spec.command}`,
+        `check the permissions of ${spec.command}`,
+        'spawn',
+      );
     }
-    return make('connection', `${who}: could not start ${spec.command}: ${spawnFailure.message}`, `check "command" for this server in ${spec.source}`, 'spawn');
+    return make(
+      'connection',
+      `${who}: could not start ${spec.command}: ${spawnFailure.message}`,
+      `check "command" for this server in ${spec.source}`,
+      'spawn',
+    );
   }
 
   const failure = extra.transportFailure ?? findCause(err, (e) => e instanceof MessageTooLargeError);
   if (failure instanceof MessageTooLargeError) {
     const megabytes = Number((failure.limit / (1024 * 1024)).toFixed(2));
-    return make('connection', `${who} sent a message larger than ${formatBytes(failure.limit)}`, `--max-size MB raises the limit (now ${megabytes} MB)`);
+    return make(
+      'connection',
+      `${who} sent a message larger than ${formatBytes(failure.limit)}`,
+      `--max-size MB raises the limit (now ${megabytes} MB)`,
+    );
   }
 
   // Authentication.
@@ -87,28 +139,63 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
   const answered = status !== 401 && status !== 403 ? jsonRpcErrorInBody(err) : undefined;
   if (answered) return classifyError(answered, spec, phase, extra);
   if (findCause(err, (e) => e instanceof UnauthorizedError) || status === 401 || status === 403) {
-    const what = status === 403 ? 'denied access (HTTP 403)' : status === 401 ? 'requires authentication (HTTP 401)' : 'requires authentication';
+    const what =
+      status === 403
+        ? 'denied access (HTTP 403)'
+        : status === 401
+          ? 'requires authentication (HTTP 401)'
+          : 'requires authentication';
     return make('auth', `${who} ${what}`, loginHint(spec.name));
   }
 
   // Network and TLS (HTTP servers).
-  const network = findCause(err, (e) => typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || TLS_CODES.has(e.code) || /^ERR_(SSL|TLS)_/.test(e.code)));
+  const network = findCause(
+    err,
+    (e) =>
+      typeof e.code === 'string' &&
+      (NETWORK_CODES.has(e.code) || TLS_CODES.has(e.code) || /^ERR_(SSL|TLS)_/.test(e.code)),
+  );
   if (network && spec.transport !== 'stdio') {
     const at: Phase = CONNECT_PHASES.has(phase) ? 'connect' : phase;
     const url = redactUrl(spec.url);
     const host = hostOf(spec.url);
     const code = String(network.code);
-    if (code === 'ECONNREFUSED') return make('connection', `${who}: connection refused at ${url}`, 'is the server running and listening on that address?', at);
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL') return make('connection', `${who}: cannot resolve host ${host}`, 'check the URL and your DNS or network connection', at);
+    if (code === 'ECONNREFUSED')
+      return make(
+        'connection',
+        `${who}: connection refused at ${url}`,
+        'is the server running and listening on that address?',
+        at,
+      );
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL')
+      return make(
+        'connection',
+        `${who}: cannot resolve host ${host}`,
+        'check the URL and your DNS or network connection',
+        at,
+      );
     if (TLS_CODES.has(code) || /^ERR_(SSL|TLS)_/.test(code)) {
-      return make('connection', `${who}: TLS error at ${url}: ${network.message}`, 'check the certificate; a private CA can be added with NODE_EXTRA_CA_CERTS', at);
+      return make(
+        'connection',
+        `${who}: TLS error at ${url}: ${network.message}`,
+        'check the certificate; a private CA can be added with NODE_EXTRA_CA_CERTS',
+        at,
+      );
     }
-    return make('connection', `${who}: network error at ${url}: ${network.message} (${code})`, 'check the network and that the server is up', at);
+    return make(
+      'connection',
+      `${who}: network error at ${url}: ${network.message} (${code})`,
+      'check the network and that the server is up',
+      at,
+    );
   }
 
   if (status !== undefined) {
     const url = spec.transport === 'stdio' ? '' : ` at ${redactUrl(spec.url)}`;
-    const hint = status === 404 || status === 405 ? 'check the URL (and the transport type: http or sse)' : 'the server reported an error; try again or ask its operator';
+    const hint =
+      status === 404 || status === 405
+        ? 'check the URL (and the transport type: http or sse)'
+        : 'the server reported an error; try again or ask its operator';
     return make('connection', `${who} answered HTTP ${status}${url}`, hint);
   }
 
@@ -116,28 +203,49 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
   const mismatch = versionMismatch(err, who, extra.pinned);
   if (mismatch) {
     const at: Phase = phase === 'request' ? phase : mismatch.phase;
-    return make('connection', mismatch.message, 'pin a revision the server speaks (--protocol), or use --protocol auto', at);
+    return make(
+      'connection',
+      mismatch.message,
+      'pin a revision the server speaks (--protocol), or use --protocol auto',
+      at,
+    );
   }
 
   // The server went away.
   if (extra.exit && isConnectionLoss(err)) {
-    const how = extra.exit.signal ? `was killed by ${extra.exit.signal}` : `exited with code ${extra.exit.code ?? 'unknown'}`;
+    const how = extra.exit.signal
+      ? `was killed by ${extra.exit.signal}`
+      : `exited with code ${extra.exit.code ?? 'unknown'}`;
     const tail = extra.stderrTail ?? [];
-    return make('connection', `${who} ${how} during ${activity(phase, extra.method)}${tailBlock(tail)}`, tail.length ? 'see the server output above' : 'run with -v to see what the server writes on stderr');
+    return make(
+      'connection',
+      `${who} ${how} during ${activity(phase, extra.method)}${tailBlock(tail)}`,
+      tail.length ? 'see the server output above' : 'run with -v to see what the server writes on stderr',
+    );
   }
   if (isConnectionLoss(err)) {
-    return make('connection', `${who} closed the connection during ${activity(phase, extra.method)}${tailBlock(extra.stderrTail ?? [])}`, 'run with -v to see what the server writes on stderr');
+    return make(
+      'connection',
+      `${who} closed the connection during ${activity(phase, extra.method)}${tailBlock(extra.stderrTail ?? [])}`,
+      'run with -v to see what the server writes on stderr',
+    );
   }
 
   // JSON-RPC errors the server sent.
   if (err instanceof ProtocolError) {
     const text = clip(err.message.replace(/^MCP error -?\d+: /, ''));
     if (CONNECT_PHASES.has(phase)) {
-      return make('connection', `${who} rejected ${activity(phase, extra.method)}: ${text} (${err.code})`, 'the server refused the handshake; check its version and configuration');
+      return make(
+        'connection',
+        `${who} rejected ${activity(phase, extra.method)}: ${text} (${err.code})`,
+        'the server refused the handshake; check its version and configuration',
+      );
     }
     const hint =
-      err.code === -32601 ? `the server does not implement ${extra.method ?? 'this method'}`
-        : err.code === -32602 ? 'check the arguments against the schema (mcpctl tools SERVER TOOL)'
+      err.code === -32601
+        ? `the server does not implement ${extra.method ?? 'this method'}`
+        : err.code === -32602
+          ? 'check the arguments against the schema (mcpctl tools SERVER TOOL)'
           : 'the server rejected the request';
     return make('protocol', `${who} answered ${extra.method ?? 'the request'} with error ${err.code}: ${text}`, hint);
   }
@@ -145,15 +253,27 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
   if (err instanceof SdkError) {
     switch (err.code) {
       case SdkErrorCode.EraNegotiationFailed:
-        return make('connection', `${who}: protocol negotiation failed: ${clip(err.message)}`, 'pin a protocol revision (--protocol) if the server does not negotiate');
+        return make(
+          'connection',
+          `${who}: protocol negotiation failed: ${clip(err.message)}`,
+          'pin a protocol revision (--protocol) if the server does not negotiate',
+        );
       case SdkErrorCode.NotConnected:
       case SdkErrorCode.SendFailed:
-        return make('connection', `${who}: connection lost during ${activity(phase, extra.method)}: ${clip(err.message)}`, 'run with -v to see what the server writes on stderr');
+        return make(
+          'connection',
+          `${who}: connection lost during ${activity(phase, extra.method)}: ${clip(err.message)}`,
+          'run with -v to see what the server writes on stderr',
+        );
       case SdkErrorCode.CapabilityNotSupported:
       case SdkErrorCode.MethodNotSupportedByProtocolVersion:
         return make('protocol', `${who}: ${clip(err.message)}`, 'the server does not offer this feature');
       default:
-        return make(CONNECT_PHASES.has(phase) ? 'connection' : 'protocol', `${who}: ${clip(err.message)}`, 'run with -v for details');
+        return make(
+          CONNECT_PHASES.has(phase) ? 'connection' : 'protocol',
+          `${who}: ${clip(err.message)}`,
+          'run with -v for details',
+        );
     }
   }
 
@@ -162,7 +282,11 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
     return make('connection', `${who}: ${clip(message)}`, 'run with -v for details');
   }
   const message = err instanceof Error ? err.message : String(err);
-  return make('internal', `${who}: ${message}`, 'this is a bug in mcpctl; please report it with the command you ran and the output of -v');
+  return make(
+    'internal',
+    `${who}: ${message}`,
+    'this is a bug in mcpctl; please report it with the command you ran and the output of -v',
+  );
 }
 
 function timeoutError(
@@ -175,15 +299,22 @@ function timeoutError(
 ): McpctlError {
   const within = `within ${formatDuration(ms)} (${limit} timeout)`;
   const what =
-    phase === 'spawn' ? `did not start ${within}`
-      : phase === 'connect' ? `no connection ${within}`
-        : phase === 'discovery' ? `no answer to server/discover ${within}`
-          : phase === 'initialize' ? `no answer to initialize ${within}`
-            : phase === 'close' ? `did not shut down ${within}`
+    phase === 'spawn'
+      ? `did not start ${within}`
+      : phase === 'connect'
+        ? `no connection ${within}`
+        : phase === 'discovery'
+          ? `no answer to server/discover ${within}`
+          : phase === 'initialize'
+            ? `no answer to initialize ${within}`
+            : phase === 'close'
+              ? `did not shut down ${within}`
               : `no answer to ${method ?? 'the request'} ${within}`;
   const hint =
-    limit === 'connect' ? 'raise it with --connect-timeout, or "timeout" in the server\'s config'
-      : limit === 'total' ? 'raise it with --timeout'
+    limit === 'connect'
+      ? 'raise it with --connect-timeout, or "timeout" in the server\'s config'
+      : limit === 'total'
+        ? 'raise it with --timeout'
         : 'raise "timeout" in the server\'s config; progress notifications from the server also keep a request alive';
   return make('timeout', `${who}: ${what}`, hint);
 }
@@ -217,7 +348,10 @@ function findCause(err: unknown, test: (e: ErrorLike & Error) => boolean): (Erro
 }
 
 function httpStatus(err: unknown): number | undefined {
-  const found = findCause(err, (e) => e instanceof SdkHttpError || e instanceof SseError || /\(HTTP \d{3}\)/.test(e.message));
+  const found = findCause(
+    err,
+    (e) => e instanceof SdkHttpError || e instanceof SseError || /\(HTTP \d{3}\)/.test(e.message),
+  );
   if (found instanceof SdkHttpError) return found.status;
   if (found instanceof SseError) return typeof found.code === 'number' && found.code >= 400 ? found.code : undefined;
   const match = found ? /\(HTTP (\d{3})\)/.exec(found.message) : null;
@@ -238,20 +372,34 @@ function jsonRpcErrorInBody(err: unknown): ProtocolError | undefined {
   }
 }
 
-function versionMismatch(err: unknown, who: string, pinned: string | undefined): { message: string; phase: Phase } | undefined {
+function versionMismatch(
+  err: unknown,
+  who: string,
+  pinned: string | undefined,
+): { message: string; phase: Phase } | undefined {
   const rejected = findCause(err, (e) => e instanceof ProtocolError && e.code === -32022);
   if (rejected instanceof ProtocolError) {
     const data = (rejected.data ?? {}) as { supported?: unknown; requested?: unknown };
     const supported = Array.isArray(data.supported) ? data.supported.join(', ') : 'other revisions';
     const requested = typeof data.requested === 'string' ? data.requested : (pinned ?? 'the offered revision');
-    return { message: `${who} does not speak protocol revision ${requested}; it supports ${supported}`, phase: 'initialize' };
+    return {
+      message: `${who} does not speak protocol revision ${requested}; it supports ${supported}`,
+      phase: 'initialize',
+    };
   }
   if (!(err instanceof Error)) return undefined;
   const counter = /protocol version is not supported: (\S+)/.exec(err.message);
   if (counter) {
-    return { message: `${who} answered with protocol revision ${counter[1]}, but ${pinned ?? 'another revision'} is pinned`, phase: 'initialize' };
+    return {
+      message: `${who} answered with protocol revision ${counter[1]}, but ${pinned ?? 'another revision'} is pinned`,
+      phase: 'initialize',
+    };
   }
-  if (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && /did not offer pinned protocol version/.test(err.message)) {
+  if (
+    err instanceof SdkError &&
+    err.code === SdkErrorCode.EraNegotiationFailed &&
+    /did not offer pinned protocol version/.test(err.message)
+  ) {
     const version = /pinned protocol version (\S+)/.exec(err.message)?.[1] ?? pinned ?? 'the pinned revision';
     return {
       message: `${who} does not speak pinned protocol revision ${version}: it answered server/discover as a server of the 2025 revisions (2024-11-05 … 2025-11-25, initialize only)`,
@@ -263,8 +411,14 @@ function versionMismatch(err: unknown, who: string, pinned: string | undefined):
 
 function isConnectionLoss(err: unknown): boolean {
   if (err instanceof SdkError) {
-    if (err.code === SdkErrorCode.ConnectionClosed || err.code === SdkErrorCode.NotConnected || err.code === SdkErrorCode.SendFailed) return true;
-    if (err.code === SdkErrorCode.EraNegotiationFailed && /connection closed|transport was closed/i.test(err.message)) return true;
+    if (
+      err.code === SdkErrorCode.ConnectionClosed ||
+      err.code === SdkErrorCode.NotConnected ||
+      err.code === SdkErrorCode.SendFailed
+    )
+      return true;
+    if (err.code === SdkErrorCode.EraNegotiationFailed && /connection closed|transport was closed/i.test(err.message))
+      return true;
   }
   return err instanceof Error && /connection closed/i.test(err.message) && !(err instanceof ProtocolError);
 }

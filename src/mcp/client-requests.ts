@@ -17,7 +17,12 @@ import { TASKS_EXTENSION } from './task-support.js';
  * replaces its configured directories with the roots it is given.
  */
 export function clientCapabilities(roots: readonly string[]): ClientCapabilities {
-  return { elicitation: {}, sampling: {}, ...(roots.length > 0 ? { roots: {} } : {}), extensions: { [TASKS_EXTENSION]: {} } } as ClientCapabilities;
+  return {
+    elicitation: {},
+    sampling: {},
+    ...(roots.length > 0 ? { roots: {} } : {}),
+    extensions: { [TASKS_EXTENSION]: {} },
+  } as ClientCapabilities;
 }
 
 /** JSON-RPC code MCP uses for "the user rejected the request". */
@@ -41,13 +46,22 @@ export function rootsOf(dirs: readonly string[]): { uri: string; name: string }[
 }
 
 /** Answers one elicitation/create request: the person's answer, or a decline when nobody can be asked. */
-export function elicitationAnswerer(settings: ClientRequestSettings): (params: Record<string, unknown>) => Promise<ElicitResult> {
+export function elicitationAnswerer(
+  settings: ClientRequestSettings,
+): (params: Record<string, unknown>) => Promise<ElicitResult> {
   const who = `server "${settings.server}"`;
   return async (raw) => {
-    const params = raw as { mode?: string; message?: string; requestedSchema?: FormRequest['requestedSchema']; url?: string };
+    const params = raw as {
+      mode?: string;
+      message?: string;
+      requestedSchema?: FormRequest['requestedSchema'];
+      url?: string;
+    };
     const message = params.message ?? '';
     if (params.mode === 'url') {
-      settings.notice(`${who} asked you to open ${params.url ?? 'a URL'} (${message}); declined: mcpctl answers form questions only`);
+      settings.notice(
+        `${who} asked you to open ${params.url ?? 'a URL'} (${message}); declined: mcpctl answers form questions only`,
+      );
       return { action: 'decline' };
     }
     if (!settings.ask) {
@@ -55,8 +69,11 @@ export function elicitationAnswerer(settings: ClientRequestSettings): (params: R
       return { action: 'decline' };
     }
     const answer = await settings.ask({ message, requestedSchema: params.requestedSchema ?? {} });
-    if (answer.action !== 'accept') settings.notice(`${answer.action === 'decline' ? 'declined' : 'cancelled'}; the server was told so`);
-    return answer.action === 'accept' ? { action: 'accept', content: answer.content as ElicitResult['content'] } : { action: answer.action };
+    if (answer.action !== 'accept')
+      settings.notice(`${answer.action === 'decline' ? 'declined' : 'cancelled'}; the server was told so`);
+    return answer.action === 'accept'
+      ? { action: 'accept', content: answer.content as ElicitResult['content'] }
+      : { action: answer.action };
   };
 }
 
@@ -65,27 +82,38 @@ export function answerServerRequests(client: Client, settings: ClientRequestSett
   const who = `server "${settings.server}"`;
   const elicit = elicitationAnswerer(settings);
 
-  client.setRequestHandler('elicitation/create', async (request): Promise<ElicitResult> => elicit(request.params as Record<string, unknown>));
+  client.setRequestHandler(
+    'elicitation/create',
+    async (request): Promise<ElicitResult> => elicit(request.params as Record<string, unknown>),
+  );
 
   client.setRequestHandler('sampling/createMessage', async () => {
     settings.notice(`${who} asked for a language-model completion (sampling); declined: mcpctl has no model to ask`);
     throw new ProtocolError(USER_REJECTED, 'sampling declined: mcpctl is a command-line client with no language model');
   });
 
-  if (settings.roots.length > 0) client.setRequestHandler('roots/list', async () => ({ roots: rootsOf(settings.roots) }));
+  if (settings.roots.length > 0)
+    client.setRequestHandler('roots/list', async () => ({ roots: rootsOf(settings.roots) }));
 }
 
 /**
  * Answers the input requests a task waits on (the 2026-07-28 tasks extension), one by one, as
  * the same requests are answered during a call. Sampling cannot be answered: that is an error.
  */
-export async function answerInputRequests(requests: Record<string, { method: string; params?: Record<string, unknown> }>, settings: ClientRequestSettings): Promise<Record<string, unknown>> {
+export async function answerInputRequests(
+  requests: Record<string, { method: string; params?: Record<string, unknown> }>,
+  settings: ClientRequestSettings,
+): Promise<Record<string, unknown>> {
   const elicit = elicitationAnswerer(settings);
   const responses: Record<string, unknown> = {};
   for (const [key, request] of Object.entries(requests)) {
     if (request.method === 'elicitation/create') responses[key] = await elicit(request.params ?? {});
     else if (request.method === 'roots/list') responses[key] = { roots: rootsOf(settings.roots) };
-    else throw new ProtocolError(USER_REJECTED, `server "${settings.server}" asked for ${request.method}, which mcpctl cannot answer (it has no language model)`);
+    else
+      throw new ProtocolError(
+        USER_REJECTED,
+        `server "${settings.server}" asked for ${request.method}, which mcpctl cannot answer (it has no language model)`,
+      );
   }
   return responses;
 }

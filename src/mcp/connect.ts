@@ -2,7 +2,14 @@
 // SSE stream), era probe, handshake. Handles the SSE fallback, the era cache (reuse, drop on
 // failure, one retry without it), and always tears down what it started when it fails.
 
-import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
 import { McpctlError, type Phase } from '../errors.js';
@@ -95,7 +102,9 @@ class Deadline {
     this.limit = total ? { limit: 'total', ms: command.ms } : { limit: 'connect', ms };
     this.timer = setTimeout(() => {
       this.expired = true;
-      this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'connect deadline expired', { timeout: this.limit.ms }));
+      this.controller.abort(
+        new SdkError(SdkErrorCode.RequestTimeout, 'connect deadline expired', { timeout: this.limit.ms }),
+      );
     }, this.remaining());
   }
 
@@ -109,28 +118,38 @@ class Deadline {
 }
 
 export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectSettings): Promise<Connection> {
-  let prestarted = spec.transport === 'stdio' && settings.prestarted?.adopted === false ? settings.prestarted : undefined;
+  let prestarted =
+    spec.transport === 'stdio' && settings.prestarted?.adopted === false ? settings.prestarted : undefined;
   const takePrestarted = (): SpawnedServer | undefined => {
     const taken = prestarted;
     prestarted = undefined;
     return taken;
   };
-  const deadline = new Deadline(settings.connectTimeoutMs, prestarted?.startedAt ?? Date.now(), settings.commandDeadline);
+  const deadline = new Deadline(
+    settings.connectTimeoutMs,
+    prestarted?.startedAt ?? Date.now(),
+    settings.commandDeadline,
+  );
   const stop = AbortSignal.any([ctx.signal, deadline.controller.signal]);
   const proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
   const cache = settings.protocol === 'auto' ? settings.eraCache : undefined;
 
-  const open = async (kind: 'stdio' | 'http' | 'sse', protocol: ProtocolSetting, prior: EraVerdict | undefined): Promise<Connection> => {
+  const open = async (
+    kind: 'stdio' | 'http' | 'sse',
+    protocol: ProtocolSetting,
+    prior: EraVerdict | undefined,
+  ): Promise<Connection> => {
     const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
     const killSwitch = new AbortController();
     let tooLarge: MessageTooLargeError | undefined;
     let transport: Transport | undefined;
-    const referee = kind === 'http' && protocol === 'auto' && !prior
-      ? new ProbeReferee((verdict) => {
-          settings.log?.(`(client) server/discover was answered with ${verdict}`);
-          void transport?.close().catch(() => {});
-        })
-      : undefined;
+    const referee =
+      kind === 'http' && protocol === 'auto' && !prior
+        ? new ProbeReferee((verdict) => {
+            settings.log?.(`(client) server/discover was answered with ${verdict}`);
+            void transport?.close().catch(() => {});
+          })
+        : undefined;
     transport =
       spec.transport === 'stdio'
         ? stdioTransport(spec, {
@@ -153,11 +172,12 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
           });
     tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
 
-    const probeTimeoutMs = kind === 'stdio' && protocol === 'auto'
-      // On stdio the SDK takes silence for a legacy server and sends initialize: wait long
-      // enough for a slow start, and leave initialize half of the deadline.
-      ? Math.min(10_000, Math.max(1000, Math.floor(settings.connectTimeoutMs / 2)))
-      : settings.connectTimeoutMs + 1000; // elsewhere our deadline should fire first
+    const probeTimeoutMs =
+      kind === 'stdio' && protocol === 'auto'
+        ? // On stdio the SDK takes silence for a legacy server and sends initialize: wait long
+          // enough for a slow start, and leave initialize half of the deadline.
+          Math.min(10_000, Math.max(1000, Math.floor(settings.connectTimeoutMs / 2)))
+        : settings.connectTimeoutMs + 1000; // elsewhere our deadline should fire first
     const client = new Client(CLIENT_INFO, {
       capabilities: settings.capabilities ?? {},
       ...negotiationOptions(protocol, probeTimeoutMs),
@@ -209,7 +229,9 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
       return await open('http', settings.protocol, prior);
     } catch (err) {
       if (!(err instanceof AttemptFailure) || err.probeAnswer === undefined || stop.aborted) throw err;
-      settings.log?.(`(client) server/discover was answered with ${err.probeAnswer}; trying initialize (the 2025 revisions)`);
+      settings.log?.(
+        `(client) server/discover was answered with ${err.probeAnswer}; trying initialize (the 2025 revisions)`,
+      );
       try {
         return await open('http', 'legacy', undefined);
       } catch (second) {
@@ -232,7 +254,8 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
         }
         // A modern server that was slower to start than the probe's patience got initialize,
         // and refused it naming its revisions: start it again with the one it speaks.
-        const modern = err instanceof AttemptFailure && protocol === 'auto' && !prior ? modernRevisionOffered(err.raw) : undefined;
+        const modern =
+          err instanceof AttemptFailure && protocol === 'auto' && !prior ? modernRevisionOffered(err.raw) : undefined;
         if (modern && !stop.aborted) {
           settings.log?.(`(client) the server answered late as a ${modern} server; connecting again`);
           return open('stdio', modern, undefined);
@@ -244,7 +267,8 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     try {
       return await openHttp(prior);
     } catch (err) {
-      if (!(err instanceof AttemptFailure) || !spec.sseFallback || !isNotStreamableHttp(err.raw) || stop.aborted) throw err;
+      if (!(err instanceof AttemptFailure) || !spec.sseFallback || !isNotStreamableHttp(err.raw) || stop.aborted)
+        throw err;
       // An SSE-only server; SSE predates 2026-07-28, so `auto` means the plain handshake there.
       settings.log?.('(client) Streamable HTTP refused (404/405); trying the SSE transport');
       return open('sse', protocol === 'auto' ? 'legacy' : protocol, undefined);
@@ -262,7 +286,14 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
       // The remembered era may be stale: forget it, and try once more with a fresh probe.
       await cache.cache.drop(cache.key);
       const kind = err.error.kind;
-      if (stop.aborted || kind === 'auth' || kind === 'timeout' || kind === 'interrupted' || err.error.phase === 'spawn') throw err.error;
+      if (
+        stop.aborted ||
+        kind === 'auth' ||
+        kind === 'timeout' ||
+        kind === 'interrupted' ||
+        err.error.phase === 'spawn'
+      )
+        throw err.error;
       settings.log?.('(client) the remembered protocol era did not work; probing again');
       try {
         conn = await attempt(undefined);
@@ -314,7 +345,10 @@ function connection(
       closing ??= (async () => {
         const work = (async () => {
           if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
-            await within(transport.terminateSession().catch(() => {}), TERMINATE_BOUND_MS);
+            await within(
+              transport.terminateSession().catch(() => {}),
+              TERMINATE_BOUND_MS,
+            );
           }
           await client.close().catch(() => {});
           // The client closes only a transport it attached; a failed probe leaves it to us.
@@ -336,26 +370,34 @@ async function rememberEra(conn: Connection, cache: { cache: EraCache; key: stri
 }
 
 function isOutOfTime(err: unknown, extra: ClassifyExtra): boolean {
-  return extra.interrupted === true || extra.deadline !== undefined || (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout);
+  return (
+    extra.interrupted === true ||
+    extra.deadline !== undefined ||
+    (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout)
+  );
 }
 
 /** The error after the probe and the handshake both failed: what was tried, in order. */
 function triedInOrder(spec: ServerSpec, probeAnswer: string, handshake: McpctlError): McpctlError {
   const who = `server "${spec.name}"`;
-  const rest = handshake.message.startsWith(who) ? handshake.message.slice(who.length).replace(/^:?\s*/, '') : handshake.message;
-  return new McpctlError(handshake.kind, `${who}: tried server/discover (answered with ${probeAnswer}), then initialize: ${rest}`, {
-    server: spec.name,
-    phase: handshake.phase,
-    hint: handshake.hint,
-    cause: handshake,
-  });
+  const rest = handshake.message.startsWith(who)
+    ? handshake.message.slice(who.length).replace(/^:?\s*/, '')
+    : handshake.message;
+  return new McpctlError(
+    handshake.kind,
+    `${who}: tried server/discover (answered with ${probeAnswer}), then initialize: ${rest}`,
+    {
+      server: spec.name,
+      phase: handshake.phase,
+      hint: handshake.hint,
+      cause: handshake,
+    },
+  );
 }
 
 function toPrior(verdict: EraVerdict): PriorDiscovery {
   return verdict.kind === 'modern' ? { kind: 'modern', discover: verdict.discover } : { kind: 'legacy' };
 }
-
-
 
 /** Streamable HTTP POST answered 404/405: the endpoint speaks legacy SSE (or nothing). */
 function isNotStreamableHttp(err: unknown): boolean {
@@ -371,7 +413,11 @@ function modernRevisionOffered(err: unknown): ProtocolRevision | undefined {
 }
 
 function probeClosed(err: unknown): boolean {
-  return err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(err.message);
+  return (
+    err instanceof SdkError &&
+    err.code === SdkErrorCode.EraNegotiationFailed &&
+    /closed during the server\/discover probe/.test(err.message)
+  );
 }
 
 /**

@@ -39,16 +39,26 @@ export function createHttpFetch(): HttpFetch {
       const res = await send(agents, url, method, headers, body, signal);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
-      if (!REDIRECTS.has(status) || location === undefined || init.redirect === 'manual') return await toResponse(res, method, signal);
+      if (!REDIRECTS.has(status) || location === undefined || init.redirect === 'manual')
+        return await toResponse(res, method, signal);
       res.resume();
-      if (init.redirect === 'error') throw new TypeError('fetch failed', { cause: new Error(`redirect to ${location} (redirect: "error")`) });
-      if (redirects === MAX_REDIRECTS) throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') });
+      if (init.redirect === 'error')
+        throw new TypeError('fetch failed', { cause: new Error(`redirect to ${location} (redirect: "error")`) });
+      if (redirects === MAX_REDIRECTS)
+        throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') });
       const next = new URL(location, url);
       if (next.origin !== url.origin) for (const name of ORIGIN_BOUND) headers.delete(name);
       if (status === 303 ? method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST') {
         method = 'GET';
         body = undefined;
-        for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) headers.delete(name);
+        for (const name of [
+          'content-type',
+          'content-length',
+          'content-encoding',
+          'content-language',
+          'content-location',
+        ])
+          headers.delete(name);
       }
       url = next;
     }
@@ -82,7 +92,9 @@ async function bodyBytes(body: RequestInit['body'], headers: Headers): Promise<B
     if (body.type) typed(body.type);
     return Buffer.from(await body.arrayBuffer());
   }
-  throw new TypeError('fetch failed', { cause: new Error('unsupported request body (expected a string, URLSearchParams, bytes or a Blob)') });
+  throw new TypeError('fetch failed', {
+    cause: new Error('unsupported request body (expected a string, URLSearchParams, bytes or a Blob)'),
+  });
 }
 
 function send(
@@ -94,7 +106,8 @@ function send(
   signal: AbortSignal | undefined,
 ): Promise<http.IncomingMessage> {
   const protocol = url.protocol;
-  if (protocol !== 'http:' && protocol !== 'https:') return Promise.reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${protocol}`) }));
+  if (protocol !== 'http:' && protocol !== 'https:')
+    return Promise.reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${protocol}`) }));
   const outgoing: Record<string, string> = {};
   headers.forEach((value, name) => {
     outgoing[name] = value;
@@ -104,7 +117,11 @@ function send(
   outgoing['user-agent'] ??= 'node';
   if (body !== undefined) outgoing['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
-    const request = (protocol === 'https:' ? https : http).request(url, { method, headers: outgoing, agent: agents[protocol] });
+    const request = (protocol === 'https:' ? https : http).request(url, {
+      method,
+      headers: outgoing,
+      agent: agents[protocol],
+    });
     const onAbort = () => {
       request.destroy();
       reject(signal?.reason);
@@ -122,7 +139,11 @@ function send(
   });
 }
 
-async function toResponse(res: http.IncomingMessage, method: string, signal: AbortSignal | undefined): Promise<Response> {
+async function toResponse(
+  res: http.IncomingMessage,
+  method: string,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   const status = res.statusCode ?? 0;
   const headers = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {
@@ -137,15 +158,28 @@ async function toResponse(res: http.IncomingMessage, method: string, signal: Abo
   const onAbort = () => res.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
   signal?.addEventListener('abort', onAbort, { once: true });
   res.once('close', () => signal?.removeEventListener('abort', onAbort));
-  return new Response(Readable.toWeb(await decoded(res)) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers });
+  return new Response(Readable.toWeb(await decoded(res)) as ReadableStream<Uint8Array>, {
+    status,
+    statusText: res.statusMessage,
+    headers,
+  });
 }
 
 /** The body without its content coding (gzip, deflate, br), as fetch gives it. */
 async function decoded(res: http.IncomingMessage): Promise<Readable> {
-  const coding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const coding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (coding === '' || coding === 'identity') return res;
   const zlib = await import('node:zlib');
-  const decoder = coding === 'gzip' || coding === 'x-gzip' ? zlib.createGunzip() : coding === 'deflate' ? zlib.createInflate() : coding === 'br' ? zlib.createBrotliDecompress() : undefined;
+  const decoder =
+    coding === 'gzip' || coding === 'x-gzip'
+      ? zlib.createGunzip()
+      : coding === 'deflate'
+        ? zlib.createInflate()
+        : coding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   if (decoder === undefined) return res;
   res.on('error', (err) => decoder.destroy(err));
   return res.pipe(decoder);

@@ -11,11 +11,13 @@ export class InFlight {
   private readonly waiting = new Set<RequestId>();
 
   sent(message: JSONRPCMessage): void {
-    if ('method' in message && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number')) this.waiting.add(message.id);
+    if ('method' in message && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number'))
+      this.waiting.add(message.id);
   }
 
   answered(message: JSONRPCMessage): void {
-    if (('result' in message || 'error' in message) && 'id' in message && message.id !== undefined) this.waiting.delete(message.id as RequestId);
+    if (('result' in message || 'error' in message) && 'id' in message && message.id !== undefined)
+      this.waiting.delete(message.id as RequestId);
   }
 
   /** `raw` (parsed JSON the SDK refused) as the error answer to the one request waiting, if it is one. */
@@ -27,6 +29,10 @@ export class InFlight {
     if (typeof code !== 'number' || typeof message !== 'string') return undefined;
     const [waiting] = this.waiting;
     this.waiting.delete(waiting!);
-    return { jsonrpc: '2.0', id: waiting!, error: { code, message, ...(data !== undefined ? { data } : {}) } } as JSONRPCMessage;
+    return {
+      jsonrpc: '2.0',
+      id: waiting!,
+      error: { code, message, ...(data !== undefined ? { data } : {}) },
+    } as JSONRPCMessage;
   }
 }

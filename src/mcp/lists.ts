@@ -1,7 +1,14 @@
 // Listing tools, resources, templates and prompts page by page, leniently: one malformed entry
 // is set aside with a warning instead of failing the whole list (the SDK's listTools() would).
 
-import { isSpecType, type Prompt, type Resource, type ResourceTemplateType as ResourceTemplate, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
+import {
+  isSpecType,
+  type Prompt,
+  type Resource,
+  type ResourceTemplateType as ResourceTemplate,
+  type StandardSchemaV1,
+  type Tool,
+} from '@modelcontextprotocol/client';
 import type { RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
 
 export interface ListKinds {
@@ -27,7 +34,12 @@ const CAPABILITIES: Record<ListKind, keyof ServerCapabilities> = {
   prompts: 'prompts',
 };
 
-const SPEC_NAMES = { tools: 'Tool', resources: 'Resource', resourceTemplates: 'ResourceTemplate', prompts: 'Prompt' } as const;
+const SPEC_NAMES = {
+  tools: 'Tool',
+  resources: 'Resource',
+  resourceTemplates: 'ResourceTemplate',
+  prompts: 'Prompt',
+} as const;
 
 /** Pages past this many are a server bug (a cursor loop), not a long list. */
 const MAX_PAGES = 1000;
@@ -37,7 +49,10 @@ const ANY_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   '~standard': {
     version: 1,
     vendor: 'mcpctl',
-    validate: (value) => (value && typeof value === 'object' ? { value: value as Record<string, unknown> } : { issues: [{ message: 'result is not an object' }] }),
+    validate: (value) =>
+      value && typeof value === 'object'
+        ? { value: value as Record<string, unknown> }
+        : { issues: [{ message: 'result is not an object' }] },
   },
 };
 
@@ -52,7 +67,11 @@ export interface ListOutcome<K extends ListKind> {
 }
 
 interface Requester {
-  request(request: { method: string; params?: Record<string, unknown> }, schema: typeof ANY_RESULT, options?: RequestOptions): Promise<Record<string, unknown>>;
+  request(
+    request: { method: string; params?: Record<string, unknown> },
+    schema: typeof ANY_RESULT,
+    options?: RequestOptions,
+  ): Promise<Record<string, unknown>>;
 }
 
 export interface ListOptions<K extends ListKind> {
@@ -71,20 +90,30 @@ export function undeclaredNote(server: string, kind: ListKind): string {
   return `server "${server}" does not offer ${what} (it declared no "${CAPABILITIES[kind]}" capability); nothing was asked`;
 }
 
-export async function listAll<K extends ListKind>(client: Requester, kind: K, opts: ListOptions<K> = {}): Promise<ListOutcome<K>> {
+export async function listAll<K extends ListKind>(
+  client: Requester,
+  kind: K,
+  opts: ListOptions<K> = {},
+): Promise<ListOutcome<K>> {
   const items: ListKinds[K][] = [];
   const malformed: { index: number; name?: string }[] = [];
   let cursor: string | undefined;
   let index = 0;
-  if (opts.capabilities && opts.capabilities[CAPABILITIES[kind]] === undefined) return { items, malformed, truncated: false, undeclared: true };
+  if (opts.capabilities && opts.capabilities[CAPABILITIES[kind]] === undefined)
+    return { items, malformed, truncated: false, undeclared: true };
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.request({ method: METHODS[kind], params: cursor ? { cursor } : {} }, ANY_RESULT, opts.requestOptions);
+    const result = await client.request(
+      { method: METHODS[kind], params: cursor ? { cursor } : {} },
+      ANY_RESULT,
+      opts.requestOptions,
+    );
     const entries = Array.isArray(result[kind]) ? (result[kind] as unknown[]) : [];
     for (const entry of entries) {
       if (isSpecType[SPEC_NAMES[kind]](entry)) items.push(entry as ListKinds[K]);
       else malformed.push({ index, name: nameOf(entry) });
       index++;
-      if (opts.limit !== undefined && items.length >= opts.limit) return { items, malformed, truncated: true, undeclared: false };
+      if (opts.limit !== undefined && items.length >= opts.limit)
+        return { items, malformed, truncated: true, undeclared: false };
     }
     cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
     if (!cursor) break;

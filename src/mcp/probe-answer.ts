@@ -9,7 +9,14 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 
 /** Failures where nothing answered at all: no server to fall back to. */
 const NO_ANSWER_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
 /**
@@ -27,7 +34,8 @@ export class ProbeReferee {
     return async (input, init) => {
       const response = await fetch(input, init);
       const id = probeId(init?.body);
-      if (id !== undefined && response.ok && response.status !== 202 && response.body !== null) void this.judge(response.clone(), id);
+      if (id !== undefined && response.ok && response.status !== 202 && response.body !== null)
+        void this.judge(response.clone(), id);
       return response;
     };
   }
@@ -78,7 +86,8 @@ export function probeAnswerOf(err: unknown, referee: ProbeReferee | undefined): 
   if (/unusable reply/.test(err.message)) return 'a reply that is not JSON-RPC';
   if (/connection closed/i.test(err.message)) return 'a closed connection, without an answer';
   const code = causeCode(err);
-  if (/probe failed/.test(err.message) && code !== undefined && !NO_ANSWER_CODES.has(code)) return `a broken connection (${code})`;
+  if (/probe failed/.test(err.message) && code !== undefined && !NO_ANSWER_CODES.has(code))
+    return `a broken connection (${code})`;
   return undefined;
 }
 
@@ -121,7 +130,8 @@ function parseEvents(text: string): Array<{ id?: string; data: string }> {
       if (field === 'id' && value !== '') id = value;
       else if (field === 'data') data.push(value);
     }
-    if (id !== undefined || data.length > 0) events.push({ ...(id !== undefined ? { id } : {}), data: data.join('\n') });
+    if (id !== undefined || data.length > 0)
+      events.push({ ...(id !== undefined ? { id } : {}), data: data.join('\n') });
   }
   return events;
 }

@@ -178,7 +178,9 @@ export class ProcessTransport implements Transport {
   async settled(maxMs: number): Promise<void> {
     if (!this.child) return;
     const exited = this.exit ? Promise.resolve() : new Promise<void>((resolve) => this.exitWaiters.push(resolve));
-    const drained = this.stderrEnded ? Promise.resolve() : new Promise<void>((resolve) => this.stderrWaiters.push(resolve));
+    const drained = this.stderrEnded
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => this.stderrWaiters.push(resolve));
     await within(Promise.all([exited, drained]), maxMs);
   }
 
@@ -311,4 +313,3 @@ export class ProcessTransport implements Transport {
 }
 
 const isWindows = platform() === 'win32';
-

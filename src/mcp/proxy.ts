@@ -19,7 +19,8 @@ export function proxyConfigured(env: Env): boolean {
 /** The proxy URL to use for a request to `target`, or undefined to go direct. */
 export function proxyForUrl(target: string | URL, env: Env): string | undefined {
   const url = typeof target === 'string' ? new URL(target) : target;
-  const proxy = url.protocol === 'https:' ? (pick(env, 'https_proxy') ?? pick(env, 'http_proxy')) : pick(env, 'http_proxy');
+  const proxy =
+    url.protocol === 'https:' ? (pick(env, 'https_proxy') ?? pick(env, 'http_proxy')) : pick(env, 'http_proxy');
   if (proxy === undefined) return undefined;
   return bypassed(url, pick(env, 'no_proxy')) ? undefined : proxy;
 }

@@ -8,10 +8,14 @@ import { McpctlError } from '../errors.js';
 /** `err` as our protocol error when the server answered with one; anything else unchanged. */
 export function serverRefused(err: unknown, spec: ServerSpec, what: string, hint: string): unknown {
   if (!(err instanceof ProtocolError)) return err;
-  return new McpctlError('protocol', `server "${spec.name}" could not ${what}: ${err.message.replace(/^MCP error -?\d+: /, '')} (error ${err.code})`, {
-    server: spec.name,
-    phase: 'request',
-    hint,
-    cause: err,
-  });
+  return new McpctlError(
+    'protocol',
+    `server "${spec.name}" could not ${what}: ${err.message.replace(/^MCP error -?\d+: /, '')} (error ${err.code})`,
+    {
+      server: spec.name,
+      phase: 'request',
+      hint,
+      cause: err,
+    },
+  );
 }

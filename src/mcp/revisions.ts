@@ -18,7 +18,8 @@ export type NegotiationOptions = Pick<ClientOptions, 'supportedProtocolVersions'
 export function negotiationOptions(setting: ProtocolSetting, probeTimeoutMs: number): NegotiationOptions {
   if (setting === 'legacy') return {};
   if (setting === 'auto') return { versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs } } };
-  if (isModernRevision(setting)) return { versionNegotiation: { mode: { pin: setting }, probe: { timeoutMs: probeTimeoutMs } } };
+  if (isModernRevision(setting))
+    return { versionNegotiation: { mode: { pin: setting }, probe: { timeoutMs: probeTimeoutMs } } };
   // A 2025-era pin: offer only this revision, so a counter-offer of another one fails connect.
   return { supportedProtocolVersions: [setting] };
 }

@@ -18,7 +18,11 @@ export class DefaultJsonSchemaValidator implements jsonSchemaValidator {
   private inner?: jsonSchemaValidator;
 
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    sdkValidator ??= (createRequire(import.meta.url)('@modelcontextprotocol/client/validators/ajv') as { AjvJsonSchemaValidator: ValidatorClass }).AjvJsonSchemaValidator;
+    sdkValidator ??= (
+      createRequire(import.meta.url)('@modelcontextprotocol/client/validators/ajv') as {
+        AjvJsonSchemaValidator: ValidatorClass;
+      }
+    ).AjvJsonSchemaValidator;
     this.inner ??= new sdkValidator();
     return this.inner.getValidator<T>(schema);
   }

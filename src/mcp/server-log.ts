@@ -25,5 +25,7 @@ export function formatLogMessage(server: string, params: LoggingMessageNotificat
 
 /** Shows every log message the server sends, through `write` (one line each). */
 export function showServerLogs(client: Client, server: string, write: (line: string) => void): void {
-  client.setNotificationHandler('notifications/message', (notification) => write(formatLogMessage(server, notification.params)));
+  client.setNotificationHandler('notifications/message', (notification) =>
+    write(formatLogMessage(server, notification.params)),
+  );
 }

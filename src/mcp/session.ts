@@ -89,11 +89,18 @@ export interface Session {
   stderrTail(): string[];
 }
 
-export type SessionResult<T> = { spec: ServerSpec; ok: true; value: T } | { spec: ServerSpec; ok: false; error: McpctlError };
+export type SessionResult<T> =
+  | { spec: ServerSpec; ok: true; value: T }
+  | { spec: ServerSpec; ok: false; error: McpctlError };
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-export async function withSession<T>(spec: ServerSpec, ctx: Context, opts: SessionOptions, fn: (s: Session) => Promise<T>): Promise<T> {
+export async function withSession<T>(
+  spec: ServerSpec,
+  ctx: Context,
+  opts: SessionOptions,
+  fn: (s: Session) => Promise<T>,
+): Promise<T> {
   try {
     return await openAndRun(spec, ctx, opts, fn);
   } finally {
@@ -105,12 +112,25 @@ export async function withSession<T>(spec: ServerSpec, ctx: Context, opts: Sessi
 /** Ends a server started for a session that never adopted it (teardown as for any session). */
 export function endPrestarted(spec: ServerSpec, spawned: SpawnedServer): Promise<void> {
   if (spec.transport !== 'stdio' || spawned.adopted) return Promise.resolve();
-  return stdioTransport(spec, { maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, prestarted: spawned }).close();
+  return stdioTransport(spec, {
+    maxMessageBytes: 0,
+    onStderrLine: () => {},
+    onStdoutNoise: () => {},
+    prestarted: spawned,
+  }).close();
 }
 
-async function openAndRun<T>(spec: ServerSpec, ctx: Context, opts: SessionOptions, fn: (s: Session) => Promise<T>): Promise<T> {
+async function openAndRun<T>(
+  spec: ServerSpec,
+  ctx: Context,
+  opts: SessionOptions,
+  fn: (s: Session) => Promise<T>,
+): Promise<T> {
   const settings = connectSettings(spec, ctx, opts);
-  if (ctx.signal.aborted) throw classifyError(ctx.signal.reason, spec, spec.transport === 'stdio' ? 'spawn' : 'connect', { interrupted: true });
+  if (ctx.signal.aborted)
+    throw classifyError(ctx.signal.reason, spec, spec.transport === 'stdio' ? 'spawn' : 'connect', {
+      interrupted: true,
+    });
 
   for (let attempt = 1; ; attempt++) {
     const started = ctx.now();
@@ -126,7 +146,13 @@ async function openAndRun<T>(spec: ServerSpec, ctx: Context, opts: SessionOption
       const failure = await conn.describe(err, { interrupted: ctx.signal.aborted });
       // A remembered modern era skips the handshake, so a stale one shows only now, at the
       // first request. If the server has not answered anything yet, forget it and redo once.
-      if (attempt === 1 && conn.prior?.kind === 'modern' && conn.tracker.answered === 0 && eraSuspect(failure, err) && settings.eraCache) {
+      if (
+        attempt === 1 &&
+        conn.prior?.kind === 'modern' &&
+        conn.tracker.answered === 0 &&
+        eraSuspect(failure, err) &&
+        settings.eraCache
+      ) {
         await settings.eraCache.cache.drop(settings.eraCache.key);
         await session.end();
         settings.log?.('(client) the remembered protocol era did not work; probing again');
@@ -198,11 +224,18 @@ class LiveSession implements Session {
     const controller = new AbortController();
     const deadline = this.commandDeadline;
     if (deadline !== undefined) {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        // An SdkError reason is rethrown as is by the SDK, so the limit reaches classifyError.
-        controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: deadline.ms }));
-      }, Math.max(0, deadline.at - this.ctx.now()));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          // An SdkError reason is rethrown as is by the SDK, so the limit reaches classifyError.
+          controller.abort(
+            new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
+              maxTotalTimeout: deadline.ms,
+            }),
+          );
+        },
+        Math.max(0, deadline.at - this.ctx.now()),
+      );
       timer.unref();
       this.timers.add(timer);
     }
@@ -236,7 +269,11 @@ class LiveSession implements Session {
   }
 }
 
-function connectSettings(spec: ServerSpec, ctx: Context, opts: SessionOptions): ConnectSettings & { log?: (line: string) => void } {
+function connectSettings(
+  spec: ServerSpec,
+  ctx: Context,
+  opts: SessionOptions,
+): ConnectSettings & { log?: (line: string) => void } {
   const protocol = opts.protocol ?? spec.protocol;
   const log = opts.verbose ? (line: string) => void ctx.io.stderr.write(`${spec.name}: ${line}\n`) : undefined;
   const cacheDir = opts.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : opts.cacheDir;
@@ -247,7 +284,10 @@ function connectSettings(spec: ServerSpec, ctx: Context, opts: SessionOptions): 
     configureClient: opts.configureClient,
     authProvider: spec.transport === 'stdio' ? undefined : opts.authProvider,
     maxMessageBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-    eraCache: protocol === 'auto' && cacheDir !== false ? { cache: new EraCache(cacheDir, ctx.now), key: eraCacheKey(spec, ctx.env) } : undefined,
+    eraCache:
+      protocol === 'auto' && cacheDir !== false
+        ? { cache: new EraCache(cacheDir, ctx.now), key: eraCacheKey(spec, ctx.env) }
+        : undefined,
     log,
     deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
     prestarted: opts.prestarted,
@@ -276,4 +316,3 @@ function eraSuspect(failure: McpctlError, raw: unknown): boolean {
   if (failure.kind === 'connection') return true;
   return raw instanceof ProtocolError && (raw.code === -32601 || raw.code === -32600 || raw.code === -32022);
 }
-

@@ -59,14 +59,18 @@ export interface SpawnedServer {
  * means mcpctl died without teardown, and the group ($1) is ended as teardown would. A shell,
  * not a second node: it starts in about a millisecond and needs a few hundred kilobytes.
  */
-const WATCHDOG_SCRIPT = 'read -r word; [ "$word" = done ] && exit 0; kill -TERM "-$1" 2>/dev/null || exit 0; sleep 2; kill -KILL "-$1" 2>/dev/null';
+const WATCHDOG_SCRIPT =
+  'read -r word; [ "$word" = done ] && exit 0; kill -TERM "-$1" 2>/dev/null || exit 0; sleep 2; kill -KILL "-$1" 2>/dev/null';
 
 /** Starts the watchdog of group `pgid`; the function returned stands it down. */
 export function startWatchdog(pgid: number): () => void {
   let watchdog: ChildProcessByStdio<Writable, null, null>;
   try {
     // Its own group too: a Ctrl-C in the terminal is ours to handle, not the watchdog's.
-    watchdog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'mcpctl-watchdog', String(pgid)], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    watchdog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'mcpctl-watchdog', String(pgid)], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    });
   } catch {
     return () => {};
   }
@@ -134,7 +138,18 @@ export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer 
   };
   const out = hold ? held(child.stdout) : child.stdout;
   const err = hold ? held(child.stderr) : child.stderr;
-  return { child, pgid, started, startedAt, exit: () => exit, adopted: false, abandon, release, stdout: out, stderr: err };
+  return {
+    child,
+    pgid,
+    started,
+    startedAt,
+    exit: () => exit,
+    adopted: false,
+    abandon,
+    release,
+    stdout: out,
+    stderr: err,
+  };
 }
 
 function held(stream: Readable): Readable {

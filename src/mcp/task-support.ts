@@ -28,7 +28,10 @@ export function isTerminal(status: TaskStatus): boolean {
 }
 
 /** The wire this server speaks tasks on, if any. */
-export function taskWireOf(era: 'legacy' | 'modern', capabilities: ServerCapabilities | undefined): TaskWire | undefined {
+export function taskWireOf(
+  era: 'legacy' | 'modern',
+  capabilities: ServerCapabilities | undefined,
+): TaskWire | undefined {
   const caps = (capabilities ?? {}) as Record<string, unknown>;
   if (era === 'modern') {
     const extensions = caps.extensions as Record<string, unknown> | undefined;
@@ -48,4 +51,3 @@ export function taskSupportOf(tool: Tool): 'required' | 'optional' | 'forbidden'
   const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
   return support === 'required' || support === 'optional' ? support : 'forbidden';
 }
-

@@ -29,7 +29,9 @@ export interface TaskWaitSettings {
   answer(requests: Record<string, InputRequest>): Promise<Record<string, unknown>>;
 }
 
-export type TaskOutcome = { kind: 'result'; result: CallToolResult; task: TaskInfo } | { kind: 'expired'; task: TaskInfo };
+export type TaskOutcome =
+  | { kind: 'result'; result: CallToolResult; task: TaskInfo }
+  | { kind: 'expired'; task: TaskInfo };
 
 export function pollDelay(task: TaskInfo): number {
   return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollIntervalMs ?? DEFAULT_POLL_MS));
@@ -44,8 +46,11 @@ export async function waitForTask(tasks: TaskClient, start: TaskInfo, s: TaskWai
     s.onStatus(snapshot);
     if (isTerminal(snapshot.status)) return { kind: 'result', result: await finished(tasks, snapshot, s), task };
     if (snapshot.status === 'input_required') {
-      if (tasks.wire === 'core') return { kind: 'result', result: await tasks.result(snapshot, s.blockingOptions), task };
-      const pending = Object.fromEntries(Object.entries(snapshot.inputRequests ?? {}).filter(([key]) => !answered.has(key)));
+      if (tasks.wire === 'core')
+        return { kind: 'result', result: await tasks.result(snapshot, s.blockingOptions), task };
+      const pending = Object.fromEntries(
+        Object.entries(snapshot.inputRequests ?? {}).filter(([key]) => !answered.has(key)),
+      );
       if (Object.keys(pending).length > 0) {
         const responses = await s.answer(pending);
         await tasks.update(task.taskId, responses, s.pollOptions());
@@ -67,7 +72,11 @@ export async function waitForTask(tasks: TaskClient, start: TaskInfo, s: TaskWai
 
 async function finished(tasks: TaskClient, snapshot: TaskSnapshot, s: TaskWaitSettings): Promise<CallToolResult> {
   if (snapshot.status === 'cancelled') {
-    throw new McpctlError('tool', `task ${snapshot.taskId} of server "${s.server}" was cancelled${snapshot.statusMessage ? ` (${snapshot.statusMessage})` : ''}`, { server: s.server, phase: 'request' });
+    throw new McpctlError(
+      'tool',
+      `task ${snapshot.taskId} of server "${s.server}" was cancelled${snapshot.statusMessage ? ` (${snapshot.statusMessage})` : ''}`,
+      { server: s.server, phase: 'request' },
+    );
   }
   return tasks.result(snapshot, s.pollOptions());
 }

@@ -35,7 +35,10 @@ const ANY_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   '~standard': {
     version: 1,
     vendor: 'mcpctl',
-    validate: (value) => (value && typeof value === 'object' && !Array.isArray(value) ? { value: value as Record<string, unknown> } : { issues: [{ message: 'result is not an object' }] }),
+    validate: (value) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? { value: value as Record<string, unknown> }
+        : { issues: [{ message: 'result is not an object' }] },
   },
 };
 
@@ -51,14 +54,21 @@ export function passTaskResults(client: Client): void {
   transport.onmessage = (message, extra) => {
     const result = (message as { result?: Record<string, unknown> }).result;
     if (result && result.resultType === 'task') {
-      message = { ...message, result: { resultType: 'complete', content: [], _meta: { [TASK_HANDLE_KEY]: result } } } as typeof message;
+      message = {
+        ...message,
+        result: { resultType: 'complete', content: [], _meta: { [TASK_HANDLE_KEY]: result } },
+      } as typeof message;
     }
     deliver.call(transport, message, extra);
   };
 }
 
 interface Requester {
-  request(request: { method: string; params?: Record<string, unknown> }, schema: typeof ANY_RESULT, options?: RequestOptions): Promise<Record<string, unknown>>;
+  request(
+    request: { method: string; params?: Record<string, unknown> },
+    schema: typeof ANY_RESULT,
+    options?: RequestOptions,
+  ): Promise<Record<string, unknown>>;
 }
 
 export class TaskClient {
@@ -79,10 +89,15 @@ export class TaskClient {
     send: () => Promise<Record<string, unknown>>,
     options: RequestOptions,
   ): Promise<ToolCallStart> {
-    const answer = this.wire === 'core' && asTask ? await this.client.request({ method: 'tools/call', params: { ...params, task: {} } }, ANY_RESULT, options) : await send();
+    const answer =
+      this.wire === 'core' && asTask
+        ? await this.client.request({ method: 'tools/call', params: { ...params, task: {} } }, ANY_RESULT, options)
+        : await send();
     const handle = (answer._meta as Record<string, unknown> | undefined)?.[TASK_HANDLE_KEY];
-    if (handle && typeof handle === 'object') return { kind: 'task', task: this.info(handle as Record<string, unknown>, 'tools/call') };
-    if (answer.task && typeof answer.task === 'object') return { kind: 'task', task: this.info(answer.task as Record<string, unknown>, 'tools/call') };
+    if (handle && typeof handle === 'object')
+      return { kind: 'task', task: this.info(handle as Record<string, unknown>, 'tools/call') };
+    if (answer.task && typeof answer.task === 'object')
+      return { kind: 'task', task: this.info(answer.task as Record<string, unknown>, 'tools/call') };
     return { kind: 'result', result: answer as unknown as CallToolResult };
   }
 
@@ -91,8 +106,14 @@ export class TaskClient {
     const snapshot: TaskSnapshot = { ...this.info(raw, 'tasks/get'), raw };
     if (raw.result && typeof raw.result === 'object') snapshot.result = raw.result as CallToolResult;
     const error = raw.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
-    if (error && typeof error === 'object') snapshot.error = { code: typeof error.code === 'number' ? error.code : -32603, message: typeof error.message === 'string' ? error.message : 'task failed', data: error.data };
-    if (raw.inputRequests && typeof raw.inputRequests === 'object' && !Array.isArray(raw.inputRequests)) snapshot.inputRequests = raw.inputRequests as Record<string, InputRequest>;
+    if (error && typeof error === 'object')
+      snapshot.error = {
+        code: typeof error.code === 'number' ? error.code : -32603,
+        message: typeof error.message === 'string' ? error.message : 'task failed',
+        data: error.data,
+      };
+    if (raw.inputRequests && typeof raw.inputRequests === 'object' && !Array.isArray(raw.inputRequests))
+      snapshot.inputRequests = raw.inputRequests as Record<string, InputRequest>;
     return snapshot;
   }
 
@@ -102,10 +123,18 @@ export class TaskClient {
    * inline result on the extension wire.
    */
   async result(snapshot: TaskSnapshot, options: RequestOptions): Promise<CallToolResult> {
-    if (this.wire === 'core') return (await this.client.request({ method: 'tasks/result', params: { taskId: snapshot.taskId } }, ANY_RESULT, options)) as unknown as CallToolResult;
+    if (this.wire === 'core')
+      return (await this.client.request(
+        { method: 'tasks/result', params: { taskId: snapshot.taskId } },
+        ANY_RESULT,
+        options,
+      )) as unknown as CallToolResult;
     if (snapshot.result) return snapshot.result;
     if (snapshot.error) throw new ProtocolError(snapshot.error.code, snapshot.error.message, snapshot.error.data);
-    throw new ProtocolError(-32603, `server "${this.server}" reported task ${snapshot.taskId} as ${snapshot.status} without a result or an error`);
+    throw new ProtocolError(
+      -32603,
+      `server "${this.server}" reported task ${snapshot.taskId} as ${snapshot.status} without a result or an error`,
+    );
   }
 
   /** Every task the server lists (core wire), all pages; each with the entry as sent. */
@@ -113,9 +142,18 @@ export class TaskClient {
     const tasks: Array<TaskInfo & { raw: Record<string, unknown> }> = [];
     let cursor: string | undefined;
     for (let page = 0; page < 1000; page++) {
-      const answer = await this.client.request({ method: 'tasks/list', params: cursor ? { cursor } : {} }, ANY_RESULT, options);
+      const answer = await this.client.request(
+        { method: 'tasks/list', params: cursor ? { cursor } : {} },
+        ANY_RESULT,
+        options,
+      );
       const entries = Array.isArray(answer.tasks) ? (answer.tasks as unknown[]) : [];
-      for (const entry of entries) if (entry && typeof entry === 'object') tasks.push({ ...this.info(entry as Record<string, unknown>, 'tasks/list'), raw: entry as Record<string, unknown> });
+      for (const entry of entries)
+        if (entry && typeof entry === 'object')
+          tasks.push({
+            ...this.info(entry as Record<string, unknown>, 'tasks/list'),
+            raw: entry as Record<string, unknown>,
+          });
       cursor = typeof answer.nextCursor === 'string' && answer.nextCursor !== '' ? answer.nextCursor : undefined;
       if (!cursor) break;
     }
@@ -135,9 +173,13 @@ export class TaskClient {
   private info(raw: Record<string, unknown>, method: string): TaskInfo {
     const { taskId, status } = raw;
     if (typeof taskId !== 'string' || taskId === '' || !(TASK_STATUSES as readonly unknown[]).includes(status)) {
-      throw new ProtocolError(-32603, `server "${this.server}" answered ${method} with a malformed task (taskId ${JSON.stringify(taskId)}, status ${JSON.stringify(status)})`);
+      throw new ProtocolError(
+        -32603,
+        `server "${this.server}" answered ${method} with a malformed task (taskId ${JSON.stringify(taskId)}, status ${JSON.stringify(status)})`,
+      );
     }
-    const number = (...keys: string[]) => keys.map((k) => raw[k]).find((v): v is number => typeof v === 'number' && Number.isFinite(v));
+    const number = (...keys: string[]) =>
+      keys.map((k) => raw[k]).find((v): v is number => typeof v === 'number' && Number.isFinite(v));
     const string = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : undefined);
     const ttl = raw.ttlMs === null || raw.ttl === null ? null : number('ttlMs', 'ttl');
     return {
@@ -147,7 +189,9 @@ export class TaskClient {
       ...(string('createdAt') !== undefined ? { createdAt: string('createdAt') } : {}),
       ...(string('lastUpdatedAt') !== undefined ? { lastUpdatedAt: string('lastUpdatedAt') } : {}),
       ...(ttl !== undefined ? { ttlMs: ttl } : {}),
-      ...(number('pollIntervalMs', 'pollInterval') !== undefined ? { pollIntervalMs: number('pollIntervalMs', 'pollInterval') } : {}),
+      ...(number('pollIntervalMs', 'pollInterval') !== undefined
+        ? { pollIntervalMs: number('pollIntervalMs', 'pollInterval') }
+        : {}),
     };
   }
 }

@@ -47,7 +47,11 @@ export interface HttpTransportSettings {
 
 export type HttpTransport = StreamableHTTPClientTransport | SSEClientTransport;
 
-export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settings: HttpTransportSettings): HttpTransport {
+export function httpTransport(
+  spec: HttpServerSpec,
+  kind: 'http' | 'sse',
+  settings: HttpTransportSettings,
+): HttpTransport {
   const url = new URL(spec.url);
   // Capped first, so nothing on the way (the referee included) reads past the cap.
   const inner = cappedFetch(settings.fetch ?? directFetch(settings.killSwitch), settings);
@@ -64,7 +68,12 @@ export function httpTransport(spec: HttpServerSpec, kind: 'http' | 'sse', settin
     // answer on a GET resumed with Last-Event-ID, after the `retry` it asked for (SEP-1699).
     // Without resuming, the request waits for its timeout. A few tries, each bounded by the
     // request's own deadline.
-    reconnectionOptions: { maxRetries: 2, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+    reconnectionOptions: {
+      maxRetries: 2,
+      initialReconnectionDelay: 1000,
+      maxReconnectionDelay: 1000,
+      reconnectionDelayGrowFactor: 1,
+    },
   });
 }
 
@@ -90,4 +99,3 @@ function directFetch(killSwitch: AbortSignal): FetchLike {
   killSwitch.addEventListener('abort', () => direct.close(), { once: true });
   return direct.fetch;
 }
-

@@ -17,7 +17,11 @@ export interface WatchSettings {
 }
 
 /** Resolves when the watch ends by its deadline or its signal (Ctrl-C); rejects if a change fails. */
-export async function watch(session: Session, target: WatchTarget, s: WatchSettings): Promise<'deadline' | 'interrupted'> {
+export async function watch(
+  session: Session,
+  target: WatchTarget,
+  s: WatchSettings,
+): Promise<'deadline' | 'interrupted'> {
   const { client } = session;
   let failed: ((err: unknown) => void) | undefined;
   const failure = new Promise<never>((_, reject) => (failed = reject));
@@ -47,7 +51,10 @@ export async function watch(session: Session, target: WatchTarget, s: WatchSetti
   }
   let close: (() => Promise<unknown>) | undefined;
   if (session.era === 'modern') {
-    const subscription = await client.listen(target.kind === 'resource' ? { resourceSubscriptions: [target.uri] } : { toolsListChanged: true }, session.requestOptions());
+    const subscription = await client.listen(
+      target.kind === 'resource' ? { resourceSubscriptions: [target.uri] } : { toolsListChanged: true },
+      session.requestOptions(),
+    );
     close = () => subscription.close();
   } else if (target.kind === 'resource') {
     await client.subscribeResource({ uri: target.uri }, session.requestOptions());
@@ -63,10 +70,15 @@ export async function watch(session: Session, target: WatchTarget, s: WatchSetti
 function ended(s: WatchSettings): Promise<'deadline' | 'interrupted'> {
   return new Promise((resolve) => {
     if (s.signal.aborted) return resolve('interrupted');
-    const timer = s.deadline === undefined ? undefined : setTimeout(() => resolve('deadline'), Math.max(0, s.deadline - s.now()));
-    s.signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve('interrupted');
-    }, { once: true });
+    const timer =
+      s.deadline === undefined ? undefined : setTimeout(() => resolve('deadline'), Math.max(0, s.deadline - s.now()));
+    s.signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve('interrupted');
+      },
+      { once: true },
+    );
   });
 }

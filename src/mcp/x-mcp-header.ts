@@ -13,7 +13,26 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const PRIMITIVE_TYPES = new Set(['string', 'integer', 'boolean']);
 
 /** Keywords whose subschemas are not reached through `properties` alone. */
-const UNREACHABLE = ['items', 'prefixItems', 'contains', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'patternProperties', 'dependentSchemas', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', '$defs', 'definitions'];
+const UNREACHABLE = [
+  'items',
+  'prefixItems',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'patternProperties',
+  'dependentSchemas',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
+];
 
 export type HeaderRule = 'empty' | 'type' | 'duplicate' | 'characters' | 'placement';
 
@@ -32,15 +51,31 @@ export function headerFault(tool: Tool): HeaderFault | undefined {
     const where = path.length ? `property "${path.join('.')}"` : 'the schema root';
     if (KEY in schema) {
       const name = schema[KEY];
-      if (!reachable || path.length === 0) return { rule: 'placement', message: `${where}: ${KEY} is allowed only on properties reached through "properties" (not the root, items, combinators or $ref)` };
-      if (typeof name !== 'string' || name.length === 0) return { rule: 'empty', message: `${where}: ${KEY} must be a non-empty string` };
-      if (!TOKEN.test(name)) return { rule: 'characters', message: `${where}: ${KEY} ${JSON.stringify(name)} has characters a header name cannot have (letters, digits and !#$%&'*+-.^_\`|~ only)` };
+      if (!reachable || path.length === 0)
+        return {
+          rule: 'placement',
+          message: `${where}: ${KEY} is allowed only on properties reached through "properties" (not the root, items, combinators or $ref)`,
+        };
+      if (typeof name !== 'string' || name.length === 0)
+        return { rule: 'empty', message: `${where}: ${KEY} must be a non-empty string` };
+      if (!TOKEN.test(name))
+        return {
+          rule: 'characters',
+          message: `${where}: ${KEY} ${JSON.stringify(name)} has characters a header name cannot have (letters, digits and !#$%&'*+-.^_\`|~ only)`,
+        };
       const type = schema.type;
       if (typeof type !== 'string' || !PRIMITIVE_TYPES.has(type)) {
-        return { rule: 'type', message: `${where}: ${KEY} ${JSON.stringify(name)} is on ${typeof type === 'string' ? `a property of type ${type}` : 'an untyped property'} (only string, integer and boolean are allowed)` };
+        return {
+          rule: 'type',
+          message: `${where}: ${KEY} ${JSON.stringify(name)} is on ${typeof type === 'string' ? `a property of type ${type}` : 'an untyped property'} (only string, integer and boolean are allowed)`,
+        };
       }
       const prior = seen.get(name.toLowerCase());
-      if (prior !== undefined) return { rule: 'duplicate', message: `${where}: ${KEY} ${JSON.stringify(name)} repeats ${JSON.stringify(prior)} (header names must differ in more than case)` };
+      if (prior !== undefined)
+        return {
+          rule: 'duplicate',
+          message: `${where}: ${KEY} ${JSON.stringify(name)} repeats ${JSON.stringify(prior)} (header names must differ in more than case)`,
+        };
       seen.set(name.toLowerCase(), name);
     }
     const properties = schema.properties;
@@ -52,7 +87,13 @@ export function headerFault(tool: Tool): HeaderFault | undefined {
     }
     for (const keyword of UNREACHABLE) {
       const sub = schema[keyword];
-      const branches = Array.isArray(sub) ? sub : sub && typeof sub === 'object' && ['patternProperties', 'dependentSchemas', '$defs', 'definitions'].includes(keyword) ? Object.values(sub) : [sub];
+      const branches = Array.isArray(sub)
+        ? sub
+        : sub &&
+            typeof sub === 'object' &&
+            ['patternProperties', 'dependentSchemas', '$defs', 'definitions'].includes(keyword)
+          ? Object.values(sub)
+          : [sub];
       for (const branch of branches) {
         const fault = visit(branch, [...path, `<${keyword}>`], false);
         if (fault) return fault;

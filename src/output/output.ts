@@ -104,7 +104,11 @@ export class Output {
     this.stderrLine(`${this.errChalk.red('error:')} ${about}${err.message}`);
     if (err.hint) this.stderrLine(`${this.errChalk.dim('hint:')} ${err.hint}`);
     // -v: the chain of causes behind the message, for a bug report or a closer look.
-    for (let cause = err.cause, depth = 0; cause !== undefined && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    for (
+      let cause = err.cause, depth = 0;
+      cause !== undefined && depth < 5;
+      cause = (cause as { cause?: unknown }).cause, depth++
+    ) {
       this.debug(`cause: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`);
     }
   }
@@ -114,7 +118,13 @@ export class Output {
     if (!this.ctx.io.stderrIsTTY || this.json || this.quiet) return NO_SPINNER;
     const { default: ora } = await import('ora');
     // The spinner's own cursor codes go to the terminal as they are; its text is escaped.
-    const spinner = ora({ text: escapeControls(text), stream: unguarded(this.ctx.io.stderr), color: 'cyan', isEnabled: true, discardStdin: false }).start();
+    const spinner = ora({
+      text: escapeControls(text),
+      stream: unguarded(this.ctx.io.stderr),
+      color: 'cyan',
+      isEnabled: true,
+      discardStdin: false,
+    }).start();
     this.spinner = spinner;
     return {
       update: (t: string) => {

@@ -7,14 +7,28 @@ import path from 'node:path';
 import { usageError } from '../errors.js';
 import { PROJECT_FILES } from '../config/paths.js';
 
-const CONFIG_NAMES = new Set([...PROJECT_FILES.map((f) => path.basename(f)), 'config.json', '.claude.json', 'claude_desktop_config.json', 'mcp_config.json', 'trust.json']);
+const CONFIG_NAMES = new Set([
+  ...PROJECT_FILES.map((f) => path.basename(f)),
+  'config.json',
+  '.claude.json',
+  'claude_desktop_config.json',
+  'mcp_config.json',
+  'trust.json',
+]);
 
 export async function writeNewFile(file: string, data: string, shownAs = file): Promise<void> {
   if (CONFIG_NAMES.has(path.basename(file))) {
-    throw usageError(`--output ${shownAs}: that is the name of a config file; a report is not written there`, { phase: 'output', hint: 'name the report e.g. report.xml or results.json' });
+    throw usageError(`--output ${shownAs}: that is the name of a config file; a report is not written there`, {
+      phase: 'output',
+      hint: 'name the report e.g. report.xml or results.json',
+    });
   }
   const existing = await fs.lstat(file).catch(() => undefined);
-  if (existing) throw usageError(`--output ${shownAs}: the file exists${existing.isSymbolicLink() ? ' (a symlink)' : ''}; it is not overwritten`, { phase: 'output', hint: 'remove it first, or name a new file' });
+  if (existing)
+    throw usageError(
+      `--output ${shownAs}: the file exists${existing.isSymbolicLink() ? ' (a symlink)' : ''}; it is not overwritten`,
+      { phase: 'output', hint: 'remove it first, or name a new file' },
+    );
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await fs.open(temp, 'wx', 0o666);
@@ -28,7 +42,11 @@ export async function writeNewFile(file: string, data: string, shownAs = file): 
     await fs.link(temp, file);
   } catch (err) {
     const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
-    throw usageError(`--output ${shownAs}: cannot write it: ${reason}`, { phase: 'output', hint: 'check that the directory exists and is writable', cause: err });
+    throw usageError(`--output ${shownAs}: cannot write it: ${reason}`, {
+      phase: 'output',
+      hint: 'check that the directory exists and is writable',
+      cause: err,
+    });
   } finally {
     await fs.rm(temp, { force: true }).catch(() => {});
   }

@@ -17,12 +17,15 @@ export function isBinary(content: ResourceContentLike): boolean {
 }
 
 export function contentBytes(content: ResourceContentLike): Buffer {
-  return typeof content.blob === 'string' ? Buffer.from(content.blob, 'base64') : Buffer.from(content.text ?? '', 'utf8');
+  return typeof content.blob === 'string'
+    ? Buffer.from(content.blob, 'base64')
+    : Buffer.from(content.text ?? '', 'utf8');
 }
 
 /** `application/pdf, 12 kB` — what a content is, for messages. */
 export function describeContent(content: ResourceContentLike): string {
-  const size = typeof content.blob === 'string' ? decodedSize(content.blob) : Buffer.byteLength(content.text ?? '', 'utf8');
+  const size =
+    typeof content.blob === 'string' ? decodedSize(content.blob) : Buffer.byteLength(content.text ?? '', 'utf8');
   return [content.mimeType, formatBytes(size)].filter(Boolean).join(', ');
 }
 
@@ -30,7 +33,10 @@ export function describeContent(content: ResourceContentLike): string {
  * Chunks to write, in order. A terminal gets a final newline after text; a pipe gets the text
  * exactly as sent, so `resources S URI > file` copies it.
  */
-export function renderContents(contents: readonly ResourceContentLike[], style: { tty: boolean; chalk: ChalkInstance }): (string | Buffer)[] {
+export function renderContents(
+  contents: readonly ResourceContentLike[],
+  style: { tty: boolean; chalk: ChalkInstance },
+): (string | Buffer)[] {
   if (contents.length === 1) {
     const only = contents[0];
     if (isBinary(only)) return [contentBytes(only)];

@@ -24,20 +24,22 @@ export interface SavedFile {
  * Config file names mcpctl (or a tool it reads configs of) reads, without their leading dot:
  * server data never takes one of these names, so a server cannot plant a config.
  */
-const CONFIG_NAMES = new Set([
-  ...PROJECT_FILES.map((f) => path.basename(f)),
-  'mcp.json',
-  'mcpctl.json',
-  'config.json',
-  'claude.json',
-  'claude_desktop_config.json',
-  'mcp_config.json',
-  'opencode.json',
-  'opencode.jsonc',
-  'settings.json',
-  'config.toml',
-  'trust.json',
-].map((n) => n.replace(/^\.+/, '').toLowerCase()));
+const CONFIG_NAMES = new Set(
+  [
+    ...PROJECT_FILES.map((f) => path.basename(f)),
+    'mcp.json',
+    'mcpctl.json',
+    'config.json',
+    'claude.json',
+    'claude_desktop_config.json',
+    'mcp_config.json',
+    'opencode.json',
+    'opencode.jsonc',
+    'settings.json',
+    'config.toml',
+    'trust.json',
+  ].map((n) => n.replace(/^\.+/, '').toLowerCase()),
+);
 
 /** True for a name mcpctl reads as a config, with or without its leading dot. */
 export function isConfigFileName(name: string): boolean {
@@ -52,7 +54,12 @@ const MAX_FREE_NAME_TRIES = 1000;
  * never through a symlink, and never over an existing file unless `force` (then the next free
  * name `name-1.ext` is used). A name mcpctl reads as config, or a dotfile, is never written.
  */
-export async function saveInDirectory(dir: string, name: string, data: Uint8Array, opts: SaveOptions): Promise<SavedFile> {
+export async function saveInDirectory(
+  dir: string,
+  name: string,
+  data: Uint8Array,
+  opts: SaveOptions,
+): Promise<SavedFile> {
   if (name !== path.basename(name) || name.startsWith('.') || isConfigFileName(name)) {
     throw new McpctlError('internal', `refusing to save server data as ${JSON.stringify(name)}`, { phase: 'output' });
   }
@@ -65,7 +72,10 @@ export async function saveInDirectory(dir: string, name: string, data: Uint8Arra
  */
 export async function saveToFile(file: string, data: Uint8Array, opts: SaveOptions): Promise<SavedFile> {
   if (isConfigFileName(path.basename(file))) {
-    throw new McpctlError('usage', `not writing server data to ${file}: mcpctl reads files of that name as config`, { phase: 'output', hint: 'choose another file name' });
+    throw new McpctlError('usage', `not writing server data to ${file}: mcpctl reads files of that name as config`, {
+      phase: 'output',
+      hint: 'choose another file name',
+    });
   }
   return writeKeeping(file, data, opts);
 }
@@ -81,7 +91,10 @@ async function writeKeeping(file: string, data: Uint8Array, opts: SaveOptions): 
     const candidate = n === 0 ? file : path.join(dir, `${stem}-${n}${ext}`);
     if (await write(candidate, data, 'create')) return n === 0 ? { file } : { file: candidate, taken: file };
   }
-  throw new McpctlError('usage', `cannot write ${file}: ${MAX_FREE_NAME_TRIES} files of that name exist`, { phase: 'output', hint: '--force replaces it, or choose another name or directory' });
+  throw new McpctlError('usage', `cannot write ${file}: ${MAX_FREE_NAME_TRIES} files of that name exist`, {
+    phase: 'output',
+    hint: '--force replaces it, or choose another name or directory',
+  });
 }
 
 /** False when `how` is `create` and the name is taken; any other failure names the file. */
@@ -92,14 +105,23 @@ async function write(file: string, data: Uint8Array, how: 'create' | 'replace-fi
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (how === 'create' && code === 'EEXIST') return false;
-    if (code === 'ELOOP') throw new McpctlError('usage', `not writing ${file}: it is a symbolic link`, { phase: 'output', hint: 'mcpctl never writes through a link: remove it or choose another file', cause: err });
+    if (code === 'ELOOP')
+      throw new McpctlError('usage', `not writing ${file}: it is a symbolic link`, {
+        phase: 'output',
+        hint: 'mcpctl never writes through a link: remove it or choose another file',
+        cause: err,
+      });
     throw writeFailure(file, err);
   }
 }
 
 function writeFailure(file: string, err: unknown): McpctlError {
   const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
-  return new McpctlError('usage', `cannot write ${file}: ${reason}`, { phase: 'output', hint: 'check that the directory exists and is writable', cause: err });
+  return new McpctlError('usage', `cannot write ${file}: ${reason}`, {
+    phase: 'output',
+    hint: 'check that the directory exists and is writable',
+    cause: err,
+  });
 }
 
 /** Makes `dir` (and its parents) exist; a failure is a usage error naming it. */

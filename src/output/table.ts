@@ -33,7 +33,10 @@ const MIN_WIDTH = 6;
 const MIN_WRAP_WIDTH = 12;
 
 export function renderTable<Row>(columns: Column<Row>[], rows: Row[], style: TableStyle): string {
-  if (!style.tty) return rows.map((row) => columns.map((c) => tsvCell(c.value(row))).join('\t')).join('\n') + (rows.length ? '\n' : '');
+  if (!style.tty)
+    return (
+      rows.map((row) => columns.map((c) => tsvCell(c.value(row))).join('\t')).join('\n') + (rows.length ? '\n' : '')
+    );
   // Colour belongs in `style`: a colour code inside a cell could be cut in two when it is fitted.
   const cells = new Map(columns.map((c) => [c, rows.map((r) => escapeControls(withoutOwnCodes(c.value(r))))]));
   let shown = columns.filter((c) => !c.optional || cells.get(c)!.some((v) => v !== ''));
@@ -43,13 +46,26 @@ export function renderTable<Row>(columns: Column<Row>[], rows: Row[], style: Tab
     shown = withoutLeastImportant(shown);
     widths = fitWidths(shown, cells, total);
   }
-  const line = (left: string, mid: string, right: string) => left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right;
+  const line = (left: string, mid: string, right: string) =>
+    left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right;
   const out = [line('┌', '┬', '┐')];
-  out.push(...drawRow(shown.map((c, i) => [truncate(escapeControls(c.header), widths[i])]), widths, shown.map(() => style.chalk.bold)));
+  out.push(
+    ...drawRow(
+      shown.map((c, i) => [truncate(escapeControls(c.header), widths[i])]),
+      widths,
+      shown.map(() => style.chalk.bold),
+    ),
+  );
   out.push(line('├', '┼', '┤'));
   rows.forEach((row, r) => {
     const fitted = shown.map((c, i) => fitCell(cells.get(c)![r], widths[i], c.wrap === true));
-    out.push(...drawRow(fitted, widths, shown.map((c) => c.style?.(row))));
+    out.push(
+      ...drawRow(
+        fitted,
+        widths,
+        shown.map((c) => c.style?.(row)),
+      ),
+    );
   });
   out.push(line('└', '┴', '┘'));
   return out.join('\n') + '\n';
@@ -71,7 +87,9 @@ function overhead(n: number): number {
  */
 function fitWidths<Row>(shown: Column<Row>[], cells: Map<Column<Row>, string[]>, total: number): number[] | undefined {
   const natural = shown.map((c) => Math.max(displayWidth(c.header), ...cells.get(c)!.map(longestLine)));
-  const least = shown.map((c, i) => Math.min(natural[i], Math.max(displayWidth(c.header), c.wrap ? MIN_WRAP_WIDTH : MIN_WIDTH)));
+  const least = shown.map((c, i) =>
+    Math.min(natural[i], Math.max(displayWidth(c.header), c.wrap ? MIN_WRAP_WIDTH : MIN_WIDTH)),
+  );
   const room = total - overhead(shown.length);
   const needed = least.reduce((a, b) => a + b, 0);
   if (shown.length === 1) return [Math.max(1, Math.min(natural[0], room))];
@@ -115,7 +133,9 @@ function longestLine(text: string): number {
 
 /** The cell's lines within `width`: wrapped at spaces (long words broken), or cut with `…`. */
 function fitCell(text: string, width: number, wrap: boolean): string[] {
-  return text.split('\n').flatMap((line) => (displayWidth(line) <= width ? [line] : wrap ? wrapLine(line, width) : [truncate(line, width)]));
+  return text
+    .split('\n')
+    .flatMap((line) => (displayWidth(line) <= width ? [line] : wrap ? wrapLine(line, width) : [truncate(line, width)]));
 }
 
 function truncate(text: string, width: number): string {

@@ -39,7 +39,11 @@ function ownCodes<T extends object>(style: T): T {
   // not answer for fixed properties with anything but themselves.
   return new Proxy((() => {}) as unknown as T, {
     apply: (_blank, thisArg, args: unknown[]) => {
-      const styled = Reflect.apply(style as (...a: unknown[]) => unknown, thisArg, args.map((a) => escapeControls(String(a))));
+      const styled = Reflect.apply(
+        style as (...a: unknown[]) => unknown,
+        thisArg,
+        args.map((a) => escapeControls(String(a))),
+      );
       return String(styled).replaceAll('\x1b', OWN_ESC);
     },
     get: (_blank, prop) => {
@@ -71,7 +75,11 @@ const RAW = new WeakMap<Writable, Writable>();
  * escapes (stdout and stderr judged each on its own), and a terminal of 0 columns is 80 wide.
  */
 export function guardTerminal(io: IO): IO {
-  for (const [stream, tty] of [[io.stdout, io.stdoutIsTTY], [io.stderr, io.stderrIsTTY]] as const) if (tty) reportWidth(stream);
+  for (const [stream, tty] of [
+    [io.stdout, io.stdoutIsTTY],
+    [io.stderr, io.stderrIsTTY],
+  ] as const)
+    if (tty) reportWidth(stream);
   return {
     ...io,
     stdout: guard(io.stdout, io.stdoutIsTTY),
@@ -95,7 +103,9 @@ function guard(stream: Writable, tty: boolean): Writable {
   };
   const guarded = new Proxy(stream, {
     get: (target, prop) => {
-      if (prop === 'write') return (chunk: unknown, ...rest: unknown[]) => (target.write as (...a: unknown[]) => boolean)(shown(chunk), ...rest);
+      if (prop === 'write')
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...a: unknown[]) => boolean)(shown(chunk), ...rest);
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

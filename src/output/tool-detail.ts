@@ -42,8 +42,17 @@ export function renderToolDetail(tool: Tool, style: ToolDetailStyle): string {
   const label = (f: (typeof fields)[number]) => `${'  '.repeat(f.depth)}${f.name}`;
   const width = Math.max(0, ...fields.map((f) => label(f).length));
   for (const f of fields) {
-    const flags = [f.type, f.required === undefined ? 'each item' : f.required ? 'required' : 'optional', f.default !== undefined ? `default ${JSON.stringify(f.default)}` : undefined, ...f.constraints].filter(Boolean).join(', ');
-    lines.push(`  ${label(f).padEnd(width)}  ${tty ? chalk.cyan(flags) : flags}${f.description ? `  ${firstLine(f.description)}` : ''}`);
+    const flags = [
+      f.type,
+      f.required === undefined ? 'each item' : f.required ? 'required' : 'optional',
+      f.default !== undefined ? `default ${JSON.stringify(f.default)}` : undefined,
+      ...f.constraints,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    lines.push(
+      `  ${label(f).padEnd(width)}  ${tty ? chalk.cyan(flags) : flags}${f.description ? `  ${firstLine(f.description)}` : ''}`,
+    );
   }
 
   const call = [...style.callPrefix, tool.name, ...exampleArguments(tool.inputSchema)].map(shellWord).join(' ');
@@ -64,14 +73,25 @@ export function renderToolDetail(tool: Tool, style: ToolDetailStyle): string {
  */
 function appFacts(tool: Tool): [string, string][] {
   const meta = (tool._meta ?? {}) as Record<string, unknown>;
-  const ui = (typeof meta.ui === 'object' && meta.ui !== null ? meta.ui : {}) as { resourceUri?: unknown; visibility?: unknown };
-  const uri = typeof ui.resourceUri === 'string' ? ui.resourceUri : typeof meta['ui/resourceUri'] === 'string' ? (meta['ui/resourceUri'] as string) : undefined;
+  const ui = (typeof meta.ui === 'object' && meta.ui !== null ? meta.ui : {}) as {
+    resourceUri?: unknown;
+    visibility?: unknown;
+  };
+  const uri =
+    typeof ui.resourceUri === 'string'
+      ? ui.resourceUri
+      : typeof meta['ui/resourceUri'] === 'string'
+        ? (meta['ui/resourceUri'] as string)
+        : undefined;
   const facts: [string, string][] = [];
   if (uri !== undefined) facts.push(['App UI', uri]);
   if (Array.isArray(ui.visibility)) {
     const who = ui.visibility.filter((v): v is string => typeof v === 'string');
     const appOnly = who.length > 0 && !who.includes('model');
-    facts.push(['Visibility', appOnly ? `${who.join(', ')} only: the app calls it, the model does not see it` : who.join(', ')]);
+    facts.push([
+      'Visibility',
+      appOnly ? `${who.join(', ')} only: the app calls it, the model does not see it` : who.join(', '),
+    ]);
   }
   return facts;
 }
@@ -79,10 +99,17 @@ function appFacts(tool: Tool): [string, string][] {
 function taskFacts(tool: Tool): [string, string][] {
   const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
   if (typeof support !== 'string') return [];
-  const meaning: Record<string, string> = { required: 'required (call it with --task)', optional: 'optional (--task runs it as a task)', forbidden: 'forbidden (never a task)' };
+  const meaning: Record<string, string> = {
+    required: 'required (call it with --task)',
+    optional: 'optional (--task runs it as a task)',
+    forbidden: 'forbidden (never a task)',
+  };
   return [['Task support', meaning[support] ?? support]];
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => '  ' + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => '  ' + l)
+    .join('\n');
 }

@@ -6,7 +6,15 @@ import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { binaryOf, renderBlock, summarizeBlock, type ContentLike } from './content.js';
-import { extensionFor, fileNameFromUri, isConfigFileName, safeFileName, saveInDirectory, type SaveOptions, type SavedFile } from './save.js';
+import {
+  extensionFor,
+  fileNameFromUri,
+  isConfigFileName,
+  safeFileName,
+  saveInDirectory,
+  type SaveOptions,
+  type SavedFile,
+} from './save.js';
 
 export interface CallResultLike {
   content?: readonly ContentLike[];
@@ -33,7 +41,9 @@ export function hasText(result: CallResultLike): boolean {
 
 /** One line per block that is not text (type, MIME type, size), with where it was saved. */
 export function summarizeBlocks(result: CallResultLike, opts: RenderOptions): string[] {
-  return blocks(result).flatMap((block, i) => (block.type === 'text' ? [] : [summarizeBlock(block, opts.chalk, opts.saved?.get(i))]));
+  return blocks(result).flatMap((block, i) =>
+    block.type === 'text' ? [] : [summarizeBlock(block, opts.chalk, opts.saved?.get(i))],
+  );
 }
 
 /** True when some text block is the structuredContent as JSON (servers often send both). */
@@ -77,7 +87,12 @@ export function hasBinaries(result: CallResultLike): boolean {
  * embedded resource's file name when its URI has one (and it is not a config file's name), else
  * `<base>-<n>.<ext>` by block position and MIME type. Returns what was written, by block index.
  */
-export async function saveBinaries(result: CallResultLike, dir: string, base: string, opts: SaveOptions): Promise<Map<number, SavedFile>> {
+export async function saveBinaries(
+  result: CallResultLike,
+  dir: string,
+  base: string,
+  opts: SaveOptions,
+): Promise<Map<number, SavedFile>> {
   const saved = new Map<number, SavedFile>();
   const used = new Set<string>();
   const list = blocks(result);
@@ -85,7 +100,10 @@ export async function saveBinaries(result: CallResultLike, dir: string, base: st
     const binary = binaryOf(list[i]);
     if (!binary) continue;
     const fromUri = binary.uri ? fileNameFromUri(binary.uri) : undefined;
-    let name = fromUri !== undefined && !isConfigFileName(fromUri) ? fromUri : `${safeFileName(base)}-${i + 1}.${extensionFor(binary.mimeType)}`;
+    let name =
+      fromUri !== undefined && !isConfigFileName(fromUri)
+        ? fromUri
+        : `${safeFileName(base)}-${i + 1}.${extensionFor(binary.mimeType)}`;
     if (used.has(name)) name = `${path.parse(name).name}-${i + 1}${path.parse(name).ext}`;
     used.add(name);
     saved.set(i, await saveInDirectory(dir, name, Buffer.from(binary.base64, 'base64'), opts));

@@ -34,7 +34,13 @@ export function check(test: TestCase, outcome: StepOutcome, extra: ExtraChecks =
 
   if (expect.error !== undefined) {
     const actual = outcome.error?.kind ?? (isError ? 'tool' : 'none');
-    if (actual !== expect.error) failures.push({ expectation: 'error', expected: expect.error, actual, message: outcome.error?.message ?? (isError ? textOf(test.step, result) : undefined) });
+    if (actual !== expect.error)
+      failures.push({
+        expectation: 'error',
+        expected: expect.error,
+        actual,
+        message: outcome.error?.message ?? (isError ? textOf(test.step, result) : undefined),
+      });
     if (outcome.error || failures.length) return failures;
   } else if (outcome.error) {
     return [{ expectation: 'error', expected: 'none', actual: outcome.error.kind, message: outcome.error.message }];
@@ -43,16 +49,32 @@ export function check(test: TestCase, outcome: StepOutcome, extra: ExtraChecks =
 
   if (test.step.kind === 'call') {
     const wanted = expect.isError ?? expect.error === 'tool';
-    if (isError !== wanted) failures.push({ expectation: 'isError', expected: wanted, actual: isError, ...(isError ? { message: textOf(test.step, result) } : {}) });
+    if (isError !== wanted)
+      failures.push({
+        expectation: 'isError',
+        expected: wanted,
+        actual: isError,
+        ...(isError ? { message: textOf(test.step, result) } : {}),
+      });
   }
   if (expect.text) failures.push(...checkText(expect.text, textOf(test.step, result)));
   if (expect.structured) {
     const subject = test.step.kind === 'call' ? result.structuredContent : result;
-    expect.structured.forEach((m, i) => failures.push(...checkStructured(m, subject, expect.structured!.length === 1 ? 'structured' : `structured[${i}]`)));
+    expect.structured.forEach((m, i) =>
+      failures.push(
+        ...checkStructured(m, subject, expect.structured!.length === 1 ? 'structured' : `structured[${i}]`),
+      ),
+    );
   }
   if (expect.content) failures.push(...checkContent(expect.content, contentTypes(test.step, result)));
-  if (expect.latencyMs && outcome.latencyMs > expect.latencyMs.max) failures.push({ expectation: 'latencyMs.max', expected: `at most ${expect.latencyMs.max}`, actual: outcome.latencyMs });
-  if (expect.outputSchema !== undefined && outcome.tool) failures.push(...checkOutputSchema(expect.outputSchema, result, outcome.tool));
+  if (expect.latencyMs && outcome.latencyMs > expect.latencyMs.max)
+    failures.push({
+      expectation: 'latencyMs.max',
+      expected: `at most ${expect.latencyMs.max}`,
+      actual: outcome.latencyMs,
+    });
+  if (expect.outputSchema !== undefined && outcome.tool)
+    failures.push(...checkOutputSchema(expect.outputSchema, result, outcome.tool));
   if (expect.tools) failures.push(...checkTools(expect.tools, (result.tools ?? []) as Tool[], extra.breaking));
   return failures;
 }
@@ -60,14 +82,21 @@ export function check(test: TestCase, outcome: StepOutcome, extra: ExtraChecks =
 /** The text of a result, one part per line: what `text` expectations read. */
 export function textOf(step: Step, result: Record<string, unknown> | undefined): string {
   if (result === undefined) return '';
-  const texts = (items: unknown): string[] => (Array.isArray(items) ? items : []).flatMap((b) => (b && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string' ? [(b as { text: string }).text] : []));
+  const texts = (items: unknown): string[] =>
+    (Array.isArray(items) ? items : []).flatMap((b) =>
+      b && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string'
+        ? [(b as { text: string }).text]
+        : [],
+    );
   switch (step.kind) {
     case 'call':
       return texts(result.content).join('\n');
     case 'read':
       return texts(result.contents).join('\n');
     case 'prompt':
-      return texts((Array.isArray(result.messages) ? result.messages : []).map((m: { content?: unknown }) => m.content)).join('\n');
+      return texts(
+        (Array.isArray(result.messages) ? result.messages : []).map((m: { content?: unknown }) => m.content),
+      ).join('\n');
     case 'complete':
       return ((result.completion as { values?: string[] } | undefined)?.values ?? []).join('\n');
     default:
@@ -79,9 +108,13 @@ function contentTypes(step: Step, result: Record<string, unknown>): string[] {
   const typeOf = (b: unknown) => String((b as { type?: unknown } | null)?.type ?? '');
   switch (step.kind) {
     case 'read':
-      return (Array.isArray(result.contents) ? result.contents : []).map((c: Record<string, unknown>) => (typeof c.blob === 'string' ? 'blob' : 'text'));
+      return (Array.isArray(result.contents) ? result.contents : []).map((c: Record<string, unknown>) =>
+        typeof c.blob === 'string' ? 'blob' : 'text',
+      );
     case 'prompt':
-      return (Array.isArray(result.messages) ? result.messages : []).map((m: { content?: unknown }) => typeOf(m.content));
+      return (Array.isArray(result.messages) ? result.messages : []).map((m: { content?: unknown }) =>
+        typeOf(m.content),
+      );
     default:
       return (Array.isArray(result.content) ? result.content : []).map(typeOf);
   }
@@ -89,9 +122,12 @@ function contentTypes(step: Step, result: Record<string, unknown>): string[] {
 
 function checkText(match: NonNullable<Expectations['text']>, text: string): Failure[] {
   const failures: Failure[] = [];
-  if (match.equals !== undefined && text !== match.equals) failures.push({ expectation: 'text.equals', expected: match.equals, actual: text });
-  if (match.contains !== undefined && !text.includes(match.contains)) failures.push({ expectation: 'text.contains', expected: match.contains, actual: text });
-  if (match.matches !== undefined && !new RegExp(match.matches).test(text)) failures.push({ expectation: 'text.matches', expected: `/${match.matches}/`, actual: text });
+  if (match.equals !== undefined && text !== match.equals)
+    failures.push({ expectation: 'text.equals', expected: match.equals, actual: text });
+  if (match.contains !== undefined && !text.includes(match.contains))
+    failures.push({ expectation: 'text.contains', expected: match.contains, actual: text });
+  if (match.matches !== undefined && !new RegExp(match.matches).test(text))
+    failures.push({ expectation: 'text.matches', expected: `/${match.matches}/`, actual: text });
   return failures;
 }
 
@@ -105,25 +141,50 @@ function checkStructured(match: StructuredMatch, subject: unknown, label: string
     return failures;
   }
   if (!found.exists && (match.equals !== undefined || match.matches !== undefined || match.schema !== undefined)) {
-    return [{ expectation: at, expected: match.equals ?? match.matches ?? 'a value', actual: undefined, message: subject === undefined ? 'the result has no structuredContent' : `nothing at ${path}` }];
+    return [
+      {
+        expectation: at,
+        expected: match.equals ?? match.matches ?? 'a value',
+        actual: undefined,
+        message: subject === undefined ? 'the result has no structuredContent' : `nothing at ${path}`,
+      },
+    ];
   }
-  if (match.equals !== undefined && !isDeepStrictEqual(found.value, match.equals)) failures.push({ expectation: `${at}: equals`, expected: match.equals, actual: found.value });
-  if (match.matches !== undefined && !(typeof found.value === 'string' && new RegExp(match.matches).test(found.value))) failures.push({ expectation: `${at}: matches`, expected: `/${match.matches}/`, actual: found.value });
+  if (match.equals !== undefined && !isDeepStrictEqual(found.value, match.equals))
+    failures.push({ expectation: `${at}: equals`, expected: match.equals, actual: found.value });
+  if (match.matches !== undefined && !(typeof found.value === 'string' && new RegExp(match.matches).test(found.value)))
+    failures.push({ expectation: `${at}: matches`, expected: `/${match.matches}/`, actual: found.value });
   if (match.schema !== undefined) {
     const problems = schemaProblems(match.schema as JsonSchema, found.value);
-    if (problems.length) failures.push({ expectation: `${at}: schema`, expected: 'valid against the schema', actual: found.value, message: problems.join('; ') });
+    if (problems.length)
+      failures.push({
+        expectation: `${at}: schema`,
+        expected: 'valid against the schema',
+        actual: found.value,
+        message: problems.join('; '),
+      });
   }
   return failures;
 }
 
 function checkContent(match: NonNullable<Expectations['content']>, types: string[]): Failure[] {
   const failures: Failure[] = [];
-  if (match.count !== undefined && types.length !== match.count) failures.push({ expectation: 'content.count', expected: match.count, actual: types.length });
-  if (match.minCount !== undefined && types.length < match.minCount) failures.push({ expectation: 'content.minCount', expected: `at least ${match.minCount}`, actual: types.length });
-  if (match.maxCount !== undefined && types.length > match.maxCount) failures.push({ expectation: 'content.maxCount', expected: `at most ${match.maxCount}`, actual: types.length });
-  if (match.types !== undefined && !isDeepStrictEqual(types, match.types)) failures.push({ expectation: 'content.types', expected: match.types, actual: types });
+  if (match.count !== undefined && types.length !== match.count)
+    failures.push({ expectation: 'content.count', expected: match.count, actual: types.length });
+  if (match.minCount !== undefined && types.length < match.minCount)
+    failures.push({ expectation: 'content.minCount', expected: `at least ${match.minCount}`, actual: types.length });
+  if (match.maxCount !== undefined && types.length > match.maxCount)
+    failures.push({ expectation: 'content.maxCount', expected: `at most ${match.maxCount}`, actual: types.length });
+  if (match.types !== undefined && !isDeepStrictEqual(types, match.types))
+    failures.push({ expectation: 'content.types', expected: match.types, actual: types });
   const missing = (match.includes ?? []).filter((t) => !types.includes(t));
-  if (missing.length) failures.push({ expectation: 'content.includes', expected: match.includes, actual: types, message: `missing ${missing.join(', ')}` });
+  if (missing.length)
+    failures.push({
+      expectation: 'content.includes',
+      expected: match.includes,
+      actual: types,
+      message: `missing ${missing.join(', ')}`,
+    });
   return failures;
 }
 
@@ -139,18 +200,45 @@ function checkOutputSchema(wanted: boolean, result: Record<string, unknown>, too
   }
   const valid = problem === undefined;
   if (valid === wanted) return [];
-  return [{ expectation: 'outputSchema', expected: wanted ? 'structuredContent valid against the outputSchema' : 'structuredContent not valid against the outputSchema', actual: result.structuredContent, ...(problem ? { message: problem } : {}) }];
+  return [
+    {
+      expectation: 'outputSchema',
+      expected: wanted
+        ? 'structuredContent valid against the outputSchema'
+        : 'structuredContent not valid against the outputSchema',
+      actual: result.structuredContent,
+      ...(problem ? { message: problem } : {}),
+    },
+  ];
 }
 
-function checkTools(match: NonNullable<Expectations['tools']>, tools: Tool[], breaking: string[] | undefined): Failure[] {
+function checkTools(
+  match: NonNullable<Expectations['tools']>,
+  tools: Tool[],
+  breaking: string[] | undefined,
+): Failure[] {
   const names = tools.map((t) => t.name);
   const failures: Failure[] = [];
   const missing = (match.present ?? []).filter((n) => !names.includes(n));
-  if (missing.length) failures.push({ expectation: 'tools.present', expected: match.present, actual: names, message: `missing ${missing.join(', ')}` });
+  if (missing.length)
+    failures.push({
+      expectation: 'tools.present',
+      expected: match.present,
+      actual: names,
+      message: `missing ${missing.join(', ')}`,
+    });
   const there = (match.absent ?? []).filter((n) => names.includes(n));
-  if (there.length) failures.push({ expectation: 'tools.absent', expected: match.absent, actual: names, message: `present: ${there.join(', ')}` });
-  if (match.minCount !== undefined && names.length < match.minCount) failures.push({ expectation: 'tools.minCount', expected: `at least ${match.minCount}`, actual: names.length });
-  if (match.maxCount !== undefined && names.length > match.maxCount) failures.push({ expectation: 'tools.maxCount', expected: `at most ${match.maxCount}`, actual: names.length });
+  if (there.length)
+    failures.push({
+      expectation: 'tools.absent',
+      expected: match.absent,
+      actual: names,
+      message: `present: ${there.join(', ')}`,
+    });
+  if (match.minCount !== undefined && names.length < match.minCount)
+    failures.push({ expectation: 'tools.minCount', expected: `at least ${match.minCount}`, actual: names.length });
+  if (match.maxCount !== undefined && names.length > match.maxCount)
+    failures.push({ expectation: 'tools.maxCount', expected: `at most ${match.maxCount}`, actual: names.length });
   for (const [name, schema] of Object.entries(match.schemas ?? {})) {
     const tool = tools.find((t) => t.name === name);
     if (!tool) {
@@ -158,9 +246,20 @@ function checkTools(match: NonNullable<Expectations['tools']>, tools: Tool[], br
       continue;
     }
     const problems = schemaProblems(schema as JsonSchema, tool);
-    if (problems.length) failures.push({ expectation: `tools.schemas.${name}`, expected: 'the tool valid against the schema', actual: tool, message: problems.join('; ') });
+    if (problems.length)
+      failures.push({
+        expectation: `tools.schemas.${name}`,
+        expected: 'the tool valid against the schema',
+        actual: tool,
+        message: problems.join('; '),
+      });
   }
-  if (breaking?.length) failures.push({ expectation: 'tools.snapshot', expected: `no breaking change against ${match.snapshot}`, actual: breaking });
+  if (breaking?.length)
+    failures.push({
+      expectation: 'tools.snapshot',
+      expected: `no breaking change against ${match.snapshot}`,
+      actual: breaking,
+    });
   return failures;
 }
 

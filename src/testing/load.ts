@@ -22,7 +22,13 @@ export type Step =
   | { kind: 'call'; tool: string; args: Record<string, unknown> }
   | { kind: 'read'; uri: string }
   | { kind: 'prompt'; name: string; args: Record<string, string> }
-  | { kind: 'complete'; ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }; argument: string; value: string; context?: Record<string, string> };
+  | {
+      kind: 'complete';
+      ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+      argument: string;
+      value: string;
+      context?: Record<string, string>;
+    };
 
 export interface TextMatch {
   equals?: string;
@@ -46,7 +52,14 @@ export interface Expectations {
   content?: { count?: number; minCount?: number; maxCount?: number; types?: string[]; includes?: string[] };
   latencyMs?: { max: number };
   outputSchema?: boolean;
-  tools?: { present?: string[]; absent?: string[]; minCount?: number; maxCount?: number; schemas?: Record<string, object | boolean>; snapshot?: string };
+  tools?: {
+    present?: string[];
+    absent?: string[];
+    minCount?: number;
+    maxCount?: number;
+    schemas?: Record<string, object | boolean>;
+    snapshot?: string;
+  };
 }
 
 export interface TestCase {
@@ -117,11 +130,16 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
   const shownAs = displayPath(file, ctx);
   // The same safe read as a config named with --config: a regular file, not oversized.
   const read = await readConfigFile(file, { shown: shownAs, checkOwner: false });
-  if (read === 'missing') throw configError(`${shownAs}: no such test file`, { phase: 'config', hint: 'name a YAML or JSON test file' });
+  if (read === 'missing')
+    throw configError(`${shownAs}: no such test file`, { phase: 'config', hint: 'name a YAML or JSON test file' });
   const text = read.text;
   const source = parseSource(text, shownAs);
   const validate = validator();
-  if (!validate(source.value)) throw configError(problems(source, validate.errors ?? []), { phase: 'config', hint: 'the keys of a test file are described in mcpctl-test.schema.json' });
+  if (!validate(source.value))
+    throw configError(problems(source, validate.errors ?? []), {
+      phase: 'config',
+      hint: 'the keys of a test file are described in mcpctl-test.schema.json',
+    });
   const raw = source.value as RawFile;
 
   const errors: string[] = [];
@@ -136,7 +154,19 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     warnings.push(...check.warnings);
     if (!check.entry) continue;
     const pos = source.positionOf(at);
-    servers.push({ name: serverName, source: file, scope: 'explicit', jsonPath: formatJsonPath(at), line: pos.line, column: pos.column, trust: 'named', raw: check.entry.raw, disabled: check.entry.raw.disabled === true, type: check.entry.type, locations: check.entry.locations });
+    servers.push({
+      name: serverName,
+      source: file,
+      scope: 'explicit',
+      jsonPath: formatJsonPath(at),
+      line: pos.line,
+      column: pos.column,
+      trust: 'named',
+      raw: check.entry.raw,
+      disabled: check.entry.raw.disabled === true,
+      type: check.entry.type,
+      locations: check.entry.locations,
+    });
   }
 
   const secrets = new Set<string>();
@@ -146,23 +176,34 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     const at: JsonSegment[] = ['tests', index];
     const server = t.server ?? raw.defaults?.server ?? (fileServers.length === 1 ? fileServers[0] : undefined);
     if (server === undefined) {
-      errors.push(`${source.at(at)}: test "${t.name}" names no server: add "server", or "defaults.server"${fileServers.length ? ` (the file defines ${fileServers.join(', ')})` : ''}`);
+      errors.push(
+        `${source.at(at)}: test "${t.name}" names no server: add "server", or "defaults.server"${fileServers.length ? ` (the file defines ${fileServers.join(', ')})` : ''}`,
+      );
       return;
     }
     if (t.server !== undefined && fileServers.length > 0 && !fileServers.includes(t.server)) {
-      errors.push(`${source.at([...at, 'server'])}: test "${t.name}": server "${t.server}" is not one of the file's servers (${fileServers.join(', ')})${didYouMean(t.server, fileServers)}`);
+      errors.push(
+        `${source.at([...at, 'server'])}: test "${t.name}": server "${t.server}" is not one of the file's servers (${fileServers.join(', ')})${didYouMean(t.server, fileServers)}`,
+      );
       return;
     }
     const step = stepOf(t);
     for (const [kind, steps] of Object.entries(APPLIES)) {
       if (t.expect?.[kind as keyof RawTest['expect'] & string] !== undefined && !steps.includes(step.kind)) {
-        errors.push(`${source.at([...at, 'expect', kind])}: test "${t.name}": "${kind}" applies to ${steps.join(' and ')} steps only, not to ${step.kind}`);
+        errors.push(
+          `${source.at([...at, 'expect', kind])}: test "${t.name}": "${kind}" applies to ${steps.join(' and ')} steps only, not to ${step.kind}`,
+        );
       }
     }
     const expand = expander(source, at, server, file, ctx, secrets, errors);
     const timeout = t.timeout ?? raw.defaults?.timeout;
     const expectRaw = t.expect ?? {};
-    const structured = expectRaw.structured === undefined ? undefined : Array.isArray(expectRaw.structured) ? expectRaw.structured : [expectRaw.structured];
+    const structured =
+      expectRaw.structured === undefined
+        ? undefined
+        : Array.isArray(expectRaw.structured)
+          ? expectRaw.structured
+          : [expectRaw.structured];
     tests.push({
       index,
       name: t.name,
@@ -176,7 +217,12 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     });
   });
   if (errors.length > 0) {
-    throw configError(errors.length === 1 ? errors[0]! : `${errors.length} problems in ${shownAs}:\n${errors.map((e) => `  ${e}`).join('\n')}`, { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' });
+    throw configError(
+      errors.length === 1
+        ? errors[0]!
+        : `${errors.length} problems in ${shownAs}:\n${errors.map((e) => `  ${e}`).join('\n')}`,
+      { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' },
+    );
   }
   return { file, shownAs, servers, tests, secrets, warnings };
 }
@@ -197,7 +243,8 @@ function stepOf(t: RawTest): Step {
       const c = t.complete!;
       return {
         kind,
-        ref: c.prompt !== undefined ? { type: 'ref/prompt', name: c.prompt } : { type: 'ref/resource', uri: c.resource! },
+        ref:
+          c.prompt !== undefined ? { type: 'ref/prompt', name: c.prompt } : { type: 'ref/resource', uri: c.resource! },
         argument: c.argument,
         value: c.value ?? '',
         ...(c.context ? { context: c.context } : {}),
@@ -210,11 +257,36 @@ function stepOf(t: RawTest): Step {
  * Expands `${VAR}` in every string of a step, as configs do; each value taken from the
  * environment is remembered as a secret, so reports never show it.
  */
-function expander(source: SourceFile, at: JsonSegment[], server: string, file: string, ctx: Context, secrets: Set<string>, errors: string[]) {
-  const scope: InterpolationScope = { env: ctx.env, builtins: builtinVariables(file, ctx.home), server, shownAs: source.shownAs, locations: {}, entryPath: formatJsonPath(at) };
+function expander(
+  source: SourceFile,
+  at: JsonSegment[],
+  server: string,
+  file: string,
+  ctx: Context,
+  secrets: Set<string>,
+  errors: string[],
+) {
+  const scope: InterpolationScope = {
+    env: ctx.env,
+    builtins: builtinVariables(file, ctx.home),
+    server,
+    shownAs: source.shownAs,
+    locations: {},
+    entryPath: formatJsonPath(at),
+  };
   const one = (value: string, where: JsonSegment[]): string => {
     const pos = source.positionOf([...at, ...where]);
-    const located = { ...scope, locations: { [formatJsonPath(where)]: { jsonPath: formatJsonPath([...at, ...where]), key: formatJsonPath(where), line: pos.line, column: pos.column } } };
+    const located = {
+      ...scope,
+      locations: {
+        [formatJsonPath(where)]: {
+          jsonPath: formatJsonPath([...at, ...where]),
+          key: formatJsonPath(where),
+          line: pos.line,
+          column: pos.column,
+        },
+      },
+    };
     for (const match of value.match(/\$\{[^}]*\}/g) ?? []) {
       const expanded = expandString(match, where, located);
       const fallback = /^\$\{[^}:]*:-(.*)\}$/.exec(match)?.[1];
@@ -225,7 +297,8 @@ function expander(source: SourceFile, at: JsonSegment[], server: string, file: s
   const deep = (value: unknown, where: JsonSegment[]): unknown => {
     if (typeof value === 'string') return one(value, where);
     if (Array.isArray(value)) return value.map((v, i) => deep(v, [...where, i]));
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(v, [...where, k])]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(v, [...where, k])]));
     return value;
   };
   return (step: Step): Step => {
@@ -244,7 +317,9 @@ function problems(source: SourceFile, errors: ErrorObject[]): string {
   const lines: string[] = [];
   const seen = new Set<string>();
   // A failed oneOf / anyOf repeats every branch's complaints: keep the summary for those paths.
-  const summarised = new Set(errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath));
+  const summarised = new Set(
+    errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath),
+  );
   for (const e of errors) {
     const segs = pointer(e.instancePath);
     if ((e.keyword === 'required' || e.keyword === 'type') && summarised.has(e.instancePath)) continue;
@@ -263,7 +338,9 @@ function problems(source: SourceFile, errors: ErrorObject[]): string {
         what = `${label}: "${String(e.params.missingProperty)}" is required`;
         break;
       case 'oneOf':
-        what = isTestPath(segs) ? `${label}: a test needs exactly one step: ${STEP_KINDS.join(', ')}` : `${label}: must be exactly one of the allowed shapes${(e.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf?.every((b) => b.required) ? ` (one of ${(e.parentSchema as { oneOf: { required: string[] }[] }).oneOf.map((b) => `"${b.required[0]}"`).join(', ')})` : ''}`;
+        what = isTestPath(segs)
+          ? `${label}: a test needs exactly one step: ${STEP_KINDS.join(', ')}`
+          : `${label}: must be exactly one of the allowed shapes${(e.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf?.every((b) => b.required) ? ` (one of ${(e.parentSchema as { oneOf: { required: string[] }[] }).oneOf.map((b) => `"${b.required[0]}"`).join(', ')})` : ''}`;
         break;
       case 'anyOf':
         what = `${label}: needs one of ${((e.parentSchema as { anyOf?: { required?: string[] }[] }).anyOf ?? []).map((b) => `"${b.required?.[0]}"`).join(', ')}`;
@@ -282,7 +359,9 @@ function problems(source: SourceFile, errors: ErrorObject[]): string {
     seen.add(line);
     lines.push(line);
   }
-  return lines.length === 1 ? lines[0]! : `${lines.length} problems in ${source.shownAs}:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+  return lines.length === 1
+    ? lines[0]!
+    : `${lines.length} problems in ${source.shownAs}:\n${lines.map((l) => `  ${l}`).join('\n')}`;
 }
 
 function isTestPath(segs: JsonSegment[]): boolean {
@@ -290,10 +369,17 @@ function isTestPath(segs: JsonSegment[]): boolean {
 }
 
 function knownKeys(schema: unknown): Record<string, unknown> {
-  return ((schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
+  return ((schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<
+    string,
+    unknown
+  >;
 }
 
 function pointer(p: string): JsonSegment[] {
   if (p === '') return [];
-  return p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return p
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }

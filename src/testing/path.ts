@@ -2,12 +2,21 @@
 // (`items.0.name`), as `structured` expectations name them.
 
 export function lookup(value: unknown, path: string): { exists: boolean; value?: unknown } {
-  const segments = path === '' || path === '/' ? [] : path.startsWith('/') ? path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : path.split('.');
+  const segments =
+    path === '' || path === '/'
+      ? []
+      : path.startsWith('/')
+        ? path
+            .slice(1)
+            .split('/')
+            .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+        : path.split('.');
   let at: unknown = value;
   if (at === undefined) return { exists: false };
   for (const seg of segments) {
     if (Array.isArray(at) && /^\d+$/.test(seg) && Number(seg) < at.length) at = at[Number(seg)];
-    else if (at !== null && typeof at === 'object' && !Array.isArray(at) && Object.hasOwn(at, seg)) at = (at as Record<string, unknown>)[seg];
+    else if (at !== null && typeof at === 'object' && !Array.isArray(at) && Object.hasOwn(at, seg))
+      at = (at as Record<string, unknown>)[seg];
     else return { exists: false };
   }
   return { exists: true, value: at };

@@ -36,7 +36,8 @@ export function redact<T>(value: T, secrets: Iterable<string>): T {
   const deep = (v: unknown): unknown => {
     if (typeof v === 'string') return text(v);
     if (Array.isArray(v)) return v.map(deep);
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), deep(x)]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), deep(x)]));
     return v;
   };
   return deep(value) as T;

@@ -49,7 +49,12 @@ export interface Bail {
   tripped: boolean;
 }
 
-export async function runTestFile(file: TestFile, deps: RunnerDeps, settings: RunSettings, bail: Bail): Promise<TestResult[]> {
+export async function runTestFile(
+  file: TestFile,
+  deps: RunnerDeps,
+  settings: RunSettings,
+  bail: Bail,
+): Promise<TestResult[]> {
   const selected = file.tests.filter((t) => !settings.filter || settings.filter.test(t.name));
   const onlyMode = selected.some((t) => t.only);
   const results = new Map<TestCase, TestResult>();
@@ -60,8 +65,15 @@ export async function runTestFile(file: TestFile, deps: RunnerDeps, settings: Ru
     if (clean.status === 'failed' && settings.bail) bail.tripped = true;
     deps.onResult(clean);
   };
-  const base = (test: TestCase) => ({ file: file.shownAs, name: test.name, server: test.server, step: test.step.kind, at: test.at });
-  const skipped = (test: TestCase, reason: string) => finish({ ...base(test), status: 'skipped', failures: [], skipReason: reason, durationMs: 0 }, test);
+  const base = (test: TestCase) => ({
+    file: file.shownAs,
+    name: test.name,
+    server: test.server,
+    step: test.step.kind,
+    at: test.at,
+  });
+  const skipped = (test: TestCase, reason: string) =>
+    finish({ ...base(test), status: 'skipped', failures: [], skipReason: reason, durationMs: 0 }, test);
 
   const byServer = new Map<string, TestCase[]>();
   for (const test of selected) byServer.set(test.server, [...(byServer.get(test.server) ?? []), test]);
@@ -81,7 +93,16 @@ export async function runTestFile(file: TestFile, deps: RunnerDeps, settings: Ru
         for (const test of pending.splice(0)) {
           const reason = skipReason(test);
           if (reason) skipped(test, reason);
-          else finish({ ...base(test), status: 'failed', failures: [{ expectation: 'error', expected: 'none', actual: error.kind, message: error.message }], durationMs: 0 }, test);
+          else
+            finish(
+              {
+                ...base(test),
+                status: 'failed',
+                failures: [{ expectation: 'error', expected: 'none', actual: error.kind, message: error.message }],
+                durationMs: 0,
+              },
+              test,
+            );
         }
       };
       let spec: ServerSpec;
@@ -91,7 +112,9 @@ export async function runTestFile(file: TestFile, deps: RunnerDeps, settings: Ru
         return failAll(toMcpctlError(err));
       }
       const entry = file.servers.find((s) => s.name === server);
-      specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) => secrets.add(s));
+      specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
+        secrets.add(s),
+      );
       try {
         await deps.session(spec, async (session) => {
           while (pending.length) {
@@ -103,7 +126,15 @@ export async function runTestFile(file: TestFile, deps: RunnerDeps, settings: Ru
             }
             const started = deps.now();
             const failures = await runOne(session, test, file, deps);
-            finish({ ...base(test), status: failures.length ? 'failed' : 'passed', failures, durationMs: Math.round(deps.now() - started) }, test);
+            finish(
+              {
+                ...base(test),
+                status: failures.length ? 'failed' : 'passed',
+                failures,
+                durationMs: Math.round(deps.now() - started),
+              },
+              test,
+            );
           }
         });
       } catch (err) {
@@ -125,9 +156,18 @@ async function runOne(session: Session, test: TestCase, file: TestFile, deps: Ru
     try {
       before = await readContract(path.resolve(path.dirname(file.file), snapshot), snapshot);
     } catch (err) {
-      return [{ expectation: 'tools.snapshot', expected: `a snapshot at ${snapshot}`, actual: undefined, message: toMcpctlError(err).message }];
+      return [
+        {
+          expectation: 'tools.snapshot',
+          expected: `a snapshot at ${snapshot}`,
+          actual: undefined,
+          message: toMcpctlError(err).message,
+        },
+      ];
     }
-    breaking = diffContracts(before, await snapshotContract(session)).filter((c) => c.class === 'breaking').map((c) => `${c.path}: ${c.message}`);
+    breaking = diffContracts(before, await snapshotContract(session))
+      .filter((c) => c.class === 'breaking')
+      .map((c) => `${c.path}: ${c.message}`);
   }
   return check(test, outcome, { breaking });
 }

@@ -7,7 +7,11 @@ import { EXIT_CODES } from '../errors.js';
 type Schema = Record<string, unknown>;
 
 const text = (description: string): Schema => ({ type: 'string', description });
-const stringMap = (description: string): Schema => ({ type: 'object', additionalProperties: { type: 'string' }, description });
+const stringMap = (description: string): Schema => ({
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description,
+});
 const nothing: Schema = { type: ['object', 'null'], additionalProperties: false };
 
 /** The step kinds: each test has exactly one. */
@@ -16,11 +20,14 @@ export type StepKind = (typeof STEP_KINDS)[number];
 
 const STEPS: Record<StepKind, Schema> = {
   status: { ...nothing, description: 'Connect and check the handshake: protocol revision, server info, capabilities.' },
-  tools: { ...nothing, description: 'List the tools (the config\'s enabledTools/disabledTools applied).' },
+  tools: { ...nothing, description: "List the tools (the config's enabledTools/disabledTools applied)." },
   call: {
     type: 'object',
     description: 'Call a tool.',
-    properties: { tool: text('The tool\'s name.'), args: { type: 'object', description: 'The arguments, as a JSON object.' } },
+    properties: {
+      tool: text("The tool's name."),
+      args: { type: 'object', description: 'The arguments, as a JSON object.' },
+    },
     required: ['tool'],
     additionalProperties: false,
   },
@@ -34,7 +41,7 @@ const STEPS: Record<StepKind, Schema> = {
   prompt: {
     type: 'object',
     description: 'Get a prompt.',
-    properties: { name: text('The prompt\'s name.'), args: stringMap('The prompt\'s arguments (strings).') },
+    properties: { name: text("The prompt's name."), args: stringMap("The prompt's arguments (strings).") },
     required: ['name'],
     additionalProperties: false,
   },
@@ -56,7 +63,8 @@ const STEPS: Record<StepKind, Schema> = {
 
 const textMatch: Schema = {
   type: 'object',
-  description: 'The text of the result (a call\'s text blocks, a resource\'s text contents, a prompt\'s text messages, completion values), one per line.',
+  description:
+    "The text of the result (a call's text blocks, a resource's text contents, a prompt's text messages, completion values), one per line.",
   properties: {
     equals: text('The whole text.'),
     contains: text('A part of the text.'),
@@ -69,7 +77,9 @@ const textMatch: Schema = {
 const structuredMatch: Schema = {
   type: 'object',
   properties: {
-    path: text('A JSON Pointer (/a/0/b) or dotted path (a.0.b) into the structured value; empty or absent: the whole value.'),
+    path: text(
+      'A JSON Pointer (/a/0/b) or dotted path (a.0.b) into the structured value; empty or absent: the whole value.',
+    ),
     equals: { description: 'The value there, compared as JSON.' },
     matches: text('A regular expression the value there (a string) matches.'),
     schema: { type: ['object', 'boolean'], description: 'A JSON Schema the value there is valid against.' },
@@ -81,7 +91,16 @@ const structuredMatch: Schema = {
 
 const count: Schema = { type: 'integer', minimum: 0 };
 
-export const EXPECTATION_KINDS = ['isError', 'error', 'text', 'structured', 'content', 'latencyMs', 'outputSchema', 'tools'] as const;
+export const EXPECTATION_KINDS = [
+  'isError',
+  'error',
+  'text',
+  'structured',
+  'content',
+  'latencyMs',
+  'outputSchema',
+  'tools',
+] as const;
 export type ExpectationKind = (typeof EXPECTATION_KINDS)[number];
 
 const EXPECTATIONS: Record<ExpectationKind, Schema> = {
@@ -110,21 +129,33 @@ const EXPECTATIONS: Record<ExpectationKind, Schema> = {
   },
   latencyMs: {
     type: 'object',
-    properties: { max: { type: 'number', exclusiveMinimum: 0, description: 'The step takes at most this many milliseconds.' } },
+    properties: {
+      max: { type: 'number', exclusiveMinimum: 0, description: 'The step takes at most this many milliseconds.' },
+    },
     required: ['max'],
     additionalProperties: false,
   },
-  outputSchema: { type: 'boolean', description: 'call: true: the result has structuredContent valid against the tool\'s outputSchema.' },
+  outputSchema: {
+    type: 'boolean',
+    description: "call: true: the result has structuredContent valid against the tool's outputSchema.",
+  },
   tools: {
     type: 'object',
-    description: 'tools: names present and absent, count bounds, tool definitions that fit a JSON Schema, no breaking change against a snapshot.',
+    description:
+      'tools: names present and absent, count bounds, tool definitions that fit a JSON Schema, no breaking change against a snapshot.',
     properties: {
       present: { type: 'array', items: { type: 'string' } },
       absent: { type: 'array', items: { type: 'string' } },
       minCount: count,
       maxCount: count,
-      schemas: { type: 'object', additionalProperties: { type: ['object', 'boolean'] }, description: 'Tool name → a JSON Schema its definition (name, inputSchema, …) is valid against.' },
-      snapshot: text('A snapshot file (mcpctl snapshot): the server has no breaking change against it. Relative to the test file.'),
+      schemas: {
+        type: 'object',
+        additionalProperties: { type: ['object', 'boolean'] },
+        description: 'Tool name → a JSON Schema its definition (name, inputSchema, …) is valid against.',
+      },
+      snapshot: text(
+        'A snapshot file (mcpctl snapshot): the server has no breaking change against it. Relative to the test file.',
+      ),
     },
     minProperties: 1,
     additionalProperties: false,
@@ -137,7 +168,9 @@ const testCase: Schema = {
   type: 'object',
   properties: {
     name: text('What the test checks; its name in every report.'),
-    server: text('The server: a name under "servers", else of the configuration. Default: defaults.server, or the only server of the file.'),
+    server: text(
+      'The server: a name under "servers", else of the configuration. Default: defaults.server, or the only server of the file.',
+    ),
     timeout: { ...seconds, description: 'Time limit of the step, in seconds.' },
     skip: { type: ['boolean', 'string'], description: 'true, or the reason: the test is reported as skipped.' },
     only: { type: 'boolean', description: 'Run only the tests marked only (in this file).' },
@@ -152,18 +185,23 @@ const testCase: Schema = {
 export const testFileSchema: Schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'mcpctl test file',
-  description: 'Tests for `mcpctl test`: steps against MCP servers with expectations. ${VAR}, ${VAR:-default} and ${env:VAR} expand in string values.',
+  description:
+    'Tests for `mcpctl test`: steps against MCP servers with expectations. ${VAR}, ${VAR:-default} and ${env:VAR} expand in string values.',
   type: 'object',
   properties: {
     $schema: { type: 'string' },
     servers: {
       type: 'object',
-      description: 'Servers by name, with the keys of a config entry; without it, the configuration\'s servers are used.',
+      description:
+        "Servers by name, with the keys of a config entry; without it, the configuration's servers are used.",
       additionalProperties: { $ref: '#/definitions/server' },
     },
     defaults: {
       type: 'object',
-      properties: { server: text('The server of tests that name none.'), timeout: { ...seconds, description: 'Time limit of each step, in seconds.' } },
+      properties: {
+        server: text('The server of tests that name none.'),
+        timeout: { ...seconds, description: 'Time limit of each step, in seconds.' },
+      },
       additionalProperties: false,
     },
     tests: { type: 'array', items: testCase, minItems: 1 },

@@ -2,7 +2,17 @@
 // YAML too), so every problem in it can point at file:line:col; and the jsonc-style tree of one
 // of its nodes, which the config layer's entry checker reads.
 
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import type { Node as JsonNode } from 'jsonc-parser';
 import { configError } from '../errors.js';
 import { excerpt, type JsonSegment, type ParsedDocument, type Position } from '../config/jsonc.js';
@@ -33,10 +43,13 @@ export function parseSource(text: string, shownAs: string): SourceFile {
   const first = doc.errors[0];
   if (first !== undefined) {
     const pos = positionAt(first.pos[0]);
-    throw configError(`${shownAs}:${pos.line}:${pos.column}: invalid YAML: ${first.message.split('\n')[0]} (${first.code})\n${excerpt(text, pos)}`, {
-      phase: 'config',
-      hint: `fix the syntax of ${shownAs} (a test file is YAML or JSON)`,
-    });
+    throw configError(
+      `${shownAs}:${pos.line}:${pos.column}: invalid YAML: ${first.message.split('\n')[0]} (${first.code})\n${excerpt(text, pos)}`,
+      {
+        phase: 'config',
+        hint: `fix the syntax of ${shownAs} (a test file is YAML or JSON)`,
+      },
+    );
   }
   const offsetOf = (path: readonly JsonSegment[]): number => anchorOffset(doc, path);
   const positionOf = (path: readonly JsonSegment[]) => positionAt(offsetOf(path));
@@ -62,12 +75,13 @@ function nodeAt(doc: Document, path: readonly JsonSegment[]): YamlNode | undefin
   let node: unknown = doc.contents;
   for (const seg of path) {
     node = resolved(doc, node);
-    if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === String(seg))?.value;
+    if (isMap(node))
+      node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === String(seg))?.value;
     else if (isSeq(node) && typeof seg === 'number') node = node.items[seg];
     else return undefined;
   }
   node = resolved(doc, node);
-  return (isMap(node) || isSeq(node) || isScalar(node)) ? node : undefined;
+  return isMap(node) || isSeq(node) || isScalar(node) ? node : undefined;
 }
 
 /** The offset people look at for `path`: a member's key, an item's value; the deepest existing part. */
@@ -97,14 +111,24 @@ function toJsonTree(doc: Document, input: unknown, parent: JsonNode | undefined)
   const node = resolved(doc, input) as YamlNode | null;
   const [start, end] = node?.range ?? [0, 0];
   // jsonc-parser's Node is read-only to its users; this builds one.
-  const base = { offset: start, length: Math.max(0, end - start), parent } as { -readonly [K in keyof JsonNode]: JsonNode[K] };
+  const base = { offset: start, length: Math.max(0, end - start), parent } as {
+    -readonly [K in keyof JsonNode]: JsonNode[K];
+  };
   if (isMap(node)) {
     base.type = 'object';
     base.children = node.items.filter(isPair).map((pair) => {
       const key = pair.key as YamlNode;
       const [ks, ke] = key.range ?? [start, start];
-      const property = { type: 'property', offset: ks, length: Math.max(0, end - ks), parent: base } as { -readonly [K in keyof JsonNode]: JsonNode[K] };
-      const keyNode: JsonNode = { type: 'string', value: String(isScalar(key) ? key.value : ''), offset: ks, length: ke - ks, parent: property };
+      const property = { type: 'property', offset: ks, length: Math.max(0, end - ks), parent: base } as {
+        -readonly [K in keyof JsonNode]: JsonNode[K];
+      };
+      const keyNode: JsonNode = {
+        type: 'string',
+        value: String(isScalar(key) ? key.value : ''),
+        offset: ks,
+        length: ke - ks,
+        parent: property,
+      };
       property.children = [keyNode, toJsonTree(doc, pair.value, property)];
       return property;
     });
@@ -116,7 +140,8 @@ function toJsonTree(doc: Document, input: unknown, parent: JsonNode | undefined)
     return base;
   }
   const value = isScalar(node) ? node.value : null;
-  base.type = value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
+  base.type =
+    value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
   base.value = value === null || typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
   return base;
 }

@@ -30,7 +30,12 @@ const METHODS: Record<Step['kind'], string> = {
   complete: 'completion/complete',
 };
 
-export async function runStep(session: Session, step: Step, options: RequestOptions, now: () => number): Promise<StepOutcome> {
+export async function runStep(
+  session: Session,
+  step: Step,
+  options: RequestOptions,
+  now: () => number,
+): Promise<StepOutcome> {
   const started = now();
   let tool: Tool | undefined;
   try {
@@ -45,11 +50,20 @@ export async function runStep(session: Session, step: Step, options: RequestOpti
         const listed = await tools(session, options);
         tool = listed.find((t) => t.name === step.tool);
         if (!tool) {
-          throw usageError(`server "${session.spec.name}" has no tool "${step.tool}"${didYouMean(step.tool, listed.map((t) => t.name))}`, { server: session.spec.name });
+          throw usageError(
+            `server "${session.spec.name}" has no tool "${step.tool}"${didYouMean(
+              step.tool,
+              listed.map((t) => t.name),
+            )}`,
+            { server: session.spec.name },
+          );
         }
         validateArguments(step.args, tool.inputSchema, { server: session.spec.name, tool: step.tool });
         const { outputSchema: _checkedByTheTest, ...definition } = tool;
-        value = (await session.client.callTool({ name: step.tool, arguments: step.args }, { ...options, toolDefinition: definition })) as CallToolResult;
+        value = (await session.client.callTool(
+          { name: step.tool, arguments: step.args },
+          { ...options, toolDefinition: definition },
+        )) as CallToolResult;
         break;
       }
       case 'read':
@@ -59,12 +73,22 @@ export async function runStep(session: Session, step: Step, options: RequestOpti
         value = await session.client.getPrompt({ name: step.name, arguments: step.args }, options);
         break;
       case 'complete':
-        value = await session.client.complete({ ref: step.ref, argument: { name: step.argument, value: step.value }, ...(step.context ? { context: { arguments: step.context } } : {}) }, options);
+        value = await session.client.complete(
+          {
+            ref: step.ref,
+            argument: { name: step.argument, value: step.value },
+            ...(step.context ? { context: { arguments: step.context } } : {}),
+          },
+          options,
+        );
         break;
     }
     return { value: stripTransportFields(value), latencyMs: Math.round(now() - started), ...(tool ? { tool } : {}) };
   } catch (err) {
-    const error = classifyError(err, session.spec, 'request', { method: METHODS[step.kind], stderrTail: session.stderrTail() });
+    const error = classifyError(err, session.spec, 'request', {
+      method: METHODS[step.kind],
+      stderrTail: session.stderrTail(),
+    });
     return { error, latencyMs: Math.round(now() - started), ...(tool ? { tool } : {}) };
   }
 }

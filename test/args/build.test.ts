@@ -35,7 +35,10 @@ function usageError(...patterns: RegExp[]) {
 }
 
 test('@file: a string property gets the file content verbatim, path resolved against cwd', async () => {
-  const sources = fakeSources(['text=@notes/a.txt'], { cwd: '/home/u', files: { '/home/u/notes/a.txt': 'line 1\n{"not":"parsed"}\n' } });
+  const sources = fakeSources(['text=@notes/a.txt'], {
+    cwd: '/home/u',
+    files: { '/home/u/notes/a.txt': 'line 1\n{"not":"parsed"}\n' },
+  });
   assert.deepEqual(await buildArguments(sources, schema), { text: 'line 1\n{"not":"parsed"}\n' });
   assert.deepEqual(sources.filesRead, ['/home/u/notes/a.txt']);
 });
@@ -47,7 +50,10 @@ test('@file: an absolute path is used as is; a Buffer is read as UTF-8', async (
 
 test('@file: object, integer and array properties parse the content as JSON', async () => {
   const files = { '/w/c.json': '{ "deep": { "on": true } }\n', '/w/n.txt': ' 12\n', '/w/ids.json': '[1, 2]' };
-  const args = await buildArguments(fakeSources(['config=@c.json', 'count=@n.txt', 'ids=@ids.json'], { cwd: '/w', files }), schema);
+  const args = await buildArguments(
+    fakeSources(['config=@c.json', 'count=@n.txt', 'ids=@ids.json'], { cwd: '/w', files }),
+    schema,
+  );
   assert.deepEqual(args, { config: { deep: { on: true } }, count: 12, ids: [1, 2] });
 });
 
@@ -59,7 +65,10 @@ test('@file: an array of strings takes each non-JSON file as one item', async ()
 
 test('@file: invalid JSON for an object property names the argument and the parse error', async () => {
   const sources = fakeSources(['config=@bad.json'], { cwd: '/w', files: { '/w/bad.json': '{"a": }' } });
-  await assert.rejects(buildArguments(sources, schema, where), usageError(/argument "config": content is not valid JSON \(.+\)/));
+  await assert.rejects(
+    buildArguments(sources, schema, where),
+    usageError(/argument "config": content is not valid JSON \(.+\)/),
+  );
 });
 
 test('@file: a missing file names the argument and the path', async () => {
@@ -81,7 +90,9 @@ test('@-: reads stdin as the value, once', async () => {
 });
 
 test('@-: stdin content is JSON for an object property', async () => {
-  assert.deepEqual(await buildArguments(fakeSources(['config=@-'], { stdin: '{"k":[1]}' }), schema), { config: { k: [1] } });
+  assert.deepEqual(await buildArguments(fakeSources(['config=@-'], { stdin: '{"k":[1]}' }), schema), {
+    config: { k: [1] },
+  });
 });
 
 test('@@: escapes a leading @', async () => {
@@ -91,11 +102,17 @@ test('@@: escapes a leading @', async () => {
 });
 
 test('a lone @ is an error asking for a file name', async () => {
-  await assert.rejects(buildArguments(fakeSources(['text=@']), schema, where), usageError(/argument "text": a file name must follow @/));
+  await assert.rejects(
+    buildArguments(fakeSources(['text=@']), schema, where),
+    usageError(/argument "text": a file name must follow @/),
+  );
 });
 
 test(':= takes raw JSON regardless of the schema', async () => {
-  const args = await buildArguments(fakeSources(['text:=5', 'count:="7"', 'config:={"x":null}', 'extra:=[true]']), schema);
+  const args = await buildArguments(
+    fakeSources(['text:=5', 'count:="7"', 'config:={"x":null}', 'extra:=[true]']),
+    schema,
+  );
   assert.deepEqual(args, { text: 5, count: '7', config: { x: null }, extra: [true] });
 });
 
@@ -112,7 +129,9 @@ test(':= with invalid JSON names the argument and the parse error', async () => 
 });
 
 test(':= array values for an array property concatenate on repeat', async () => {
-  assert.deepEqual(await buildArguments(fakeSources(['ids:=[1]', 'ids=2', 'ids:=[3,4]']), schema), { ids: [1, 2, 3, 4] });
+  assert.deepEqual(await buildArguments(fakeSources(['ids:=[1]', 'ids=2', 'ids:=[3,4]']), schema), {
+    ids: [1, 2, 3, 4],
+  });
 });
 
 test('merge order: --args-file, then --args, then stdin "-", then words; later wins', async () => {
@@ -156,29 +175,50 @@ test('--args-file - reads the object from stdin', async () => {
 });
 
 test('non-object JSON in --args, --args-file or stdin is a usage error saying what it got', async () => {
-  await assert.rejects(buildArguments(fakeSources([], { argsJson: '[1,2]' }), schema, where), usageError(/--args: must be a JSON object, got an array/));
+  await assert.rejects(
+    buildArguments(fakeSources([], { argsJson: '[1,2]' }), schema, where),
+    usageError(/--args: must be a JSON object, got an array/),
+  );
   await assert.rejects(
     buildArguments(fakeSources([], { argsFile: '/a.json', files: { '/a.json': '"text"' } }), schema, where),
     usageError(/--args-file \/a\.json: must be a JSON object, got a string/),
   );
-  await assert.rejects(buildArguments(fakeSources(['-'], { stdin: 'null' }), schema, where), usageError(/standard input \(-\): must be a JSON object, got null/));
+  await assert.rejects(
+    buildArguments(fakeSources(['-'], { stdin: 'null' }), schema, where),
+    usageError(/standard input \(-\): must be a JSON object, got null/),
+  );
 });
 
 test('invalid JSON in --args and --args-file names the source and the parse error', async () => {
-  await assert.rejects(buildArguments(fakeSources([], { argsJson: '{a:1}' }), schema, where), usageError(/--args: invalid JSON \(.+\)/));
+  await assert.rejects(
+    buildArguments(fakeSources([], { argsJson: '{a:1}' }), schema, where),
+    usageError(/--args: invalid JSON \(.+\)/),
+  );
   await assert.rejects(
     buildArguments(fakeSources([], { argsFile: 'x.json', cwd: '/w', files: { '/w/x.json': '{' } }), schema, where),
     usageError(/--args-file x\.json: invalid JSON \(.+\)/),
   );
-  await assert.rejects(buildArguments(fakeSources([], { argsFile: 'gone.json', cwd: '/w' }), schema, where), usageError(/--args-file gone\.json: cannot read file "gone\.json"/));
+  await assert.rejects(
+    buildArguments(fakeSources([], { argsFile: 'gone.json', cwd: '/w' }), schema, where),
+    usageError(/--args-file gone\.json: cannot read file "gone\.json"/),
+  );
 });
 
 test('stdin is read at most once: "-" with "@-" is an error, and stdin is not read at all', async () => {
   const sources = fakeSources(['-', 'text=@-'], { stdin: '{}' });
-  await assert.rejects(buildArguments(sources, schema, where), usageError(/standard input can be read only once, but "-" and "text=@-" all read it/));
+  await assert.rejects(
+    buildArguments(sources, schema, where),
+    usageError(/standard input can be read only once, but "-" and "text=@-" all read it/),
+  );
   assert.equal(sources.stdinReads, 0);
-  await assert.rejects(buildArguments(fakeSources(['a=@-', 'b=@-'], { stdin: 'x' }), schema, where), usageError(/only once/));
-  await assert.rejects(buildArguments(fakeSources(['a=@-'], { argsFile: '-', stdin: 'x' }), schema, where), usageError(/"--args-file -" and "a=@-"/));
+  await assert.rejects(
+    buildArguments(fakeSources(['a=@-', 'b=@-'], { stdin: 'x' }), schema, where),
+    usageError(/only once/),
+  );
+  await assert.rejects(
+    buildArguments(fakeSources(['a=@-'], { argsFile: '-', stdin: 'x' }), schema, where),
+    usageError(/"--args-file -" and "a=@-"/),
+  );
 });
 
 test('bad words: no "=", no name, a non-object in the way; all reported together with the tool named', async () => {
@@ -196,12 +236,15 @@ test('bad words: no "=", no name, a non-object in the way; all reported together
 });
 
 test('errors carry the server and a hint naming the command that shows the arguments', async () => {
-  await assert.rejects(buildArguments(fakeSources(['oops']), schema, { server: 'my server', tool: 'write' }), (err: unknown) => {
-    assert.ok(err instanceof McpctlError);
-    assert.equal(err.server, 'my server');
-    assert.equal(err.hint, `mcpctl tools 'my server' write shows its arguments`);
-    return true;
-  });
+  await assert.rejects(
+    buildArguments(fakeSources(['oops']), schema, { server: 'my server', tool: 'write' }),
+    (err: unknown) => {
+      assert.ok(err instanceof McpctlError);
+      assert.equal(err.server, 'my server');
+      assert.equal(err.hint, `mcpctl tools 'my server' write shows its arguments`);
+      return true;
+    },
+  );
 });
 
 test('a __proto__ argument stays an ordinary key and touches no prototype', async () => {
@@ -209,7 +252,10 @@ test('a __proto__ argument stays an ordinary key and touches no prototype', asyn
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   assert.equal(({} as Record<string, unknown>).x, undefined);
   assert.deepEqual(Object.keys(args), ['__proto__', 'constructor']);
-  assert.deepEqual(JSON.parse(JSON.stringify(args)), { ['__proto__']: { polluted: 'yes' }, constructor: { prototype: { x: '1' } } });
+  assert.deepEqual(JSON.parse(JSON.stringify(args)), {
+    ['__proto__']: { polluted: 'yes' },
+    constructor: { prototype: { x: '1' } },
+  });
 });
 
 test('no words and no JSON give an empty object', async () => {

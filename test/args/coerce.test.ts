@@ -15,7 +15,12 @@ async function coerce(property: JsonSchema | undefined, ...texts: string[]): Pro
 const table: Array<{ what: string; schema: JsonSchema | undefined; text: string; want: unknown }> = [
   // strings stay strings, whatever they look like
   { what: 'string with leading zero', schema: { type: 'string' }, text: '01234', want: '01234' },
-  { what: 'string that looks like a decimal', schema: { type: 'string' }, text: '1700000000.000100', want: '1700000000.000100' },
+  {
+    what: 'string that looks like a decimal',
+    schema: { type: 'string' },
+    text: '1700000000.000100',
+    want: '1700000000.000100',
+  },
   { what: 'string that looks like an integer', schema: { type: 'string' }, text: '123', want: '123' },
   { what: 'string that looks like a boolean', schema: { type: 'string' }, text: 'true', want: 'true' },
   { what: 'string that looks like null', schema: { type: 'string' }, text: 'null', want: 'null' },
@@ -41,21 +46,71 @@ const table: Array<{ what: string; schema: JsonSchema | undefined; text: string;
   { what: 'null', schema: { type: 'null' }, text: 'null', want: null },
   // objects and arrays from JSON
   { what: 'object from JSON', schema: { type: 'object' }, text: '{"a":[1,2]}', want: { a: [1, 2] } },
-  { what: 'array of numbers from JSON', schema: { type: 'array', items: { type: 'number' } }, text: '[1,2.5]', want: [1, 2.5] },
-  { what: 'array of strings, bare value', schema: { type: 'array', items: { type: 'string' } }, text: 'a', want: ['a'] },
-  { what: 'array of strings, bare value like JSON number', schema: { type: 'array', items: { type: 'string' } }, text: '7', want: ['7'] },
-  { what: 'array of strings, bracketed non-JSON', schema: { type: 'array', items: { type: 'string' } }, text: '[draft]', want: ['[draft]'] },
-  { what: 'array of integers, bare value', schema: { type: 'array', items: { type: 'integer' } }, text: '7', want: [7] },
-  { what: 'array of objects, bare JSON object', schema: { type: 'array', items: { type: 'object' } }, text: '{"id":1}', want: [{ id: 1 }] },
+  {
+    what: 'array of numbers from JSON',
+    schema: { type: 'array', items: { type: 'number' } },
+    text: '[1,2.5]',
+    want: [1, 2.5],
+  },
+  {
+    what: 'array of strings, bare value',
+    schema: { type: 'array', items: { type: 'string' } },
+    text: 'a',
+    want: ['a'],
+  },
+  {
+    what: 'array of strings, bare value like JSON number',
+    schema: { type: 'array', items: { type: 'string' } },
+    text: '7',
+    want: ['7'],
+  },
+  {
+    what: 'array of strings, bracketed non-JSON',
+    schema: { type: 'array', items: { type: 'string' } },
+    text: '[draft]',
+    want: ['[draft]'],
+  },
+  {
+    what: 'array of integers, bare value',
+    schema: { type: 'array', items: { type: 'integer' } },
+    text: '7',
+    want: [7],
+  },
+  {
+    what: 'array of objects, bare JSON object',
+    schema: { type: 'array', items: { type: 'object' } },
+    text: '{"id":1}',
+    want: [{ id: 1 }],
+  },
   // type lists
   { what: '["number","string"] numeric text', schema: { type: ['number', 'string'] }, text: '12.5', want: 12.5 },
-  { what: '["number","string"] leading zero stays text', schema: { type: ['number', 'string'] }, text: '007', want: '007' },
+  {
+    what: '["number","string"] leading zero stays text',
+    schema: { type: ['number', 'string'] },
+    text: '007',
+    want: '007',
+  },
   { what: '["number","string"] word', schema: { type: ['number', 'string'] }, text: 'abc', want: 'abc' },
-  { what: '["integer","string"] fraction stays text', schema: { type: ['integer', 'string'] }, text: '1.5', want: '1.5' },
-  { what: '["integer","string"] huge integer stays text', schema: { type: ['integer', 'string'] }, text: '12345678901234567890', want: '12345678901234567890' },
+  {
+    what: '["integer","string"] fraction stays text',
+    schema: { type: ['integer', 'string'] },
+    text: '1.5',
+    want: '1.5',
+  },
+  {
+    what: '["integer","string"] huge integer stays text',
+    schema: { type: ['integer', 'string'] },
+    text: '12345678901234567890',
+    want: '12345678901234567890',
+  },
   { what: '["string","null"] null', schema: { type: ['string', 'null'] }, text: 'null', want: null },
   { what: '["string","null"] text', schema: { type: ['string', 'null'] }, text: 'none', want: 'none' },
-  { what: '["boolean","string"] True is not exact', schema: { type: ['boolean', 'string'] }, text: 'True', want: 'True' },
+  {
+    what: '["boolean","string"] True is not exact',
+    schema: { type: ['boolean', 'string'] },
+    text: 'True',
+    want: 'True',
+  },
   { what: '["integer","null"] number', schema: { type: ['integer', 'null'] }, text: '3', want: 3 },
   // enum and const keep the enum's value type
   { what: 'enum of strings', schema: { type: 'string', enum: ['fast', 'slow'] }, text: 'fast', want: 'fast' },
@@ -65,12 +120,42 @@ const table: Array<{ what: string; schema: JsonSchema | undefined; text: string;
   { what: 'enum value not listed stays text', schema: { enum: ['fast', 'slow'] }, text: 'medium', want: 'medium' },
   { what: 'const number', schema: { const: 5 }, text: '5', want: 5 },
   // anyOf / oneOf
-  { what: 'anyOf integer or const "auto": number', schema: { anyOf: [{ type: 'integer' }, { const: 'auto' }] }, text: '3', want: 3 },
-  { what: 'anyOf integer or const "auto": auto', schema: { anyOf: [{ type: 'integer' }, { const: 'auto' }] }, text: 'auto', want: 'auto' },
-  { what: 'oneOf string or number: number', schema: { oneOf: [{ type: 'string' }, { type: 'number' }] }, text: '10', want: 10 },
-  { what: 'oneOf string or number: word', schema: { oneOf: [{ type: 'string' }, { type: 'number' }] }, text: 'ten', want: 'ten' },
-  { what: 'anyOf string or array: JSON array', schema: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }, text: '["a"]', want: ['a'] },
-  { what: 'anyOf string or array: bare value is the string', schema: { anyOf: [{ type: 'string' }, { type: 'array' }] }, text: 'a', want: 'a' },
+  {
+    what: 'anyOf integer or const "auto": number',
+    schema: { anyOf: [{ type: 'integer' }, { const: 'auto' }] },
+    text: '3',
+    want: 3,
+  },
+  {
+    what: 'anyOf integer or const "auto": auto',
+    schema: { anyOf: [{ type: 'integer' }, { const: 'auto' }] },
+    text: 'auto',
+    want: 'auto',
+  },
+  {
+    what: 'oneOf string or number: number',
+    schema: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+    text: '10',
+    want: 10,
+  },
+  {
+    what: 'oneOf string or number: word',
+    schema: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+    text: 'ten',
+    want: 'ten',
+  },
+  {
+    what: 'anyOf string or array: JSON array',
+    schema: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+    text: '["a"]',
+    want: ['a'],
+  },
+  {
+    what: 'anyOf string or array: bare value is the string',
+    schema: { anyOf: [{ type: 'string' }, { type: 'array' }] },
+    text: 'a',
+    want: 'a',
+  },
   { what: 'anyOf with an open branch keeps text', schema: { anyOf: [{ type: 'number' }, {}] }, text: '1', want: '1' },
   // no type information: keep the string
   { what: 'no property schema', schema: undefined, text: '42', want: '42' },
@@ -124,7 +209,10 @@ test('coerce: dotted keys build nested objects typed by the nested schema', asyn
       },
     },
   };
-  const args = await buildArguments(fakeSources(['user.name=Ada', 'user.age=36', 'user.address.zip=01234', 'user.address.floor=2']), schema);
+  const args = await buildArguments(
+    fakeSources(['user.name=Ada', 'user.age=36', 'user.address.zip=01234', 'user.address.floor=2']),
+    schema,
+  );
   assert.deepEqual(args, { user: { name: 'Ada', age: 36, address: { zip: '01234', floor: 2 } } });
 });
 
@@ -143,11 +231,17 @@ test('coerce: dotted keys through $ref, allOf and additionalProperties schemas',
 
 test('coerce: a declared property whose name contains a dot is set whole', async () => {
   const schema = { type: 'object', properties: { 'file.name': { type: 'string' }, 'max.size': { type: 'integer' } } };
-  assert.deepEqual(await buildArguments(fakeSources(['file.name=a.txt', 'max.size=10']), schema), { 'file.name': 'a.txt', 'max.size': 10 });
+  assert.deepEqual(await buildArguments(fakeSources(['file.name=a.txt', 'max.size=10']), schema), {
+    'file.name': 'a.txt',
+    'max.size': 10,
+  });
 });
 
 test('coerce: without a schema dotted keys still nest and every value stays a string', async () => {
-  assert.deepEqual(await buildArguments(fakeSources(['a.b=1', 'a.c=true', 'd=x']), undefined), { a: { b: '1', c: 'true' }, d: 'x' });
+  assert.deepEqual(await buildArguments(fakeSources(['a.b=1', 'a.c=true', 'd=x']), undefined), {
+    a: { b: '1', c: 'true' },
+    d: 'x',
+  });
 });
 
 test('coerce: an unknown property keeps the string', async () => {
@@ -170,5 +264,8 @@ test('coerce: invalid JSON for an object-only property is an error naming the ar
 });
 
 test('coerce: invalid JSON for an array of numbers is an error naming the argument', async () => {
-  await assert.rejects(coerce({ type: 'array', items: { type: 'number' } }, '[1,'), /argument "x": invalid JSON for an array/);
+  await assert.rejects(
+    coerce({ type: 'array', items: { type: 'number' } }, '[1,'),
+    /argument "x": invalid JSON for an array/,
+  );
 });

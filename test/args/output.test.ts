@@ -14,7 +14,11 @@ const tool = {
         type: 'array',
         items: {
           type: 'object',
-          properties: { id: { type: 'string' }, created: { type: 'string', format: 'date-time' }, kind: { enum: ['a', 'b'] } },
+          properties: {
+            id: { type: 'string' },
+            created: { type: 'string', format: 'date-time' },
+            kind: { enum: ['a', 'b'] },
+          },
           required: ['id'],
         },
       },
@@ -42,8 +46,13 @@ test('output: a matching structuredContent passes with no warnings', () => {
 });
 
 test('output: a mismatch names the tool, the server and the JSON path', () => {
-  const err = mismatch(() => validateStructuredContent({ structuredContent: { items: [{ id: 5 }], total: 1 } }, tool, 'store'));
-  assert.equal(err.message, 'structuredContent of tool "list_items" of server "store" does not match its outputSchema: /items/0/id must be string, got 5 (number)');
+  const err = mismatch(() =>
+    validateStructuredContent({ structuredContent: { items: [{ id: 5 }], total: 1 } }, tool, 'store'),
+  );
+  assert.equal(
+    err.message,
+    'structuredContent of tool "list_items" of server "store" does not match its outputSchema: /items/0/id must be string, got 5 (number)',
+  );
   assert.equal(err.server, 'store');
   assert.equal(err.phase, 'output');
 });
@@ -64,41 +73,73 @@ test('output: several mismatches are listed, one per line', () => {
 });
 
 test('output: a missing required top-level property and a wrong root type', () => {
-  assert.match(mismatch(() => validateStructuredContent({ structuredContent: { items: [] } }, tool)).message, /: \(root\) must have required property "total"$/);
-  assert.match(mismatch(() => validateStructuredContent({ structuredContent: [1] }, tool)).message, /: \(root\) must be object, got \[1\] \(array\)$/);
+  assert.match(
+    mismatch(() => validateStructuredContent({ structuredContent: { items: [] } }, tool)).message,
+    /: \(root\) must have required property "total"$/,
+  );
+  assert.match(
+    mismatch(() => validateStructuredContent({ structuredContent: [1] }, tool)).message,
+    /: \(root\) must be object, got \[1\] \(array\)$/,
+  );
 });
 
 test('output: no structuredContent while an outputSchema is declared is a mismatch', () => {
   const err = mismatch(() => validateStructuredContent({}, tool, 'store'));
-  assert.equal(err.message, 'tool "list_items" of server "store" declares an outputSchema but its result has no structuredContent');
+  assert.equal(
+    err.message,
+    'tool "list_items" of server "store" declares an outputSchema but its result has no structuredContent',
+  );
 });
 
 test('output: nothing to check without an outputSchema, or for an isError result', () => {
   assert.deepEqual(validateStructuredContent({}, { name: 'plain' }), { warnings: [] });
   assert.deepEqual(validateStructuredContent({ isError: true }, tool), { warnings: [] });
-  assert.deepEqual(validateStructuredContent({ isError: true, structuredContent: { wrong: true } }, tool), { warnings: [] });
+  assert.deepEqual(validateStructuredContent({ isError: true, structuredContent: { wrong: true } }, tool), {
+    warnings: [],
+  });
 });
 
 test('output: the draft follows $schema, as for inputs', () => {
   const draft7 = {
     name: 'pair',
-    outputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { p: { type: 'array', items: [{ type: 'string' }] } } },
+    outputSchema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { p: { type: 'array', items: [{ type: 'string' }] } },
+    },
   };
-  assert.match(mismatch(() => validateStructuredContent({ structuredContent: { p: [1] } }, draft7)).message, /\/p\/0 must be string, got 1 \(number\)$/);
-  const closed = { name: 'strict', outputSchema: { type: 'object', properties: { a: {} }, unevaluatedProperties: false } };
-  assert.match(mismatch(() => validateStructuredContent({ structuredContent: { a: 1, b: 2 } }, closed)).message, /\(root\) has unknown property "b"$/);
+  assert.match(
+    mismatch(() => validateStructuredContent({ structuredContent: { p: [1] } }, draft7)).message,
+    /\/p\/0 must be string, got 1 \(number\)$/,
+  );
+  const closed = {
+    name: 'strict',
+    outputSchema: { type: 'object', properties: { a: {} }, unevaluatedProperties: false },
+  };
+  assert.match(
+    mismatch(() => validateStructuredContent({ structuredContent: { a: 1, b: 2 } }, closed)).message,
+    /\(root\) has unknown property "b"$/,
+  );
 });
 
 test('output: a malformed outputSchema is a warning and the result passes', () => {
   const broken = { name: 'broken', outputSchema: { type: 'object', properties: { a: { type: 'text' } } } };
   const { warnings } = validateStructuredContent({ structuredContent: { a: 1 } }, broken, 'store');
   assert.equal(warnings.length, 1);
-  assert.match(warnings[0], /^the outputSchema of tool "broken" of server "store" could not be compiled \(.+\); structuredContent not checked$/);
+  assert.match(
+    warnings[0],
+    /^the outputSchema of tool "broken" of server "store" could not be compiled \(.+\); structuredContent not checked$/,
+  );
 });
 
 test('output: a flood of mismatches is capped with a count of the rest', () => {
-  const many = { name: 'many', outputSchema: { type: 'object', properties: { v: { type: 'array', items: { type: 'string' } } } } };
-  const err = mismatch(() => validateStructuredContent({ structuredContent: { v: Array.from({ length: 30 }, (_, i) => i) } }, many));
+  const many = {
+    name: 'many',
+    outputSchema: { type: 'object', properties: { v: { type: 'array', items: { type: 'string' } } } },
+  };
+  const err = mismatch(() =>
+    validateStructuredContent({ structuredContent: { v: Array.from({ length: 30 }, (_, i) => i) } }, many),
+  );
   const lines = err.message.split('\n').slice(1);
   assert.equal(lines.length, 21);
   assert.equal(lines[20].trim(), '… and 10 more');

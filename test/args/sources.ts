@@ -11,7 +11,13 @@ export interface FakeSources extends ArgSources {
 
 export function fakeSources(
   words: string[],
-  options: { files?: Record<string, string | Buffer>; stdin?: string; argsJson?: string; argsFile?: string; cwd?: string } = {},
+  options: {
+    files?: Record<string, string | Buffer>;
+    stdin?: string;
+    argsJson?: string;
+    argsFile?: string;
+    cwd?: string;
+  } = {},
 ): FakeSources {
   const files = options.files ?? {};
   const sources: FakeSources = {
@@ -29,7 +35,8 @@ export function fakeSources(
     readFile: async (path: string) => {
       sources.filesRead.push(path);
       const content = files[path];
-      if (content === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+      if (content === undefined)
+        throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
       return content;
     },
   };

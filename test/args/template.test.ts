@@ -24,14 +24,22 @@ test('template: filled and expanded, values percent-encoded where the operator a
   const where = { server: 's', template: 'docs://{section}{?q}' };
   const values = templateArguments(where.template, ['section=a b'], where);
   assert.equal(expandTemplate(where.template, values), 'docs://a%20b');
-  assert.equal(expandTemplate(where.template, templateArguments(where.template, ['section=x', 'q=1'], where)), 'docs://x?q=1');
+  assert.equal(
+    expandTemplate(where.template, templateArguments(where.template, ['section=x', 'q=1'], where)),
+    'docs://x?q=1',
+  );
 });
 
 test('template: every missing and unknown variable in one usage error', () => {
   const where = { server: 's', template: 'x://{a}/{b}' };
   assert.throws(
     () => templateArguments(where.template, ['c=1'], where),
-    (err: unknown) => err instanceof McpctlError && err.exitCode === 2 && /"c"/.test(err.message) && /variable "a"/.test(err.message) && /variable "b"/.test(err.message),
+    (err: unknown) =>
+      err instanceof McpctlError &&
+      err.exitCode === 2 &&
+      /"c"/.test(err.message) &&
+      /variable "a"/.test(err.message) &&
+      /variable "b"/.test(err.message),
   );
   // As context for a completion nothing is required yet.
   assert.deepEqual(templateArguments(where.template, ['a=1'], where, { requireAll: false }), { a: '1' });

@@ -18,7 +18,12 @@ function problemsOf(args: Record<string, unknown>, schema: JsonSchema): string[]
     assert.equal(err.kind, 'usage');
     assert.equal(err.exitCode, 2);
     const body = err.message.replace(/^bad arguments for tool "search" of server "fs": /, '');
-    return body.startsWith(`${body.split(' ')[0]} problems:\n`) ? body.split('\n').slice(1).map((l) => l.trim()) : [body];
+    return body.startsWith(`${body.split(' ')[0]} problems:\n`)
+      ? body
+          .split('\n')
+          .slice(1)
+          .map((l) => l.trim())
+      : [body];
   }
   assert.fail('validation passed but should have failed');
 }
@@ -27,7 +32,11 @@ function warningsOf(args: Record<string, unknown>, schema: JsonSchema): string[]
   return validateArguments(args, schema, where).warnings;
 }
 
-const object = (properties: Record<string, JsonSchema>, extra: Record<string, unknown> = {}): JsonSchemaObject => ({ type: 'object', properties, ...extra });
+const object = (properties: Record<string, JsonSchema>, extra: Record<string, unknown> = {}): JsonSchemaObject => ({
+  type: 'object',
+  properties,
+  ...extra,
+});
 
 test('validate: a wrong type names the argument, what is wanted and what was given', async () => {
   const schema = object({ count: { type: 'integer' } });
@@ -37,7 +46,9 @@ test('validate: a wrong type names the argument, what is wanted and what was giv
 });
 
 test('validate: a missing required argument', () => {
-  assert.deepEqual(problemsOf({}, object({ path: { type: 'string' } }, { required: ['path'] })), ['missing required argument "path"']);
+  assert.deepEqual(problemsOf({}, object({ path: { type: 'string' } }, { required: ['path'] })), [
+    'missing required argument "path"',
+  ]);
 });
 
 test('validate: an enum names the allowed values and the given one', () => {
@@ -49,8 +60,15 @@ test('validate: an enum names the allowed values and the given one', () => {
 });
 
 test('validate: formats are checked (date-time, email, uri)', async () => {
-  const schema = object({ when: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'email' }, link: { type: 'string', format: 'uri' } });
-  const good = await buildArguments(fakeSources(['when=2024-05-01T10:00:00Z', 'to=a@b.example', 'link=https://x.example/p']), schema);
+  const schema = object({
+    when: { type: 'string', format: 'date-time' },
+    to: { type: 'string', format: 'email' },
+    link: { type: 'string', format: 'uri' },
+  });
+  const good = await buildArguments(
+    fakeSources(['when=2024-05-01T10:00:00Z', 'to=a@b.example', 'link=https://x.example/p']),
+    schema,
+  );
   assert.deepEqual(warningsOf(good, schema), []);
   const bad = await buildArguments(fakeSources(['when=yesterday', 'to=nobody', 'link=not a uri']), schema);
   assert.deepEqual(problemsOf(bad, schema), [
@@ -97,14 +115,20 @@ test('validate: did-you-mean for transposed, missing and wrong letters; nothing 
 
 test('validate: an unknown argument in an open schema is a warning, not an error', () => {
   const schema = object({ name: { type: 'string' } });
-  assert.deepEqual(warningsOf({ naem: 'x' }, schema), ['unknown argument "naem" (did you mean "name"?); sending it anyway']);
+  assert.deepEqual(warningsOf({ naem: 'x' }, schema), [
+    'unknown argument "naem" (did you mean "name"?); sending it anyway',
+  ]);
   // patternProperties and an additionalProperties schema declare names too.
   const patterned = object({ name: {} }, { patternProperties: { '^x-': {} } });
   assert.deepEqual(warningsOf({ 'x-trace': '1' }, patterned), []);
   assert.deepEqual(warningsOf({ other: 1 }, object({ name: {} }, { additionalProperties: { type: 'integer' } })), []);
   // A tool that declares no properties takes none: every argument is unknown (issue 9 §5)…
-  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object' }), ['unknown argument "anything" (the tool declares no arguments); sending it anyway']);
-  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object', properties: {} }), ['unknown argument "anything" (the tool declares no arguments); sending it anyway']);
+  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object' }), [
+    'unknown argument "anything" (the tool declares no arguments); sending it anyway',
+  ]);
+  assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object', properties: {} }), [
+    'unknown argument "anything" (the tool declares no arguments); sending it anyway',
+  ]);
   // …unless it says anything goes; and a nested object without properties is free-form.
   assert.deepEqual(warningsOf({ anything: 1 }, { type: 'object', additionalProperties: true }), []);
   assert.deepEqual(warningsOf({ meta: { anything: 1 } }, object({ meta: { type: 'object' } })), []);
@@ -112,12 +136,20 @@ test('validate: an unknown argument in an open schema is a warning, not an error
 
 test('validate: when the call fails anyway, undeclared names join the errors as likely typos', () => {
   const schema = object({ path: { type: 'string' } }, { required: ['path'] });
-  assert.deepEqual(problemsOf({ pth: 'x' }, schema), ['missing required argument "path"', 'unknown argument "pth" (did you mean "path"?)']);
+  assert.deepEqual(problemsOf({ pth: 'x' }, schema), [
+    'missing required argument "path"',
+    'unknown argument "pth" (did you mean "path"?)',
+  ]);
 });
 
 test('validate: nested arguments are named with dots and array indices', async () => {
   const schema = object({
-    user: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name'], additionalProperties: false },
+    user: {
+      type: 'object',
+      properties: { name: { type: 'string' }, age: { type: 'integer' } },
+      required: ['name'],
+      additionalProperties: false,
+    },
     tags: { type: 'array', items: { type: 'string' } },
   });
   const args = await buildArguments(fakeSources(['user.age=old', 'user.nmae=Ada', 'tags:=["a",3]']), schema);
@@ -135,7 +167,15 @@ test('validate: a failed anyOf/oneOf is one line listing the alternatives, even 
       level: { anyOf: [{ type: 'integer' }, { const: 'auto' }] },
       target: { oneOf: [{ $ref: '#/$defs/Point' }, { type: 'string' }] },
     },
-    { $defs: { Point: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } }, required: ['lat', 'lon'] } } },
+    {
+      $defs: {
+        Point: {
+          type: 'object',
+          properties: { lat: { type: 'number' }, lon: { type: 'number' } },
+          required: ['lat', 'lon'],
+        },
+      },
+    },
   );
   assert.deepEqual(problemsOf({ level: 'high', target: { lon: 1, lta: 2 } }, schema), [
     'argument "level": must be integer or "auto", got "high" (string)',
@@ -146,7 +186,10 @@ test('validate: a failed anyOf/oneOf is one line listing the alternatives, even 
 });
 
 test('validate: values through $ref to $defs and definitions are checked', () => {
-  const schema = object({ a: { $ref: '#/$defs/Count' }, b: { $ref: '#/definitions/Name' } }, { $defs: { Count: { type: 'integer' } }, definitions: { Name: { type: 'string', minLength: 2 } } });
+  const schema = object(
+    { a: { $ref: '#/$defs/Count' }, b: { $ref: '#/definitions/Name' } },
+    { $defs: { Count: { type: 'integer' } }, definitions: { Name: { type: 'string', minLength: 2 } } },
+  );
   assert.deepEqual(problemsOf({ a: 'x', b: 'y' }, schema), [
     'argument "a": must be integer, got "x" (string)',
     'argument "b": must NOT have fewer than 2 characters, got "y"',
@@ -154,7 +197,10 @@ test('validate: values through $ref to $defs and definitions are checked', () =>
 });
 
 test('validate: a strings-that-look-like-numbers property passes as a string', async () => {
-  const schema = object({ zip: { type: 'string', pattern: '^[0-9]{5}$' }, ts: { type: 'string' } }, { additionalProperties: false });
+  const schema = object(
+    { zip: { type: 'string', pattern: '^[0-9]{5}$' }, ts: { type: 'string' } },
+    { additionalProperties: false },
+  );
   const args = await buildArguments(fakeSources(['zip=01234', 'ts=1700000000.000100']), schema);
   assert.deepEqual(validateArguments(args, schema, where), { warnings: [] });
 });
@@ -171,7 +217,10 @@ test('validate: the draft follows $schema (2019-09 dependentRequired applies, dr
 
 test('validate: 2020-12 prefixItems and draft-07 tuple items both check positions', () => {
   const modern = object({ pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] } });
-  const draft7 = { $schema: 'http://json-schema.org/draft-07/schema#', ...object({ pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } }) };
+  const draft7 = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    ...object({ pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } }),
+  };
   assert.deepEqual(problemsOf({ pair: [1, 2] }, modern), ['argument "pair[0]": must be string, got 1 (number)']);
   assert.deepEqual(problemsOf({ pair: [1, 2] }, draft7), ['argument "pair[0]": must be string, got 1 (number)']);
 });
@@ -182,7 +231,11 @@ test('validate: a draft-07 schema that does not say so (tuple items) is still ch
 });
 
 test('validate: draft-04 boolean exclusiveMaximum is understood', () => {
-  const schema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { type: 'number', maximum: 5, exclusiveMaximum: true } } };
+  const schema = {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    type: 'object',
+    properties: { n: { type: 'number', maximum: 5, exclusiveMaximum: true } },
+  };
   assert.deepEqual(problemsOf({ n: 5 }, schema), ['argument "n": must be < 5, got 5']);
   assert.deepEqual(warningsOf({ n: 4 }, schema), []);
 });
@@ -200,10 +253,7 @@ test('validate: the common zod-to-json-schema shape (draft-07, additionalPropert
 });
 
 test('validate: a malformed inputSchema does not block: a warning says validation was skipped', () => {
-  const bad = [
-    object({ n: { type: 'strin' } }),
-    object({ n: { $ref: '#/$defs/missing' } }),
-  ];
+  const bad = [object({ n: { type: 'strin' } }), object({ n: { $ref: '#/$defs/missing' } })];
   for (const schema of bad) {
     const { warnings } = validateArguments({ n: 1 }, schema, where);
     assert.equal(warnings.length, 1);
@@ -216,7 +266,11 @@ test('validate: no schema, nothing to check', () => {
 });
 
 test('validate: other keywords use ajv wording with the given value', () => {
-  const schema = object({ s: { type: 'string', maxLength: 2 }, p: { type: 'string', pattern: '^a' }, k: { not: { type: 'string' } } });
+  const schema = object({
+    s: { type: 'string', maxLength: 2 },
+    p: { type: 'string', pattern: '^a' },
+    k: { not: { type: 'string' } },
+  });
   assert.deepEqual(problemsOf({ s: 'abc', p: 'zz', k: 'x' }, schema), [
     'argument "s": must NOT have more than 2 characters, got "abc"',
     'argument "p": must match pattern "^a", got "zz"',

@@ -29,7 +29,13 @@ const REQUEST: FormRequest = {
     properties: {
       name: { type: 'string', minLength: 2 },
       age: { type: 'integer', default: 30, minimum: 0 },
-      pet: { type: 'string', oneOf: [{ const: 'c', title: 'Cat' }, { const: 'd', title: 'Dog' }] },
+      pet: {
+        type: 'string',
+        oneOf: [
+          { const: 'c', title: 'Cat' },
+          { const: 'd', title: 'Dog' },
+        ],
+      },
       tags: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] } },
       ok: { type: 'boolean' },
     },
@@ -46,7 +52,10 @@ async function ask(answers: string[]) {
 
 test('answers are typed by their field; Enter applies a default or skips an optional field', async () => {
   const { answer } = await ask(['Ada', '', 'Dog', '1,z', 'yes', '']);
-  assert.deepEqual(answer, { action: 'accept', content: { name: 'Ada', age: 30, pet: 'd', tags: ['x', 'z'], ok: true } });
+  assert.deepEqual(answer, {
+    action: 'accept',
+    content: { name: 'Ada', age: 30, pet: 'd', tags: ['x', 'z'], ok: true },
+  });
   const skipped = await ask(['Ada', '41', '1', '', '', 'y']);
   assert.deepEqual(skipped.answer, { action: 'accept', content: { name: 'Ada', age: 41, pet: 'c' } });
 });
@@ -74,8 +83,14 @@ test('a field that never gets a valid answer cancels instead of asking forever',
 
 test('choices come from oneOf titles, enum with enumNames, or a plain enum', () => {
   assert.deepEqual(choicesOf({ oneOf: [{ const: 'a', title: 'A' }] }), [{ value: 'a', label: 'A' }]);
-  assert.deepEqual(choicesOf({ enum: ['p1', 'p2'], enumNames: ['Cats', 'Dogs'] }), [{ value: 'p1', label: 'Cats' }, { value: 'p2', label: 'Dogs' }]);
-  assert.deepEqual(choicesOf({ enum: [1, 2] }), [{ value: 1, label: '1' }, { value: 2, label: '2' }]);
+  assert.deepEqual(choicesOf({ enum: ['p1', 'p2'], enumNames: ['Cats', 'Dogs'] }), [
+    { value: 'p1', label: 'Cats' },
+    { value: 'p2', label: 'Dogs' },
+  ]);
+  assert.deepEqual(choicesOf({ enum: [1, 2] }), [
+    { value: 1, label: '1' },
+    { value: 2, label: '2' },
+  ]);
   assert.equal(choicesOf({ type: 'string' }), undefined);
   assert.deepEqual(parseAnswer('Dogs', { enum: ['p1', 'p2'], enumNames: ['Cats', 'Dogs'] }), { ok: true, value: 'p2' });
   assert.deepEqual(parseAnswer('2', { type: 'number' }), { ok: true, value: 2 });

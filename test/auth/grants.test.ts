@@ -9,7 +9,17 @@ import { after, before, describe, it } from 'node:test';
 import { authStatus, createAuthProvider, login } from '../../src/auth/index.js';
 import { McpctlError } from '../../src/errors.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
-import { assertNoSecrets, browserEntries, connect, fakeBrowser, makeCtx, makeSpec, storedSecrets, tempHome, type TempHome } from './helpers.js';
+import {
+  assertNoSecrets,
+  browserEntries,
+  connect,
+  fakeBrowser,
+  makeCtx,
+  makeSpec,
+  storedSecrets,
+  tempHome,
+  type TempHome,
+} from './helpers.js';
 
 describe('grants and client identity', () => {
   let fixture: OAuthFixture;
@@ -36,7 +46,11 @@ describe('grants and client identity', () => {
   });
 
   it('client_credentials with a secret: tokens on demand in a command, and via login', async () => {
-    const spec = makeSpec(fixture.url, { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: fixture.issuer }, 'machine');
+    const spec = makeSpec(
+      fixture.url,
+      { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: fixture.issuer },
+      'machine',
+    );
     const ctx = makeCtx(home.dir);
     assert.equal((await authStatus(spec, ctx)).state, 'needs-sign-in');
     const client = await connect(fixture.url, await createAuthProvider(spec, ctx, { interactive: false }));
@@ -53,13 +67,22 @@ describe('grants and client identity', () => {
     assert.equal(status.state, 'signed-in');
     assert.equal(status.refreshable, true);
     assert.equal(fixture.stats.clientCredentials, 2);
-    assertNoSecrets([ctx.stderrText(), JSON.stringify(status)], [...(await storedSecrets(home.authFile)), 'machine-secret']);
+    assertNoSecrets(
+      [ctx.stderrText(), JSON.stringify(status)],
+      [...(await storedSecrets(home.authFile)), 'machine-secret'],
+    );
   });
 
   it('client_credentials honours tokenEndpointAuthMethod client_secret_post', async () => {
     const spec = makeSpec(
       fixture.url,
-      { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: fixture.issuer, tokenEndpointAuthMethod: 'client_secret_post' },
+      {
+        grant: 'client_credentials',
+        clientId: 'machine',
+        clientSecret: 'machine-secret',
+        issuer: fixture.issuer,
+        tokenEndpointAuthMethod: 'client_secret_post',
+      },
       'machine-post',
     );
     assert.equal((await login(spec, makeCtx(home.dir))).state, 'signed-in');
@@ -67,14 +90,27 @@ describe('grants and client identity', () => {
   });
 
   it('client_credentials with private_key_jwt (ES256 by default)', async () => {
-    const spec = makeSpec(fixture.url, { grant: 'client_credentials', clientId: 'jwt-machine', privateKey, issuer: fixture.issuer }, 'jwt');
+    const spec = makeSpec(
+      fixture.url,
+      { grant: 'client_credentials', clientId: 'jwt-machine', privateKey, issuer: fixture.issuer },
+      'jwt',
+    );
     const status = await login(spec, makeCtx(home.dir));
     assert.equal(status.state, 'signed-in');
     assert.equal(fixture.stats.lastClientAuth, 'private_key_jwt');
   });
 
   it('refuses client credentials for an authorization server other than the configured issuer', async () => {
-    const spec = makeSpec(fixture.url, { grant: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret', issuer: 'https://other.example.com' }, 'wrong');
+    const spec = makeSpec(
+      fixture.url,
+      {
+        grant: 'client_credentials',
+        clientId: 'machine',
+        clientSecret: 'machine-secret',
+        issuer: 'https://other.example.com',
+      },
+      'wrong',
+    );
     const before = fixture.stats.clientCredentials;
     await assert.rejects(login(spec, makeCtx(home.dir)), (err: unknown) => {
       assert.ok(err instanceof McpctlError);
@@ -92,7 +128,12 @@ describe('grants and client identity', () => {
         clientId: 'mcp-app',
         clientSecret: 'app-secret',
         issuer: fixture.issuer,
-        idp: { tokenEndpoint: `${fixture.issuer}/idp/token`, clientId: 'idp-client', clientSecret: 'idp-secret', idToken: 'id-token-of-alice' },
+        idp: {
+          tokenEndpoint: `${fixture.issuer}/idp/token`,
+          clientId: 'idp-client',
+          clientSecret: 'idp-secret',
+          idToken: 'id-token-of-alice',
+        },
       },
       'xaa',
     );
@@ -111,7 +152,10 @@ describe('grants and client identity', () => {
       const response = await fetch(`${own.issuer}/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ redirect_uris: [`http://127.0.0.1:${port}/callback`], token_endpoint_auth_method: 'none' }),
+        body: JSON.stringify({
+          redirect_uris: [`http://127.0.0.1:${port}/callback`],
+          token_endpoint_auth_method: 'none',
+        }),
       });
       const { client_id: clientId } = (await response.json()) as { client_id: string };
       const browser = await fakeBrowser(fresh.dir);
@@ -134,7 +178,10 @@ describe('grants and client identity', () => {
     try {
       const browser = await fakeBrowser(fresh.dir);
       const metadataUrl = 'https://client.example.com/mcpctl/client.json';
-      const status = await login(makeSpec(own.url, { clientMetadataUrl: metadataUrl }), makeCtx(fresh.dir, { BROWSER: browser.program }));
+      const status = await login(
+        makeSpec(own.url, { clientMetadataUrl: metadataUrl }),
+        makeCtx(fresh.dir, { BROWSER: browser.program }),
+      );
       assert.equal(status.state, 'signed-in');
       assert.equal(own.stats.registrations, 0);
       assert.equal(own.stats.lastAuthorize?.client_id, metadataUrl);
@@ -188,12 +235,15 @@ describe('grants and client identity', () => {
     const fresh = await tempHome();
     try {
       const browser = await fakeBrowser(fresh.dir, 'record-only');
-      await assert.rejects(login(makeSpec(own.url), makeCtx(fresh.dir, { BROWSER: browser.program })), (err: unknown) => {
-        assert.ok(err instanceof McpctlError);
-        assert.equal(err.kind, 'auth');
-        assert.match(err.message, /issuer mismatch/);
-        return true;
-      });
+      await assert.rejects(
+        login(makeSpec(own.url), makeCtx(fresh.dir, { BROWSER: browser.program })),
+        (err: unknown) => {
+          assert.ok(err instanceof McpctlError);
+          assert.equal(err.kind, 'auth');
+          assert.match(err.message, /issuer mismatch/);
+          return true;
+        },
+      );
       assert.equal(own.stats.registrations, 0);
       assert.equal(own.stats.authorizations, 0);
     } finally {
@@ -207,7 +257,10 @@ describe('grants and client identity', () => {
     const fresh = await tempHome();
     try {
       const browser = await fakeBrowser(fresh.dir, 'record-only');
-      await assert.rejects(login(makeSpec(own.url), makeCtx(fresh.dir, { BROWSER: browser.program })), /issuer mismatch/);
+      await assert.rejects(
+        login(makeSpec(own.url), makeCtx(fresh.dir, { BROWSER: browser.program })),
+        /issuer mismatch/,
+      );
       assert.equal(own.stats.registrations, 0);
       assert.equal(own.stats.authorizations, 0);
     } finally {

@@ -22,7 +22,16 @@ export function makeCtx(configHome: string, env: Record<string, string> = {}): T
 
 /** `oauth: null` for a server entry without an `oauth` key. */
 export function makeSpec(url: string, oauth: OAuthSettings | null = {}, name = 'demo'): HttpServerSpec {
-  const spec: HttpServerSpec = { name, source: 'test', transport: 'http', url, headers: {}, sseFallback: false, timeoutMs: 10_000, protocol: 'legacy' };
+  const spec: HttpServerSpec = {
+    name,
+    source: 'test',
+    transport: 'http',
+    url,
+    headers: {},
+    sseFallback: false,
+    timeoutMs: 10_000,
+    protocol: 'legacy',
+  };
   if (oauth !== null) spec.oauth = oauth;
   return spec;
 }
@@ -35,7 +44,11 @@ export interface TempHome {
 
 export async function tempHome(): Promise<TempHome> {
   const dir = await mkdtemp(join(tmpdir(), 'mcpctl-auth-'));
-  return { dir, authFile: join(dir, 'mcpctl', 'auth.json'), cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }) };
+  return {
+    dir,
+    authFile: join(dir, 'mcpctl', 'auth.json'),
+    cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }),
+  };
 }
 
 export interface FakeBrowser {
@@ -46,7 +59,10 @@ export interface FakeBrowser {
 }
 
 /** A $BROWSER program running the fake browser fixture in `mode`. */
-export async function fakeBrowser(dir: string, mode: 'follow' | 'tamper-state' | 'record-only' = 'follow'): Promise<FakeBrowser> {
+export async function fakeBrowser(
+  dir: string,
+  mode: 'follow' | 'tamper-state' | 'record-only' = 'follow',
+): Promise<FakeBrowser> {
   const log = join(dir, `browser-${mode}.log`);
   const program = join(dir, `browser-${mode}.sh`);
   const script = join(FIXTURES, 'browser.js');
@@ -69,7 +85,11 @@ export async function fakeBrowser(dir: string, mode: 'follow' | 'tamper-state' |
 }
 
 /** Waits (bounded) until the fake browser has logged `count` entries: it runs detached. */
-export async function browserEntries(browser: FakeBrowser, count: number, timeoutMs = 10_000): Promise<Array<Record<string, unknown>>> {
+export async function browserEntries(
+  browser: FakeBrowser,
+  count: number,
+  timeoutMs = 10_000,
+): Promise<Array<Record<string, unknown>>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const entries = await browser.entries();
@@ -89,14 +109,19 @@ export async function connect(url: string, authProvider: OAuthClientProvider | u
 /** Every token value in the store file, to check messages against. */
 export async function storedSecrets(authFile: string): Promise<string[]> {
   const text = await readFile(authFile, 'utf8').catch(() => '{}');
-  const data = JSON.parse(text) as { servers?: Record<string, { tokens?: Record<string, Record<string, unknown>> }>; clients?: Record<string, Record<string, unknown>> };
+  const data = JSON.parse(text) as {
+    servers?: Record<string, { tokens?: Record<string, Record<string, unknown>> }>;
+    clients?: Record<string, Record<string, unknown>>;
+  };
   const secrets: string[] = [];
   for (const server of Object.values(data.servers ?? {})) {
     for (const entry of Object.values(server.tokens ?? {})) {
-      for (const field of ['access_token', 'refresh_token', 'id_token']) if (typeof entry[field] === 'string') secrets.push(entry[field] as string);
+      for (const field of ['access_token', 'refresh_token', 'id_token'])
+        if (typeof entry[field] === 'string') secrets.push(entry[field] as string);
     }
   }
-  for (const client of Object.values(data.clients ?? {})) if (typeof client.client_secret === 'string') secrets.push(client.client_secret);
+  for (const client of Object.values(data.clients ?? {}))
+    if (typeof client.client_secret === 'string') secrets.push(client.client_secret);
   return secrets;
 }
 

@@ -7,7 +7,17 @@ import { after, before, describe, it } from 'node:test';
 import { authStatus, createAuthProvider, login } from '../../src/auth/index.js';
 import { McpctlError } from '../../src/errors.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
-import { assertNoSecrets, browserEntries, connect, fakeBrowser, makeCtx, makeSpec, storedSecrets, tempHome, type TempHome } from './helpers.js';
+import {
+  assertNoSecrets,
+  browserEntries,
+  connect,
+  fakeBrowser,
+  makeCtx,
+  makeSpec,
+  storedSecrets,
+  tempHome,
+  type TempHome,
+} from './helpers.js';
 
 describe('auth login (authorization code + PKCE)', () => {
   let fixture: OAuthFixture;
@@ -141,7 +151,10 @@ describe('auth login (authorization code + PKCE)', () => {
     const fresh = await tempHome();
     try {
       const browser = await fakeBrowser(fresh.dir);
-      const status = await login(makeSpec(fixture.url, { scope: 'mcp:read mcp:admin' }), makeCtx(fresh.dir, { BROWSER: browser.program }));
+      const status = await login(
+        makeSpec(fixture.url, { scope: 'mcp:read mcp:admin' }),
+        makeCtx(fresh.dir, { BROWSER: browser.program }),
+      );
       assert.equal(fixture.stats.lastAuthorize?.scope, 'mcp:read mcp:admin');
       assert.deepEqual(status.scopes, ['mcp:read', 'mcp:admin']);
       await browserEntries(browser, 1);
@@ -155,12 +168,15 @@ describe('auth login (authorization code + PKCE)', () => {
     const fresh = await tempHome();
     try {
       const browser = await fakeBrowser(fresh.dir);
-      await assert.rejects(login(makeSpec(denying.url), makeCtx(fresh.dir, { BROWSER: browser.program })), (err: unknown) => {
-        assert.ok(err instanceof McpctlError);
-        assert.equal(err.kind, 'auth');
-        assert.match(err.message, /access_denied/);
-        return true;
-      });
+      await assert.rejects(
+        login(makeSpec(denying.url), makeCtx(fresh.dir, { BROWSER: browser.program })),
+        (err: unknown) => {
+          assert.ok(err instanceof McpctlError);
+          assert.equal(err.kind, 'auth');
+          assert.match(err.message, /access_denied/);
+          return true;
+        },
+      );
       const [entry] = await browserEntries(browser, 1);
       assert.equal(entry?.callbackStatus, 400);
       assert.equal(entry?.title, 'Sign-in failed');
@@ -185,12 +201,15 @@ describe('auth login (authorization code + PKCE)', () => {
     const fresh = await tempHome();
     try {
       const recorder = await fakeBrowser(fresh.dir, 'record-only');
-      await assert.rejects(login(makeSpec(`http://127.0.0.1:${port}/mcp`, null), makeCtx(fresh.dir, { BROWSER: recorder.program })), (err: unknown) => {
-        assert.ok(err instanceof McpctlError);
-        assert.equal(err.kind, 'usage');
-        assert.match(err.message, /does not use OAuth/);
-        return true;
-      });
+      await assert.rejects(
+        login(makeSpec(`http://127.0.0.1:${port}/mcp`, null), makeCtx(fresh.dir, { BROWSER: recorder.program })),
+        (err: unknown) => {
+          assert.ok(err instanceof McpctlError);
+          assert.equal(err.kind, 'usage');
+          assert.match(err.message, /does not use OAuth/);
+          return true;
+        },
+      );
       assert.deepEqual(await recorder.entries(), []);
     } finally {
       plain.close();

@@ -8,7 +8,16 @@ import { authStatus, createAuthProvider, login } from '../../src/auth/index.js';
 import { classifyAuthError } from '../../src/auth/classify.js';
 import { McpctlError } from '../../src/errors.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
-import { assertNoSecrets, connect, fakeBrowser, makeCtx, makeSpec, storedSecrets, tempHome, type TempHome } from './helpers.js';
+import {
+  assertNoSecrets,
+  connect,
+  fakeBrowser,
+  makeCtx,
+  makeSpec,
+  storedSecrets,
+  tempHome,
+  type TempHome,
+} from './helpers.js';
 
 function assertSignInError(err: unknown): McpctlError {
   const error = classifyAuthError(err, 'demo');
@@ -158,7 +167,10 @@ describe('non-interactive use', () => {
 
 /** Removes the refresh tokens from a stored sign-in, as servers that issue none leave it. */
 async function dropRefreshTokens(authFile: string): Promise<void> {
-  const data = JSON.parse(await readFile(authFile, 'utf8')) as { servers: Record<string, { tokens: Record<string, { refresh_token?: string }> }> };
-  for (const server of Object.values(data.servers)) for (const entry of Object.values(server.tokens)) delete entry.refresh_token;
+  const data = JSON.parse(await readFile(authFile, 'utf8')) as {
+    servers: Record<string, { tokens: Record<string, { refresh_token?: string }> }>;
+  };
+  for (const server of Object.values(data.servers))
+    for (const entry of Object.values(server.tokens)) delete entry.refresh_token;
   await writeFile(authFile, JSON.stringify(data));
 }

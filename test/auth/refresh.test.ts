@@ -39,7 +39,10 @@ describe('token refresh', () => {
     const refreshes = fixture.stats.refreshes;
     const unauthorized = fixture.stats.unauthorized;
 
-    const client = await connect(fixture.url, await createAuthProvider(makeSpec(fixture.url), ctx, { interactive: false }));
+    const client = await connect(
+      fixture.url,
+      await createAuthProvider(makeSpec(fixture.url), ctx, { interactive: false }),
+    );
     try {
       await client.listTools();
     } finally {
@@ -96,7 +99,12 @@ interface Refresher {
 
 function runRefresher(configHome: string, url: string): Refresher {
   const child = spawn(process.execPath, [join(FIXTURES, 'refresher.js')], {
-    env: { ...process.env, REFRESHER_CONFIG_HOME: configHome, REFRESHER_URL: url, REFRESHER_CLOCK_OFFSET_MS: String(TWO_HOURS) },
+    env: {
+      ...process.env,
+      REFRESHER_CONFIG_HOME: configHome,
+      REFRESHER_URL: url,
+      REFRESHER_CLOCK_OFFSET_MS: String(TWO_HOURS),
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';

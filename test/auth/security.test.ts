@@ -35,7 +35,10 @@ describe('OAuth endpoint security', () => {
   it('refuses an authorization server on a non-loopback http:// URL before contacting it', async () => {
     const fixture = await startOAuthFixture({ insecure: 'authorization_server' });
     const home = await tempHome();
-    cleanups.push(() => fixture.close(), () => home.cleanup());
+    cleanups.push(
+      () => fixture.close(),
+      () => home.cleanup(),
+    );
     const browser = await fakeBrowser(home.dir, 'record-only');
     await assert.rejects(login(makeSpec(fixture.url), makeCtx(home.dir, { BROWSER: browser.program })), (err) =>
       assertRefused(err, /192\.0\.2\.1/),
@@ -47,7 +50,10 @@ describe('OAuth endpoint security', () => {
   it('refuses a token endpoint on a non-loopback http:// URL before any sign-in starts', async () => {
     const fixture = await startOAuthFixture({ insecure: 'token_endpoint' });
     const home = await tempHome();
-    cleanups.push(() => fixture.close(), () => home.cleanup());
+    cleanups.push(
+      () => fixture.close(),
+      () => home.cleanup(),
+    );
     const browser = await fakeBrowser(home.dir, 'record-only');
     await assert.rejects(login(makeSpec(fixture.url), makeCtx(home.dir, { BROWSER: browser.program })), (err) =>
       assertRefused(err, /token endpoint/),
@@ -60,7 +66,9 @@ describe('OAuth endpoint security', () => {
     const home = await tempHome();
     cleanups.push(() => home.cleanup());
     const spec = makeSpec('http://192.0.2.1/mcp');
-    await assert.rejects(createAuthProvider(spec, makeCtx(home.dir), { interactive: false }), (err) => assertRefused(err, /server URL/));
+    await assert.rejects(createAuthProvider(spec, makeCtx(home.dir), { interactive: false }), (err) =>
+      assertRefused(err, /server URL/),
+    );
     await assert.rejects(login(spec, makeCtx(home.dir)), (err) => assertRefused(err, /server URL/));
   });
 
@@ -70,7 +78,10 @@ describe('OAuth endpoint security', () => {
 
     const fixture = await startOAuthFixture();
     const home = await tempHome();
-    cleanups.push(() => fixture.close(), () => home.cleanup());
+    cleanups.push(
+      () => fixture.close(),
+      () => home.cleanup(),
+    );
     const browser = await fakeBrowser(home.dir);
     await login(makeSpec(fixture.url), makeCtx(home.dir, { BROWSER: browser.program }));
     // Same server, different path: no stored sign-in, so no provider (and no token sent).

@@ -24,7 +24,10 @@ describe('token store', () => {
   it('lives at $XDG_CONFIG_HOME/mcpctl/auth.json, else ~/.config/mcpctl/auth.json', () => {
     assert.equal(authFilePath({ env: { XDG_CONFIG_HOME: '/x/cfg' }, home: '/home/u' }), '/x/cfg/mcpctl/auth.json');
     assert.equal(authFilePath({ env: {}, home: '/home/u' }), '/home/u/.config/mcpctl/auth.json');
-    assert.equal(authFilePath({ env: { XDG_CONFIG_HOME: 'relative' }, home: '/home/u' }), '/home/u/.config/mcpctl/auth.json');
+    assert.equal(
+      authFilePath({ env: { XDG_CONFIG_HOME: 'relative' }, home: '/home/u' }),
+      '/home/u/.config/mcpctl/auth.json',
+    );
     assert.equal(authFilePath(makeCtx('/t')), '/t/mcpctl/auth.json');
   });
 

@@ -26,19 +26,43 @@ before(async () => {
   browser = await fakeBrowser(dir);
   config = path.join(dir, 'servers.json');
   // `plain` has no oauth key: a 401 with OAuth metadata is enough to sign in.
-  writeFileSync(config, JSON.stringify({ mcpServers: { first: { url: first.url, oauth: {} }, second: { url: second.url, oauth: {} }, plain: { url: third.url } } }));
-  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), BROWSER: browser.program };
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        first: { url: first.url, oauth: {} },
+        second: { url: second.url, oauth: {} },
+        plain: { url: third.url },
+      },
+    }),
+  );
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    BROWSER: browser.program,
+  };
 });
 after(async () => {
   await Promise.all([first?.close(), second?.close(), third?.close()]);
 });
 
-const mcpctl = (args: string[], extraEnv: Record<string, string> = {}) => runBin(['-c', config, ...args], { cwd: dir, env: { ...env, ...extraEnv }, killAfterMs: 30_000 });
+const mcpctl = (args: string[], extraEnv: Record<string, string> = {}) =>
+  runBin(['-c', config, ...args], { cwd: dir, env: { ...env, ...extraEnv }, killAfterMs: 30_000 });
 
 /** `auth login` through bin/, acting as the person: when the URL appears on stderr, `answer` it. */
-function loginWatching(args: string[], extraEnv: Record<string, string>, answer: (url: string) => void): Promise<RunResult> {
+function loginWatching(
+  args: string[],
+  extraEnv: Record<string, string>,
+  answer: (url: string) => void,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '-c', config, 'auth', 'login', ...args], { cwd: dir, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '-c', config, 'auth', 'login', ...args], {
+      cwd: dir,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let answered = false;
@@ -113,15 +137,26 @@ test('auth logout: one server with --forget-client, then --all, then --all --for
 
   const all = await mcpctl(['auth', 'logout', '--all', '--json']);
   assert.equal(all.code, 0, all.stderr);
-  assert.deepEqual(JSON.parse(all.stdout), { servers: [second.url], clients: [] }, 'tokens only: the second registration stays');
+  assert.deepEqual(
+    JSON.parse(all.stdout),
+    { servers: [second.url], clients: [] },
+    'tokens only: the second registration stays',
+  );
 
   const clients = await mcpctl(['auth', 'logout', '--all', '--forget-client', '--json']);
   assert.equal(clients.code, 0, clients.stderr);
   assert.deepEqual(JSON.parse(clients.stdout), { servers: [], clients: [second.issuer] });
 
   const status = await mcpctl(['auth', 'status', '--json']);
-  const states = (JSON.parse(status.stdout) as { servers: { server: string; state: string }[] }).servers.map((s) => [s.server, s.state]);
-  assert.deepEqual(states, [['first', 'needs-sign-in'], ['second', 'needs-sign-in'], ['plain', 'none']]);
+  const states = (JSON.parse(status.stdout) as { servers: { server: string; state: string }[] }).servers.map((s) => [
+    s.server,
+    s.state,
+  ]);
+  assert.deepEqual(states, [
+    ['first', 'needs-sign-in'],
+    ['second', 'needs-sign-in'],
+    ['plain', 'none'],
+  ]);
 
   // A forgotten client is registered again at the next sign-in.
   const registrations = first.stats.registrations;

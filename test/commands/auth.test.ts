@@ -19,8 +19,20 @@ before(async () => {
   fixture = await startOAuthFixture();
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authcmd-'));
   browser = await fakeBrowser(dir);
-  writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { secure: { url: fixture.url, oauth: {} }, local: { command: 'node', args: ['x.js'] } } }));
-  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), BROWSER: browser.program, MCPCTL_TRUST_PROJECT: '1' };
+  writeFileSync(
+    path.join(dir, '.mcp.json'),
+    JSON.stringify({
+      mcpServers: { secure: { url: fixture.url, oauth: {} }, local: { command: 'node', args: ['x.js'] } },
+    }),
+  );
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    BROWSER: browser.program,
+    MCPCTL_TRUST_PROJECT: '1',
+  };
 });
 after(async () => {
   await fixture.close();
@@ -28,8 +40,11 @@ after(async () => {
 
 /** Moves every stored token's expiry into the past, as time would. */
 function expireStoredTokens(authFile: string): void {
-  const data = JSON.parse(readFileSync(authFile, 'utf8')) as { servers: Record<string, { tokens: Record<string, { expires_at?: number }> }> };
-  for (const server of Object.values(data.servers)) for (const entry of Object.values(server.tokens)) entry.expires_at = Date.now() - 60_000;
+  const data = JSON.parse(readFileSync(authFile, 'utf8')) as {
+    servers: Record<string, { tokens: Record<string, { expires_at?: number }> }>;
+  };
+  for (const server of Object.values(data.servers))
+    for (const entry of Object.values(server.tokens)) entry.expires_at = Date.now() - 60_000;
   writeFileSync(authFile, JSON.stringify(data));
 }
 
@@ -40,7 +55,9 @@ test('without tokens a command exits 4 with the login hint and opens no browser'
   assert.equal(e.kind, 'auth');
   assert.match(e.hint ?? '', /mcpctl auth login secure/);
   assert.deepEqual(await browser.entries(), []);
-  const s = JSON.parse((await run(['auth', 'status', '--json'], { cwd: dir, home: dir, env })).stdout) as { servers: { server: string; state: string }[] };
+  const s = JSON.parse((await run(['auth', 'status', '--json'], { cwd: dir, home: dir, env })).stdout) as {
+    servers: { server: string; state: string }[];
+  };
   assert.deepEqual(s.servers, [{ server: 'secure', state: 'needs-sign-in', refreshable: false }]);
 });
 
@@ -65,7 +82,12 @@ test('auth login signs in through $BROWSER; later commands use the tokens; logou
   const st = await run(['status', 'secure', '--json'], { cwd: dir, home: dir, env });
   assert.equal(st.code, 0, st.stderr);
   assert.equal((JSON.parse(st.stdout) as { servers: { auth: string }[] }).servers[0].auth, 'signed-in');
-  for (const argv of [['auth', 'status'], ['auth', 'status', '--json'], ['servers', 'secure', '--json'], ['status', 'secure']]) {
+  for (const argv of [
+    ['auth', 'status'],
+    ['auth', 'status', '--json'],
+    ['servers', 'secure', '--json'],
+    ['status', 'secure'],
+  ]) {
     const r = await run(argv, { cwd: dir, home: dir, env, tty: true });
     assert.ok(!r.stdout.includes(token!) && !r.stderr.includes(token!), `${argv.join(' ')} printed the token`);
   }
@@ -95,20 +117,37 @@ test('with HTTP_PROXY set, sign-in and the OAuth requests of later commands go t
   try {
     const d = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-authproxy-'));
     const b = await fakeBrowser(d);
-    writeFileSync(path.join(d, '.mcp.json'), JSON.stringify({ mcpServers: { secure: { url: proxied.url, oauth: {} } } }));
-    const e = { PATH: process.env.PATH ?? '', HOME: d, XDG_CONFIG_HOME: path.join(d, 'config'), XDG_CACHE_HOME: path.join(d, 'cache'), BROWSER: b.program, HTTP_PROXY: proxy.url, MCPCTL_TRUST_PROJECT: '1' };
+    writeFileSync(
+      path.join(d, '.mcp.json'),
+      JSON.stringify({ mcpServers: { secure: { url: proxied.url, oauth: {} } } }),
+    );
+    const e = {
+      PATH: process.env.PATH ?? '',
+      HOME: d,
+      XDG_CONFIG_HOME: path.join(d, 'config'),
+      XDG_CACHE_HOME: path.join(d, 'cache'),
+      BROWSER: b.program,
+      HTTP_PROXY: proxy.url,
+      MCPCTL_TRUST_PROJECT: '1',
+    };
     const login = await runBin(['auth', 'login', 'secure'], { cwd: d, env: e, killAfterMs: 30_000 });
     assert.equal(login.code, 0, login.stderr);
     const host = new URL(proxied.url).host;
     assert.ok(proxy.tunnels().includes(host), `sign-in went through the proxy: ${proxy.tunnels().join(' ')}`);
-    assert.ok(proxy.requests().includes('POST /token'), `the code exchange went through the proxy: ${proxy.requests().join(', ')}`);
+    assert.ok(
+      proxy.requests().includes('POST /token'),
+      `the code exchange went through the proxy: ${proxy.requests().join(', ')}`,
+    );
     // The server and its authorization server share a host: only the request lines in the
     // tunnels tell that a refresh itself, not just the MCP requests, went through the proxy.
     const tokenRequests = () => proxy.requests().filter((line) => line === 'POST /token').length;
     // Two ways to need a refresh, neither a lifetime a busy machine could outlive twice: the
     // stored token has run out (refreshed before the request), and the server stops
     // accepting it (refreshed after its 401).
-    for (const expire of [() => expireStoredTokens(path.join(d, 'config', 'mcpctl', 'auth.json')), () => proxied.expireAccessTokens()]) {
+    for (const expire of [
+      () => expireStoredTokens(path.join(d, 'config', 'mcpctl', 'auth.json')),
+      () => proxied.expireAccessTokens(),
+    ]) {
       expire();
       const before = proxied.stats.refreshes;
       const proxiedBefore = tokenRequests();

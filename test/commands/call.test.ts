@@ -16,12 +16,20 @@ import { startEverything } from '../helpers/everything.js';
 import { AUDIO_BYTES, IMAGE_BYTES, binaryBytes } from '../fixtures/call-server.js';
 
 const project = callProject();
-const opts = (extra: Parameters<typeof run>[1] = {}) => ({ cwd: project.dir, home: project.home, env: project.env, ...extra });
+const opts = (extra: Parameters<typeof run>[1] = {}) => ({
+  cwd: project.dir,
+  home: project.home,
+  env: project.env,
+  ...extra,
+});
 const callLog = (name: string) => path.join(project.dir, `${name}.log`);
 const sent = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 
 test('key=value words are typed by the inputSchema before they reach the server', async () => {
-  const r = await run(['call', 'legacy', 'types', 'zip=01234', 'count=3', 'ratio=.5', 'on=true', 'tags=a', 'tags=b'], opts());
+  const r = await run(
+    ['call', 'legacy', 'types', 'zip=01234', 'count=3', 'ratio=.5', 'on=true', 'tags=a', 'tags=b'],
+    opts(),
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), { zip: '01234', count: 3, ratio: 0.5, on: true, tags: ['a', 'b'] });
 });
@@ -29,7 +37,20 @@ test('key=value words are typed by the inputSchema before they reach the server'
 test('--args-file, --args, key:=json and key=@file merge into one arguments object', async () => {
   writeFileSync(path.join(project.dir, 'args.json'), JSON.stringify({ zip: 'from-file', count: 1 }));
   writeFileSync(path.join(project.dir, 'zip.txt'), '99501');
-  const r = await run(['call', 'legacy', 'types', '--args-file', 'args.json', '--args', '{"count":2,"on":false}', 'tags:=["x","y"]', 'zip=@zip.txt'], opts());
+  const r = await run(
+    [
+      'call',
+      'legacy',
+      'types',
+      '--args-file',
+      'args.json',
+      '--args',
+      '{"count":2,"on":false}',
+      'tags:=["x","y"]',
+      'zip=@zip.txt',
+    ],
+    opts(),
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), { zip: '99501', count: 2, on: false, tags: ['x', 'y'] });
 });
@@ -42,7 +63,10 @@ test('- reads the arguments as a JSON object from stdin', async () => {
 
 test('arguments that break the inputSchema are exit 2 and nothing is sent', async () => {
   const log = callLog('invalid');
-  const r = await run(['call', 'legacy', 'types', 'count=many', '--json'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  const r = await run(
+    ['call', 'legacy', 'types', 'count=many', '--json'],
+    opts({ env: { ...project.env, CALL_LOG: log } }),
+  );
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
   const err = jsonError(r.stderr).error;
@@ -51,7 +75,10 @@ test('arguments that break the inputSchema are exit 2 and nothing is sent', asyn
   assert.match(err.message, /zip/);
   assert.doesNotMatch(sent(log), /tools\/call/);
   // The same log records a call that is sent: the check above can see one.
-  const valid = await run(['call', 'legacy', 'types', 'zip=1', 'count=2'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  const valid = await run(
+    ['call', 'legacy', 'types', 'zip=1', 'count=2'],
+    opts({ env: { ...project.env, CALL_LOG: log } }),
+  );
   assert.equal(valid.code, 0, valid.stderr);
   assert.equal(sent(log), 'tools/call types\n');
 });
@@ -113,7 +140,10 @@ test('on a terminal every content type is shown: binaries summarised, embedded t
 });
 
 test('structuredContent is not repeated when a text block already carries it', async () => {
-  const r = await run(['call', 'everything', 'get-structured-content', 'location=Chicago', '--no-color'], opts({ tty: true }));
+  const r = await run(
+    ['call', 'everything', 'get-structured-content', 'location=Chicago', '--no-color'],
+    opts({ tty: true }),
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stdout, /structuredContent:/);
   assert.match(r.stdout, /"temperature"/);
@@ -126,7 +156,10 @@ test('server-everything content types on a terminal: image, resource links, embe
   const links = await run(['call', 'everything', 'get-resource-links', 'count=2', '--no-color'], opts({ tty: true }));
   assert.equal(links.code, 0, links.stderr);
   assert.equal(links.stdout.match(/^\[resource link\] demo:\/\/resource\//gm)?.length, 2);
-  const embedded = await run(['call', 'everything', 'get-resource-reference', 'resourceType=Text', 'resourceId=3', '--no-color'], opts({ tty: true }));
+  const embedded = await run(
+    ['call', 'everything', 'get-resource-reference', 'resourceType=Text', 'resourceId=3', '--no-color'],
+    opts({ tty: true }),
+  );
   assert.equal(embedded.code, 0, embedded.stderr);
   assert.match(embedded.stdout, /^\[resource\] demo:\/\/resource\/dynamic\/text\/3 \(text\/plain\)\nResource 3: /m);
 });
@@ -148,7 +181,10 @@ test('--json prints the whole CallToolResult, without transport-only fields', as
     const r = await run(['call', server, 'media', '--json'], opts());
     assert.equal(r.code, 0, r.stderr);
     const result = JSON.parse(r.stdout) as { content: { type: string }[]; structuredContent: unknown; _meta?: unknown };
-    assert.deepEqual(result.content.map((c) => c.type), ['text', 'image', 'audio', 'resource_link', 'resource', 'resource']);
+    assert.deepEqual(
+      result.content.map((c) => c.type),
+      ['text', 'image', 'audio', 'resource_link', 'resource', 'resource'],
+    );
     assert.deepEqual(result.structuredContent, { kinds: 6 });
     assert.equal(result._meta, undefined, `${server}: _meta left in`);
   }
@@ -199,8 +235,14 @@ test('progress shows on a terminal, not in a pipe, and keeps a slow call alive p
   const slowConfig = path.join(project.dir, 'slow.json');
   // 10 steps 400 ms apart outlast the 3 s idle timeout; a 3 s gap between two of them would
   // take a machine busier than any CI's.
-  writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 3 } } }));
-  const terminal = await run(['-c', slowConfig, 'call', 'slow', 'slow', 'steps=10', 'intervalMs=400', '--no-color'], opts({ tty: true }));
+  writeFileSync(
+    slowConfig,
+    JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 3 } } }),
+  );
+  const terminal = await run(
+    ['-c', slowConfig, 'call', 'slow', 'slow', 'steps=10', 'intervalMs=400', '--no-color'],
+    opts({ tty: true }),
+  );
   assert.equal(terminal.code, 0, terminal.stderr);
   assert.equal(terminal.stdout, 'done after 10 steps\n');
   assert.match(terminal.stderr, /slow: \d+% step \d/);
@@ -210,7 +252,11 @@ test('progress shows on a terminal, not in a pipe, and keeps a slow call alive p
 });
 
 test('--timeout is the hard total even while progress arrives', async () => {
-  const r = await runBin(['call', 'legacy', 'slow', 'steps=50', 'intervalMs=100', '--timeout', '1', '--json'], { cwd: project.dir, env: project.env, killAfterMs: 20_000 });
+  const r = await runBin(['call', 'legacy', 'slow', 'steps=50', 'intervalMs=100', '--timeout', '1', '--json'], {
+    cwd: project.dir,
+    env: project.env,
+    killAfterMs: 20_000,
+  });
   assert.equal(r.code, 124);
   assert.equal(jsonError(r.stderr).error.kind, 'timeout');
 });
@@ -236,7 +282,10 @@ test('server log messages: all with -v; --log-level asks for a level, in each er
 
 for (const server of ['legacy', 'modern']) {
   test(`elicitation (${server}): answered on a terminal, defaults applied, bad answers asked again`, async () => {
-    const r = await run(['call', server, 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: 'A\nAda\n\ngreen\n\n' }));
+    const r = await run(
+      ['call', server, 'ask', '--no-color'],
+      opts({ tty: true, stdinTTY: true, stdin: 'A\nAda\n\ngreen\n\n' }),
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'accept: {"name":"Ada","age":30,"color":"green"}\n');
     assert.match(r.stderr, /asks: Who are you\?/);
@@ -248,7 +297,10 @@ for (const server of ['legacy', 'modern']) {
     assert.equal(piped.code, 0, piped.stderr);
     assert.equal(piped.stdout, 'decline: {}\n');
     assert.match(piped.stderr, /asked for input \("Who are you\?"\); declined: no terminal/);
-    const noInput = await run(['call', server, 'ask', '--no-input'], opts({ tty: true, stdinTTY: true, stdin: 'Ada\n\n\n\n' }));
+    const noInput = await run(
+      ['call', server, 'ask', '--no-input'],
+      opts({ tty: true, stdinTTY: true, stdin: 'Ada\n\n\n\n' }),
+    );
     assert.equal(noInput.code, 0, noInput.stderr);
     assert.equal(noInput.stdout, 'decline: {}\n');
     assert.match(noInput.stderr, /declined: --no-input/);
@@ -257,17 +309,24 @@ for (const server of ['legacy', 'modern']) {
 
 test('elicitation: the time a person takes to answer does not count against the idle timeout', async () => {
   const config = path.join(project.dir, 'patient.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { patient: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 1.5 } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ mcpServers: { patient: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 1.5 } } }),
+  );
   // The person answers twice the idle timeout after the question arrived. Were the timer
   // running meanwhile, it would fire first: it was set before the question, in this process.
   const typing = new PassThrough();
   let later: NodeJS.Timeout | undefined;
   const answerLate = (stderr: string) => {
-    if (later === undefined && /asks: Who are you\?/.test(stderr)) later = setTimeout(() => typing.end('Ada\n\n\n\n'), 3000);
+    if (later === undefined && /asks: Who are you\?/.test(stderr))
+      later = setTimeout(() => typing.end('Ada\n\n\n\n'), 3000);
   };
   const giveUp = setTimeout(() => typing.end(), 30_000); // no question at all: end, and fail below
   try {
-    const r = await run(['-c', config, 'call', 'patient', 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: typing, onStderr: answerLate }));
+    const r = await run(
+      ['-c', config, 'call', 'patient', 'ask', '--no-color'],
+      opts({ tty: true, stdinTTY: true, stdin: typing, onStderr: answerLate }),
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'accept: {"name":"Ada","age":30}\n');
     assert.ok(later !== undefined, 'the question was asked');
@@ -275,21 +334,33 @@ test('elicitation: the time a person takes to answer does not count against the 
     clearTimeout(later);
     clearTimeout(giveUp);
   }
-  const silent = await run(['-c', config, 'call', 'patient', 'slow', 'steps=1', 'intervalMs=4000', '--json'], opts({ tty: true, stdinTTY: true, stdin: new PassThrough() }));
+  const silent = await run(
+    ['-c', config, 'call', 'patient', 'slow', 'steps=1', 'intervalMs=4000', '--json'],
+    opts({ tty: true, stdinTTY: true, stdin: new PassThrough() }),
+  );
   assert.equal(silent.code, 124, silent.stderr);
   assert.equal(jsonError(silent.stderr).error.kind, 'timeout');
 });
 
 test('elicitation: "n" at the end declines, the end of input cancels', async () => {
-  const declined = await run(['call', 'legacy', 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: 'Ada\n\n\nn\n' }));
+  const declined = await run(
+    ['call', 'legacy', 'ask', '--no-color'],
+    opts({ tty: true, stdinTTY: true, stdin: 'Ada\n\n\nn\n' }),
+  );
   assert.equal(declined.stdout, 'decline: {}\n');
-  const cancelled = await run(['call', 'legacy', 'ask', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: 'Ada\n' }));
+  const cancelled = await run(
+    ['call', 'legacy', 'ask', '--no-color'],
+    opts({ tty: true, stdinTTY: true, stdin: 'Ada\n' }),
+  );
   assert.equal(cancelled.stdout, 'cancel: {}\n');
 });
 
 test('server-everything elicitation: typed fields, choices by number, multi-select', async () => {
   const answers = ['Ada', 'y', '', 'ada@example.com', '', '', '7', '2', '3', '1,3', '', '', '', 'y'];
-  const r = await run(['call', 'everything', 'trigger-elicitation-request', '--no-color'], opts({ tty: true, stdinTTY: true, stdin: answers.join('\n') + '\n' }));
+  const r = await run(
+    ['call', 'everything', 'trigger-elicitation-request', '--no-color'],
+    opts({ tty: true, stdinTTY: true, stdin: answers.join('\n') + '\n' }),
+  );
   assert.equal(r.code, 0, r.stderr);
   const raw = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { action: string; content: Record<string, unknown> };
   assert.equal(raw.action, 'accept');
@@ -329,7 +400,10 @@ test('roots: none by default (no roots capability, so no roots tool), --root to 
 
 test('server-filesystem reads and writes real files', async () => {
   writeFileSync(path.join(project.files, 'hello.txt'), 'hello from disk\n');
-  const read = await run(['call', 'filesystem', 'read_text_file', `path=${path.join(project.files, 'hello.txt')}`], opts());
+  const read = await run(
+    ['call', 'filesystem', 'read_text_file', `path=${path.join(project.files, 'hello.txt')}`],
+    opts(),
+  );
   assert.equal(read.code, 0, read.stderr);
   assert.equal(read.stdout, 'hello from disk\n');
   const target = path.join(project.files, 'written.txt');
@@ -339,12 +413,25 @@ test('server-filesystem reads and writes real files', async () => {
 });
 
 test('server-memory: entities given as JSON are stored and read back as structured content', async () => {
-  const create = await run(['call', 'memory', 'create_entities', 'entities:=[{"name":"mcpctl","entityType":"tool","observations":["calls tools"]}]'], opts());
+  const create = await run(
+    [
+      'call',
+      'memory',
+      'create_entities',
+      'entities:=[{"name":"mcpctl","entityType":"tool","observations":["calls tools"]}]',
+    ],
+    opts(),
+  );
   assert.equal(create.code, 0, create.stderr);
   const graph = await run(['call', 'memory', 'read_graph', '--json'], opts());
   assert.equal(graph.code, 0, graph.stderr);
-  const result = JSON.parse(graph.stdout) as { structuredContent?: { entities: { name: string; observations: string[] }[] }; content: { text: string }[] };
-  const entities = result.structuredContent?.entities ?? (JSON.parse(result.content[0].text) as { entities: { name: string; observations: string[] }[] }).entities;
+  const result = JSON.parse(graph.stdout) as {
+    structuredContent?: { entities: { name: string; observations: string[] }[] };
+    content: { text: string }[];
+  };
+  const entities =
+    result.structuredContent?.entities ??
+    (JSON.parse(result.content[0].text) as { entities: { name: string; observations: string[] }[] }).entities;
   assert.deepEqual(entities.find((e) => e.name === 'mcpctl')?.observations, ['calls tools']);
 });
 
@@ -353,7 +440,11 @@ function pipeline(args: string[], tail: string): Promise<{ stdout: string; stder
   const quoted = args.map((a) => `'${a}'`).join(' ');
   const script = `'${process.execPath}' '${BIN}' ${quoted} | ${tail}; echo "status=\${PIPESTATUS[0]}" >&2`;
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd: project.dir, env: project.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], {
+      cwd: project.dir,
+      env: project.env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -377,7 +468,10 @@ test('a 20 MB result goes whole through a pipe (wc -c) and to a file', async () 
   const file = path.join(project.dir, 'big.txt');
   const saved = await pipeline(['call', 'legacy', 'big', `bytes=${TWENTY_MB}`], `cat > '${file}'`);
   assert.equal(saved.status, 0, saved.stderr);
-  assert.ok(readFileSync(file, 'utf8') === '0123456789abcdef'.repeat(TWENTY_MB / 16) + '\n', 'the file differs from what the server sent');
+  assert.ok(
+    readFileSync(file, 'utf8') === '0123456789abcdef'.repeat(TWENTY_MB / 16) + '\n',
+    'the file differs from what the server sent',
+  );
 });
 
 test('a 20 MB result piped into head -c 100 ends quietly: no hang, no EPIPE crash', async () => {

@@ -42,7 +42,11 @@ COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})
 COMP_CWORD=${words.length - 1}
 _mcpctl
 printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const out = execFileSync('bash', ['-c', script], { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' });
+  const out = execFileSync('bash', ['-c', script], {
+    cwd,
+    env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env },
+    encoding: 'utf8',
+  });
   return out.split('\n').filter(Boolean);
 }
 
@@ -62,28 +66,54 @@ test('bash completes commands, subcommands and options', () => {
 test('bash completes server names from the config', () => {
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-compl-cwd-'));
   const config = path.join(cwd, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { alpha: { command: 'a' }, beta: { url: 'http://127.0.0.1:1/mcp' }, gamma: { command: 'g', disabled: true } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        alpha: { command: 'a' },
+        beta: { url: 'http://127.0.0.1:1/mcp' },
+        gamma: { command: 'g', disabled: true },
+      },
+    }),
+  );
   const env = { MCPCTL_CONFIG: config };
-  assert.deepEqual(complete(['mcpctl', 'tools', ''], cwd, env).sort(), ['alpha', 'beta'], 'a disabled server is not offered');
+  assert.deepEqual(
+    complete(['mcpctl', 'tools', ''], cwd, env).sort(),
+    ['alpha', 'beta'],
+    'a disabled server is not offered',
+  );
   assert.deepEqual(complete(['mcpctl', '--json', 'call', 'b'], cwd, env), ['beta']);
 });
 
 /** Names a cloned repository's config could hold: each must be offered as itself, running nothing. */
-const LITERAL_NAMES = ['$(touch pwned-dollar)', '`touch pwned-backtick`', 'two words', "it's", '"quoted"', 'semi;colon', 'a:colon', '$HOME', 'glob*', 'plain'];
+const LITERAL_NAMES = [
+  '$(touch pwned-dollar)',
+  '`touch pwned-backtick`',
+  'two words',
+  "it's",
+  '"quoted"',
+  'semi;colon',
+  'a:colon',
+  '$HOME',
+  'glob*',
+  'plain',
+];
 /** Names never offered: control characters (a newline among them), and a disabled server. */
 const NEVER_OFFERED = ['new\nline', 'esc\u001b]0;title\u0007', 'tab\there', 'sleeping'];
 
 function hostileNames(): { cwd: string; env: Record<string, string> } {
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-compl-hostile-'));
   const servers: Record<string, unknown> = {};
-  for (const name of [...LITERAL_NAMES, ...NEVER_OFFERED]) servers[name] = { command: 'true', ...(name === 'sleeping' ? { disabled: true } : {}) };
+  for (const name of [...LITERAL_NAMES, ...NEVER_OFFERED])
+    servers[name] = { command: 'true', ...(name === 'sleeping' ? { disabled: true } : {}) };
   const config = path.join(cwd, 'servers.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
   return { cwd, env: { MCPCTL_CONFIG: config } };
 }
 
 function assertNothingRan(cwd: string): void {
-  for (const marker of ['pwned-dollar', 'pwned-backtick']) assert.ok(!existsSync(path.join(cwd, marker)), `completion ran a server name: ${marker} exists`);
+  for (const marker of ['pwned-dollar', 'pwned-backtick'])
+    assert.ok(!existsSync(path.join(cwd, marker)), `completion ran a server name: ${marker} exists`);
 }
 
 test('bash offers hostile server names as literal, quoted words, and runs none of them', () => {
@@ -92,10 +122,16 @@ test('bash offers hostile server names as literal, quoted words, and runs none o
   assertNothingRan(cwd);
   assert.equal(offered.length, LITERAL_NAMES.length, `offered: ${JSON.stringify(offered)}`);
   // What the shell reads back from each inserted word is exactly the name.
-  const readBack = offered.map((word) => execFileSync('bash', ['-c', `printf '%s' ${word}`], { cwd, encoding: 'utf8' }));
+  const readBack = offered.map((word) =>
+    execFileSync('bash', ['-c', `printf '%s' ${word}`], { cwd, encoding: 'utf8' }),
+  );
   assertNothingRan(cwd);
   assert.deepEqual(readBack.sort(), [...LITERAL_NAMES].sort());
-  assert.deepEqual(complete(['mcpctl', 'call', '$('], cwd, env), ['\\$\\(touch\\ pwned-dollar\\)'], 'a typed prefix is compared as text');
+  assert.deepEqual(
+    complete(['mcpctl', 'call', '$('], cwd, env),
+    ['\\$\\(touch\\ pwned-dollar\\)'],
+    'a typed prefix is compared as text',
+  );
   assertNothingRan(cwd);
 });
 
@@ -109,7 +145,11 @@ _wanted() { shift 3; "$@" }
 compadd() { [[ $1 == -a ]] && printf '%s\\0' "\${(@P)2}" }
 source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.zsh'))}
 _mcpctl_server_names`;
-  const out = execFileSync('zsh', ['-f', '-c', script], { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' });
+  const out = execFileSync('zsh', ['-f', '-c', script], {
+    cwd,
+    env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env },
+    encoding: 'utf8',
+  });
   assertNothingRan(cwd);
   assert.deepEqual(out.split('\0').filter(Boolean).sort(), [...LITERAL_NAMES].sort());
 });
@@ -118,8 +158,15 @@ test('fish offers hostile server names as literal words, and runs none of them',
   const { cwd, env } = hostileNames();
   const dir = mcpctlOnPath();
   const script = `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C 'mcpctl tools '`;
-  const out = execFileSync('fish', ['--no-config', '-c', script], { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' });
+  const out = execFileSync('fish', ['--no-config', '-c', script], {
+    cwd,
+    env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env },
+    encoding: 'utf8',
+  });
   assertNothingRan(cwd);
-  const offered = out.split('\n').filter(Boolean).map((line) => line.split('\t')[0]);
+  const offered = out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t')[0]);
   assert.deepEqual(offered.sort(), [...LITERAL_NAMES].sort());
 });

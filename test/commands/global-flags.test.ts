@@ -30,7 +30,12 @@ test('-q: no warnings and no server stderr (even with -v), the same data, errors
   const { dir, env } = home();
   const config = path.join(dir, 'servers.json');
   // An unknown key is a warning; the garbage fixture's non-JSON stdout lines are shown with -v.
-  writeFileSync(config, JSON.stringify({ mcpServers: { f: { command: process.execPath, args: [FAULT, 'serve', 'garbage'], colour: 'blue' } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { f: { command: process.execPath, args: [FAULT, 'serve', 'garbage'], colour: 'blue' } },
+    }),
+  );
   const loud = await runBin(['-c', config, '-v', 'tools', 'f'], { cwd: dir, env });
   assert.equal(loud.code, 0, loud.stderr);
   assert.match(loud.stderr, /unknown key "colour"/);
@@ -51,7 +56,10 @@ test('--protocol REV pins a revision for one run; a revision the server refuses 
   const { dir, env } = home();
   const pinned = await runBin(['status', legacy.url, '--protocol', '2025-03-26', '--json'], { cwd: dir, env });
   assert.equal(pinned.code, 0, pinned.stderr);
-  assert.equal((JSON.parse(pinned.stdout) as { servers: { protocolVersion: string }[] }).servers[0]?.protocolVersion, '2025-03-26');
+  assert.equal(
+    (JSON.parse(pinned.stdout) as { servers: { protocolVersion: string }[] }).servers[0]?.protocolVersion,
+    '2025-03-26',
+  );
   const refused = await runBin(['status', legacy.url, '--protocol', '2026-07-28', '--json'], { cwd: dir, env });
   assert.equal(refused.code, 3, refused.stderr);
   const e = jsonError(refused.stderr).error;
@@ -85,8 +93,15 @@ test('the era cache: ~/.cache/mcpctl/era by default, $XDG_CACHE_HOME/mcpctl/era 
 test('the default --max-size is 64 MB: a larger message fails naming the flag and the limit', async () => {
   const { dir, env } = home();
   const config = path.join(dir, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [FIXTURE, 'legacy'] } } }));
-  const r = await runBin(['-c', config, 'call', 'big', 'big', `bytes=${65 * 1024 * 1024}`], { cwd: dir, env, killAfterMs: 120_000 });
+  writeFileSync(
+    config,
+    JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [FIXTURE, 'legacy'] } } }),
+  );
+  const r = await runBin(['-c', config, 'call', 'big', 'big', `bytes=${65 * 1024 * 1024}`], {
+    cwd: dir,
+    env,
+    killAfterMs: 120_000,
+  });
   assert.equal(r.code, 3, r.stderr);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /larger than 64 MB/);

@@ -16,7 +16,7 @@ function commandPaths(command: Command, words: string[] = []): string[][] {
   return command.commands.flatMap((sub) => [[...words, sub.name()], ...commandPaths(sub, [...words, sub.name()])]);
 }
 
-test('every subcommand\'s --help lists the global options', async () => {
+test("every subcommand's --help lists the global options", async () => {
   const program = buildProgram(new RunState({} as never));
   const paths = commandPaths(program).filter((p) => p.at(-1) !== 'help');
   assert.ok(paths.length > 10, 'the whole tree');
@@ -39,7 +39,12 @@ test('auth --help has examples', async () => {
 test('a server with one tool "lists its 1 tool"', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-help-'));
   const config = path.join(dir, 'one.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { one: { command: process.execPath, args: [HOSTILE_SERVER], enabledTools: ['echo'] } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { one: { command: process.execPath, args: [HOSTILE_SERVER], enabledTools: ['echo'] } },
+    }),
+  );
   const r = await run(['-c', config, 'tools', 'one', 'nope'], { cwd: dir, home: dir });
   assert.equal(r.code, 2);
   assert.match(r.stderr, /mcpctl tools one lists its 1 tool$/m);

@@ -21,7 +21,12 @@ before(async () => {
   ca = makeTestCa();
   [server, proxy] = await Promise.all([startRevisionHttpServer('legacy', ca.server), startProxy()]);
   const home = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-https-'));
-  env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CACHE_HOME: path.join(home, 'cache'), XDG_CONFIG_HOME: path.join(home, 'config') };
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CACHE_HOME: path.join(home, 'cache'),
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+  };
 });
 after(async () => {
   await Promise.all([server?.close(), proxy?.close()]);
@@ -57,7 +62,9 @@ test('HTTPS_PROXY tunnels the connection through the proxy; NO_PROXY bypasses it
   assert.ok(proxy.tunnels().includes(target), `tunnels: ${proxy.tunnels().join(' ')}`);
 
   const tunnels = proxy.tunnels().length;
-  const bypass = await runBin(['tools', server.url, '--json'], { env: { ...trusted, HTTPS_PROXY: proxy.url, NO_PROXY: 'example.com,127.0.0.1' } });
+  const bypass = await runBin(['tools', server.url, '--json'], {
+    env: { ...trusted, HTTPS_PROXY: proxy.url, NO_PROXY: 'example.com,127.0.0.1' },
+  });
   assert.equal(bypass.code, 0, bypass.stderr);
   assert.deepEqual(toolNames(bypass.stdout), ['echo', 'add', 'slow']);
   assert.equal(proxy.tunnels().length, tunnels, 'NO_PROXY: nothing went through the proxy');

@@ -12,16 +12,34 @@ import { everything } from '../mcp/helpers.js';
 
 /** The README's list: PATH, HOME, USER, LOGNAME, SHELL, TERM, LANG, LC_ALL, TMPDIR, proxy and CA variables. */
 const ALLOWED = [
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'LC_ALL', 'TMPDIR',
-  'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy',
-  'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'LC_ALL',
+  'TMPDIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
 ];
 
 /** The environment server-everything saw, started by mcpctl run with `env` (HOME included). */
 async function serverEnv(entry: Record<string, unknown>, env: Record<string, string>): Promise<Record<string, string>> {
   const dir = env.HOME ?? mkdtempSync(path.join(os.tmpdir(), 'mcpctl-env-'));
   const config = path.join(dir, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { env: { command: process.execPath, args: [everything, 'stdio'], ...entry } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ mcpServers: { env: { command: process.execPath, args: [everything, 'stdio'], ...entry } } }),
+  );
   const r = await runBin(['-c', config, 'call', 'env', 'get-env', '--json'], { cwd: dir, env });
   assert.equal(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout) as { content: { text: string }[] };
@@ -29,7 +47,11 @@ async function serverEnv(entry: Record<string, unknown>, env: Record<string, str
 }
 
 test('inheritEnv: false passes the whole allow-list, envFrom and env, and nothing else', async () => {
-  const ours: Record<string, string> = { SECRET_TOKEN: 'sekrit', PASSED_ON: 'named in envFrom', AWS_SECRET_ACCESS_KEY: 'nope' };
+  const ours: Record<string, string> = {
+    SECRET_TOKEN: 'sekrit',
+    PASSED_ON: 'named in envFrom',
+    AWS_SECRET_ACCESS_KEY: 'nope',
+  };
   for (const name of ALLOWED) ours[name] = name === 'PATH' ? (process.env.PATH ?? '/usr/bin:/bin') : `value of ${name}`;
   ours.HOME = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-env-'));
   ours.TMPDIR = os.tmpdir();

@@ -27,7 +27,9 @@ test('the session takes the server started ahead of it: one process, ended after
   const s = server();
   const inv = new Invocation(makeCtx(), {});
   await inv.prestart(s.spec);
-  const names = await inv.session(s.spec, async (session) => (await session.client.listTools(undefined, session.requestOptions())).tools.map((t) => t.name));
+  const names = await inv.session(s.spec, async (session) =>
+    (await session.client.listTools(undefined, session.requestOptions())).tools.map((t) => t.name),
+  );
   assert.deepEqual(names, ['echo', 'big', 'hang', 'crash']);
   assert.equal(s.pids().length, 1);
   await inv.settle();

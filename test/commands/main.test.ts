@@ -15,11 +15,14 @@ test('--version prints the package version', async () => {
   assert.equal(r.stdout.trim(), pkg.version);
 });
 
-test('through bin/: the handshake sends the version --version prints, package.json\'s', async () => {
+test("through bin/: the handshake sends the version --version prints, package.json's", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-version-'));
   const config = path.join(dir, 'servers.json');
   const fault = path.join(ROOT, 'dist', 'test', 'fixtures', 'fault-server.js');
-  writeFileSync(config, JSON.stringify({ mcpServers: { faulty: { command: process.execPath, args: [fault, 'serve'] } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ mcpServers: { faulty: { command: process.execPath, args: [fault, 'serve'] } } }),
+  );
   const env = { PATH: process.env.PATH, HOME: dir, CLIENT_INFO_LOG: path.join(dir, 'client-info.log') };
   const version = await runBin(['--version'], { cwd: dir, env });
   assert.equal(version.stdout.trim(), pkg.version);
@@ -31,15 +34,54 @@ test('through bin/: the handshake sends the version --version prints, package.js
 test('--help lists every command with examples', async () => {
   const r = await run(['--help']);
   assert.equal(r.code, 0);
-  for (const name of ['servers', 'tools', 'call', 'resources', 'prompts', 'status', 'auth', 'test', 'snapshot', 'diff', 'lint', 'completion', 'help']) {
+  for (const name of [
+    'servers',
+    'tools',
+    'call',
+    'resources',
+    'prompts',
+    'status',
+    'auth',
+    'test',
+    'snapshot',
+    'diff',
+    'lint',
+    'completion',
+    'help',
+  ]) {
     assert.match(r.stdout, new RegExp(`^  ${name}\\b`, 'm'), `help lists ${name}`);
   }
-  for (const flag of ['--config', '--json', '--timeout', '--connect-timeout', '--protocol', '--verbose', '--quiet', '--no-color']) assert.ok(r.stdout.includes(flag), flag);
+  for (const flag of [
+    '--config',
+    '--json',
+    '--timeout',
+    '--connect-timeout',
+    '--protocol',
+    '--verbose',
+    '--quiet',
+    '--no-color',
+  ])
+    assert.ok(r.stdout.includes(flag), flag);
   assert.match(r.stdout, /Examples:/);
 });
 
 test('each command has help with examples', async () => {
-  for (const argv of [['servers'], ['tools'], ['call'], ['resources'], ['prompts'], ['status'], ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['test'], ['snapshot'], ['diff'], ['lint'], ['completion']]) {
+  for (const argv of [
+    ['servers'],
+    ['tools'],
+    ['call'],
+    ['resources'],
+    ['prompts'],
+    ['status'],
+    ['auth', 'login'],
+    ['auth', 'logout'],
+    ['auth', 'status'],
+    ['test'],
+    ['snapshot'],
+    ['diff'],
+    ['lint'],
+    ['completion'],
+  ]) {
     const r = await run([...argv, '--help']);
     assert.equal(r.code, 0, argv.join(' '));
     assert.match(r.stdout, /Examples:\n {2}\$ mcpctl /, argv.join(' '));
@@ -49,10 +91,14 @@ test('each command has help with examples', async () => {
 test('help exit-codes prints the table, as text and as JSON', async () => {
   const r = await run(['help', 'exit-codes']);
   assert.equal(r.code, 0);
-  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143]) assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
+  for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143])
+    assert.match(r.stdout, new RegExp(`^ *${code}  `, 'm'));
   const j = await run(['help', 'exit-codes', '--json']);
   const parsed = JSON.parse(j.stdout) as { exitCodes: { code: number; meaning: string }[] };
-  assert.deepEqual(parsed.exitCodes.map((e) => e.code), [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143]);
+  assert.deepEqual(
+    parsed.exitCodes.map((e) => e.code),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143],
+  );
 });
 
 test('help COMMAND shows that command', async () => {
@@ -82,7 +128,11 @@ test('with --json a usage error is one JSON line, last on stderr', async () => {
 });
 
 test('bad values of global flags name the flag', async () => {
-  for (const [flag, value] of [['--timeout', '-1'], ['--connect-timeout', 'Infinity'], ['--protocol', '2023-01-01']]) {
+  for (const [flag, value] of [
+    ['--timeout', '-1'],
+    ['--connect-timeout', 'Infinity'],
+    ['--protocol', '2023-01-01'],
+  ]) {
     const r = await run(['status', flag, value]);
     assert.equal(r.code, 2, flag);
     assert.ok(r.stderr.includes(flag), `${flag}: ${r.stderr}`);

@@ -14,7 +14,9 @@ let config: string;
 
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-pipe-'));
-  config = writeServersConfig(path.join(dir, 'servers.json'), { remote: { url: 'http://127.0.0.1:9/mcp', disabled: true } });
+  config = writeServersConfig(path.join(dir, 'servers.json'), {
+    remote: { url: 'http://127.0.0.1:9/mcp', disabled: true },
+  });
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -51,13 +53,19 @@ test('status: one row per server, also for one server', async () => {
   assert.equal(one[0].length, 10);
   assert.deepEqual([one[0][0], one[0][1], one[0][9]], ['memory', 'ok', '']);
   const two = await rows(['status', 'memory', 'everything']);
-  assert.deepEqual(two.map((r) => r.length), [10, 10]);
+  assert.deepEqual(
+    two.map((r) => r.length),
+    [10, 10],
+  );
 });
 
 test('servers, resources, templates and prompts keep their columns', async () => {
   const servers = await rows(['servers']);
   assert.deepEqual(fieldCounts(servers), new Set([6]));
-  assert.deepEqual(servers.find((r) => r[0] === 'remote'), ['remote', 'http', 'http://127.0.0.1:9/mcp', 'servers.json', 'disabled', 'named']);
+  assert.deepEqual(
+    servers.find((r) => r[0] === 'remote'),
+    ['remote', 'http', 'http://127.0.0.1:9/mcp', 'servers.json', 'disabled', 'named'],
+  );
   assert.deepEqual(fieldCounts(await rows(['resources', 'everything'])), new Set([5]));
   assert.deepEqual(fieldCounts(await rows(['resources', 'hostile'])), new Set([5]));
   assert.deepEqual(fieldCounts(await rows(['resources', 'everything', '--templates'])), new Set([4]));
@@ -65,5 +73,12 @@ test('servers, resources, templates and prompts keep their columns', async () =>
   const http = path.join(dir, 'http.json');
   writeFileSync(http, JSON.stringify({ mcpServers: { remote: { url: 'http://127.0.0.1:9/mcp' } } }));
   const auth = await run(['-c', http, 'auth', 'status'], { cwd: dir, home: dir });
-  assert.deepEqual(auth.stdout.replace(/\n$/, '').split('\n').map((l) => l.split('\t').length), [5], auth.stderr);
+  assert.deepEqual(
+    auth.stdout
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((l) => l.split('\t').length),
+    [5],
+    auth.stderr,
+  );
 });

@@ -17,7 +17,10 @@ test('tools SERVER with stdout piped and stderr a terminal: plain rows on stdout
   const r = await run(['-c', config, 'tools', 'everything'], opts);
   assert.equal(r.code, 0, r.stderr);
   assert.ok(!r.stdout.includes(ESC), 'no escape sequences in the piped data');
-  const rows = r.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+  const rows = r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split('\t'));
   const echo = rows.find((row) => row[0] === 'echo');
   assert.equal(echo?.length, 4, 'echo is a row of the four documented columns');
   assert.equal(echo[3], 'message');
@@ -32,7 +35,11 @@ test('call with stdout piped and stderr a terminal: the text alone on stdout, th
 });
 
 test('with stdout a terminal and stderr piped, no spinner is drawn into the pipe', async () => {
-  const r = await run(['-c', config, 'call', 'everything', 'echo', 'message=hello'], { ...opts, stdoutTTY: true, stderrTTY: false });
+  const r = await run(['-c', config, 'call', 'everything', 'echo', 'message=hello'], {
+    ...opts,
+    stdoutTTY: true,
+    stderrTTY: false,
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, '', 'nothing on the piped stderr');
   assert.match(r.stdout, /Echo: hello/);

@@ -13,7 +13,9 @@ const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 /** The code block that follows `<!-- ci-example: NAME -->` in the README. */
 function example(name: string): string {
-  const match = new RegExp(`<!-- ci-example: ${name.replace('.', '\\.')} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``).exec(README);
+  const match = new RegExp(`<!-- ci-example: ${name.replace('.', '\\.')} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``).exec(
+    README,
+  );
   assert.ok(match, `README has the example ${name}`);
   return match[1]!;
 }
@@ -21,14 +23,29 @@ function example(name: string): string {
 /** A directory like a server's repository: the example config, with `everything` as in ours. */
 function repository() {
   const p = testProject();
-  writeFileSync(path.join(p.dir, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: 'node', cwd: ROOT, args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] } } }));
+  writeFileSync(
+    path.join(p.dir, '.mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        everything: {
+          command: 'node',
+          cwd: ROOT,
+          args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+        },
+      },
+    }),
+  );
   p.write('mcp-tests.yaml', example('mcp-tests.yaml'));
   return p;
 }
 
 test('the README test file passes against everything', async () => {
   const p = repository();
-  const r = await run(['-c', '.mcp.json', 'test', 'mcp-tests.yaml', '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
+  const r = await run(['-c', '.mcp.json', 'test', 'mcp-tests.yaml', '--reporter', 'json'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(r.code, 0, r.stderr + r.stdout);
   const report = JSON.parse(r.stdout) as { summary: { total: number; passed: number } };
   assert.equal(report.summary.passed, report.summary.total);
@@ -37,18 +54,24 @@ test('the README test file passes against everything', async () => {
 
 /** The mcpctl command lines of an example, in order (a workflow's `run: mcpctl …` steps). */
 function commandLines(text: string): string[] {
-  return text.split('\n').map((l) => l.replace(/^\s*(- )?(run: )?/, '')).filter((l) => l.startsWith('mcpctl '));
+  return text
+    .split('\n')
+    .map((l) => l.replace(/^\s*(- )?(run: )?/, ''))
+    .filter((l) => l.startsWith('mcpctl '));
 }
 
 test('the README GitHub Actions job runs as written: tests with a JUnit report, the contract gate, lint', async () => {
   const p = repository();
   const lines = [...commandLines(example('snapshot')), ...commandLines(example('workflow'))];
-  assert.deepEqual(lines.map((l) => l.split(' ').slice(0, 4).join(' ')), [
-    'mcpctl -c .mcp.json snapshot',
-    'mcpctl -c .mcp.json test',
-    'mcpctl -c .mcp.json diff',
-    'mcpctl -c .mcp.json lint',
-  ]);
+  assert.deepEqual(
+    lines.map((l) => l.split(' ').slice(0, 4).join(' ')),
+    [
+      'mcpctl -c .mcp.json snapshot',
+      'mcpctl -c .mcp.json test',
+      'mcpctl -c .mcp.json diff',
+      'mcpctl -c .mcp.json lint',
+    ],
+  );
   for (const line of lines) {
     const r = await run(splitCommandLine(line).slice(1), { cwd: p.dir, env: p.env, home: p.dir });
     assert.equal(r.code, 0, `${line}\n${r.stderr}`);

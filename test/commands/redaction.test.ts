@@ -26,7 +26,8 @@ const closedPort = await new Promise<number>((resolve) => {
 
 const SECRETS = ['USERTOKEN', 'PASSWORD1', 'QUERYSECRET', 'QUERYMODE', 'FRAGSECRET'];
 const origin = `127.0.0.1:${server.port}`;
-const withSecrets = (host: string, pathname: string, user = 'ghp_USERTOKEN') => `http://${user}@${host}${pathname}?token=QUERYSECRET&mode=QUERYMODE#FRAGSECRET`;
+const withSecrets = (host: string, pathname: string, user = 'ghp_USERTOKEN') =>
+  `http://${user}@${host}${pathname}?token=QUERYSECRET&mode=QUERYMODE#FRAGSECRET`;
 
 const ws = workspace({
   configured: { type: 'http', url: withSecrets(origin, '/mcp', 'me:PASSWORD1') },
@@ -52,8 +53,16 @@ const ws = workspace({
       'plain-word',
     ],
   },
-  'clear-text': { type: 'http', url: `http://0.0.0.0:${server.port}/mcp`, headers: { Authorization: 'Bearer HEADERSECRET' } },
-  'loopback-clear-text': { type: 'http', url: `http://127.0.0.1:${server.port}/mcp`, headers: { Authorization: 'Bearer HEADERSECRET' } },
+  'clear-text': {
+    type: 'http',
+    url: `http://0.0.0.0:${server.port}/mcp`,
+    headers: { Authorization: 'Bearer HEADERSECRET' },
+  },
+  'loopback-clear-text': {
+    type: 'http',
+    url: `http://127.0.0.1:${server.port}/mcp`,
+    headers: { Authorization: 'Bearer HEADERSECRET' },
+  },
 });
 const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env });
 
@@ -68,7 +77,10 @@ test('status of an ad-hoc URL: the table and --json name it redacted', async () 
   const table = await mcpctl(['status', url]);
   assert.equal(table.code, 0, table.stderr);
   assertNoSecret('status', table.stdout + table.stderr);
-  assert.ok(table.stdout.includes(`http://<redacted>@${origin}/mcp?token=<redacted>&mode=<redacted>#<redacted>`), table.stdout);
+  assert.ok(
+    table.stdout.includes(`http://<redacted>@${origin}/mcp?token=<redacted>&mode=<redacted>#<redacted>`),
+    table.stdout,
+  );
   const json = await mcpctl(['status', url, '--json']);
   assert.equal(json.code, 0, json.stderr);
   assertNoSecret('status --json', json.stdout + json.stderr);
@@ -82,20 +94,28 @@ test('connection errors (human and the JSON error, its server field too), ad-hoc
   for (const target of [adHoc, 'configured-down']) {
     const human = await mcpctl(['tools', target]);
     assert.equal(human.code, 3, human.stderr);
-    assert.match(human.stderr, /connection refused at http:\/\/<redacted>@127\.0\.0\.1:\d+\/mcp\?token=<redacted>&mode=<redacted>#<redacted>/);
+    assert.match(
+      human.stderr,
+      /connection refused at http:\/\/<redacted>@127\.0\.0\.1:\d+\/mcp\?token=<redacted>&mode=<redacted>#<redacted>/,
+    );
     assertNoSecret(`tools ${target}`, human.stdout + human.stderr);
     const json = await mcpctl(['tools', target, '--json']);
     assert.equal(json.code, 3);
     assertNoSecret(`tools ${target} --json`, json.stdout + json.stderr);
     const error = jsonError(json.stderr).error;
-    assert.equal(error.server, target === adHoc ? `http://<redacted>@127.0.0.1:${closedPort}/mcp?token=<redacted>&mode=<redacted>#<redacted>` : 'configured-down');
+    assert.equal(
+      error.server,
+      target === adHoc
+        ? `http://<redacted>@127.0.0.1:${closedPort}/mcp?token=<redacted>&mode=<redacted>#<redacted>`
+        : 'configured-down',
+    );
   }
   const status = await mcpctl(['status', 'configured-down', adHoc, '--json']);
   assert.equal(status.code, 3);
   assertNoSecret('status --json of failing servers', status.stdout + status.stderr);
 });
 
-test('auth errors, their hints and auth status never show the URL\'s secrets', async () => {
+test("auth errors, their hints and auth status never show the URL's secrets", async () => {
   const adHoc = withSecrets(origin, '/private');
   for (const target of [adHoc, 'configured-private']) {
     const r = await mcpctl(['tools', target]);
@@ -137,20 +157,34 @@ test('servers: URLs and secret-looking arguments are redacted, the table and --j
     '--verbose',
     'plain-word',
   ]);
-  assert.equal(servers.find((s) => s.name === 'configured')!.url, `http://<redacted>:<redacted>@${origin}/mcp?token=<redacted>&mode=<redacted>#<redacted>`);
+  assert.equal(
+    servers.find((s) => s.name === 'configured')!.url,
+    `http://<redacted>:<redacted>@${origin}/mcp?token=<redacted>&mode=<redacted>#<redacted>`,
+  );
 });
 
 test('an ad-hoc --stdio command line with a secret argument is named redacted', async () => {
-  const r = await mcpctl(['--stdio', `${process.execPath} ${path.join(fixtures, 'fault-server.js')} serve --token=ARGSECRET1`, 'status', '--json']);
+  const r = await mcpctl([
+    '--stdio',
+    `${process.execPath} ${path.join(fixtures, 'fault-server.js')} serve --token=ARGSECRET1`,
+    'status',
+    '--json',
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assertNoSecret('status --stdio', r.stdout + r.stderr);
-  assert.match((JSON.parse(r.stdout) as { servers: { server: string }[] }).servers[0]!.server, /serve --token=<redacted>$/);
+  assert.match(
+    (JSON.parse(r.stdout) as { servers: { server: string }[] }).servers[0]!.server,
+    /serve --token=<redacted>$/,
+  );
 });
 
 test('static headers over plain http:// to a host that is not loopback are warned about; loopback is not', async () => {
   const remote = await mcpctl(['tools', 'clear-text']);
   assert.equal(remote.code, 0, remote.stderr);
-  assert.match(remote.stderr, /server "clear-text": its headers \(Authorization\) are sent unencrypted over plain http:\/\/ to 0\.0\.0\.0/);
+  assert.match(
+    remote.stderr,
+    /server "clear-text": its headers \(Authorization\) are sent unencrypted over plain http:\/\/ to 0\.0\.0\.0/,
+  );
   assertNoSecret('tools clear-text', remote.stdout + remote.stderr);
   const local = await mcpctl(['tools', 'loopback-clear-text']);
   assert.equal(local.code, 0, local.stderr);

@@ -12,18 +12,35 @@ import { callProject } from '../helpers/call-project.js';
 import { binaryBytes } from '../fixtures/call-server.js';
 
 const project = callProject();
-const opts = (extra: Parameters<typeof run>[1] = {}) => ({ cwd: project.dir, home: project.home, env: project.env, ...extra });
+const opts = (extra: Parameters<typeof run>[1] = {}) => ({
+  cwd: project.dir,
+  home: project.home,
+  env: project.env,
+  ...extra,
+});
 const URIS = ['fixture://text', 'fixture://binary', 'fixture://multi', 'fixture://empty', 'fixture://last'];
 
 test('resources follows every page; --limit stops early', async () => {
   const all = await run(['resources', 'legacy'], opts());
   assert.equal(all.code, 0, all.stderr);
-  const rows = all.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
-  assert.deepEqual(rows.map((r) => r[0]), URIS);
+  const rows = all.stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t'));
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    URIS,
+  );
   assert.deepEqual(rows[1], ['fixture://binary', 'binary', 'application/octet-stream', '70000', '']);
   const limited = await run(['resources', 'legacy', '--limit', '3'], opts());
   assert.equal(limited.code, 0, limited.stderr);
-  assert.deepEqual(limited.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]), URIS.slice(0, 3));
+  assert.deepEqual(
+    limited.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t')[0]),
+    URIS.slice(0, 3),
+  );
 });
 
 test('resources on a terminal is a table with sizes for people', async () => {
@@ -36,10 +53,15 @@ test('resources on a terminal is a table with sizes for people', async () => {
 test('resources --json and --templates --json have the documented shapes', async () => {
   const list = await run(['resources', 'legacy', '--json'], opts());
   assert.equal(list.code, 0, list.stderr);
-  assert.deepEqual((JSON.parse(list.stdout) as { resources: { uri: string }[] }).resources.map((r) => r.uri), URIS);
+  assert.deepEqual(
+    (JSON.parse(list.stdout) as { resources: { uri: string }[] }).resources.map((r) => r.uri),
+    URIS,
+  );
   const templates = await run(['resources', 'legacy', '--templates', '--json'], opts());
   assert.equal(templates.code, 0, templates.stderr);
-  assert.deepEqual(JSON.parse(templates.stdout), { resourceTemplates: [{ uriTemplate: 'fixture://item/{id}', name: 'item', mimeType: 'text/plain' }] });
+  assert.deepEqual(JSON.parse(templates.stdout), {
+    resourceTemplates: [{ uriTemplate: 'fixture://item/{id}', name: 'item', mimeType: 'text/plain' }],
+  });
   const piped = await run(['resources', 'legacy', '--templates'], opts());
   assert.equal(piped.stdout, 'fixture://item/{id}\titem\ttext/plain\t\n');
 });
@@ -70,12 +92,19 @@ test('a binary resource goes to -o FILE byte for byte, written whole (no temp fi
   assert.equal(r.stdout, '');
   assert.deepEqual(readFileSync(path.join(project.dir, 'out.bin')), binaryBytes());
   assert.match(r.stderr, /wrote application\/octet-stream, 68 kB to .*out\.bin/);
-  assert.deepEqual(readdirSync(project.dir).filter((f) => f.includes('out.bin')), ['out.bin']);
+  assert.deepEqual(
+    readdirSync(project.dir).filter((f) => f.includes('out.bin')),
+    ['out.bin'],
+  );
 });
 
 test('a binary resource goes to a redirected stdout byte for byte', () => {
   const file = path.join(project.dir, 'redirected.bin');
-  const r = spawnSync('bash', ['-c', `'${process.execPath}' '${BIN}' resources legacy fixture://binary > '${file}'`], { cwd: project.dir, env: project.env as NodeJS.ProcessEnv, timeout: 60_000 });
+  const r = spawnSync('bash', ['-c', `'${process.execPath}' '${BIN}' resources legacy fixture://binary > '${file}'`], {
+    cwd: project.dir,
+    env: project.env as NodeJS.ProcessEnv,
+    timeout: 60_000,
+  });
   assert.equal(r.status, 0, r.stderr.toString());
   assert.deepEqual(readFileSync(file), binaryBytes());
 });
@@ -91,7 +120,10 @@ test('a binary resource is never printed to a terminal: exit 2 with a hint', asy
 test('several contents are each labelled', async () => {
   const r = await run(['resources', 'legacy', 'fixture://multi'], opts());
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stdout, '==> fixture://multi/a (text/plain) <==\nfirst part\n\n==> fixture://multi/b (text/plain) <==\nsecond part\n');
+  assert.equal(
+    r.stdout,
+    '==> fixture://multi/a (text/plain) <==\nfirst part\n\n==> fixture://multi/b (text/plain) <==\nsecond part\n',
+  );
   const toFile = await run(['resources', 'legacy', 'fixture://multi', '-o', 'multi.txt'], opts());
   assert.equal(toFile.code, 2);
   assert.match(toFile.stderr, /has 2 contents; -o writes exactly one/);
@@ -108,7 +140,7 @@ test('resources SERVER URI --json prints the ReadResourceResult', async () => {
   });
 });
 
-test('an unknown URI is exit 5 with the server\'s message', async () => {
+test("an unknown URI is exit 5 with the server's message", async () => {
   const r = await runBin(['resources', 'legacy', 'fixture://nope', '--json'], { cwd: project.dir, env: project.env });
   assert.equal(r.code, 5);
   assert.equal(r.stdout, '');

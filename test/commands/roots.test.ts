@@ -48,7 +48,10 @@ test('by default no roots are offered: server-filesystem keeps its configured di
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('--root offers a directory (global or after the command); a missing one is a usage error', async () => {
-  for (const args of [['--root', other, 'call', 'everything'], ['call', 'everything', '--root', other]]) {
+  for (const args of [
+    ['--root', other, 'call', 'everything'],
+    ['call', 'everything', '--root', other],
+  ]) {
     const roots = await mcpctl([...args, 'get-roots-list']);
     assert.equal(roots.code, 0, roots.stderr);
     assert.match(roots.stdout, new RegExp(`URI: ${escaped(pathToFileURL(other).href)}$`, 'm'));
@@ -71,7 +74,10 @@ test("a server's roots key offers its directories, relative to the config file; 
   assert.match(replaced.stdout, new RegExp(`URI: ${escaped(pathToFileURL(ws.home).href)}$`, 'm'));
   const bad = await mcpctl(['call', 'bad-roots', 'list_allowed_directories']);
   assert.equal(bad.code, 2, bad.stderr);
-  assert.match(bad.stderr, /servers\.json:\d+:\d+: server "bad-roots": "roots\[0\]" is .*missing, which is not an existing directory/);
+  assert.match(
+    bad.stderr,
+    /servers\.json:\d+:\d+: server "bad-roots": "roots\[0\]" is .*missing, which is not an existing directory/,
+  );
 });
 
 async function toolNames(args: string[]): Promise<string[]> {

@@ -16,7 +16,16 @@ after(() => server.close());
 const ws = workspace({ hostile: { type: 'http', url: server.url } });
 const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env });
 
-const CONFIG_NAMES = ['.mcp.json', 'mcp.json', '.mcpctl.json', 'mcpctl.json', 'settings.json', 'config.toml', 'opencode.json', '.claude.json'];
+const CONFIG_NAMES = [
+  '.mcp.json',
+  'mcp.json',
+  '.mcpctl.json',
+  'mcpctl.json',
+  'settings.json',
+  'config.toml',
+  'opencode.json',
+  '.claude.json',
+];
 
 function freshDir(name: string): string {
   const dir = path.join(ws.dir, name);
@@ -40,7 +49,8 @@ test('--save-dir: a name that climbs out, a config file name or a dotfile is nev
   // The config-named blobs are there, under the tool's own names, bytes intact.
   const contents = written.map((name) => readFileSync(path.join(out, name), 'utf8'));
   for (const name of names) assert.ok(contents.includes(`blob ${name}`), `the bytes of ${name} were saved`);
-  for (const file of written) assert.match(r.stderr, new RegExp(`saved ${path.join(out, file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  for (const file of written)
+    assert.match(r.stderr, new RegExp(`saved ${path.join(out, file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 });
 
 test('--save-dir: an existing file is kept and the next free name is written and named; --force replaces it', async () => {
@@ -52,7 +62,12 @@ test('--save-dir: an existing file is kept and the next free name is written and
   assert.equal(readFileSync(path.join(out, 'report.bin'), 'utf8'), 'mine');
   assert.equal(readFileSync(path.join(out, 'report-1.bin'), 'utf8'), 'mine too');
   assert.equal(readFileSync(path.join(out, 'report-2.bin'), 'utf8'), 'blob report.bin');
-  assert.ok(r.stderr.includes(`saved ${path.join(out, 'report-2.bin')} (${path.join(out, 'report.bin')} exists; --force replaces it)`), r.stderr);
+  assert.ok(
+    r.stderr.includes(
+      `saved ${path.join(out, 'report-2.bin')} (${path.join(out, 'report.bin')} exists; --force replaces it)`,
+    ),
+    r.stderr,
+  );
 
   const forced = await mcpctl(['call', 'hostile', 'blobs', 'names:=["report.bin"]', '--save-dir', out, '--force']);
   assert.equal(forced.code, 0, forced.stderr);
@@ -93,7 +108,10 @@ test('-o FILE: a new file is written; an existing one is kept unless --force; a 
   assert.equal(again.code, 0, again.stderr);
   assert.equal(readFileSync(file, 'utf8'), 'mine');
   assert.equal(readFileSync(path.join(dir, 'blob-1.bin'), 'utf8'), 'resource bytes');
-  assert.ok(again.stderr.includes(`to ${path.join(dir, 'blob-1.bin')} (${file} exists; --force replaces it)`), again.stderr);
+  assert.ok(
+    again.stderr.includes(`to ${path.join(dir, 'blob-1.bin')} (${file} exists; --force replaces it)`),
+    again.stderr,
+  );
 
   const forced = await mcpctl(['resources', 'hostile', 'hostile://blob', '-o', file, '--force']);
   assert.equal(forced.code, 0, forced.stderr);
@@ -121,7 +139,15 @@ test('-o with a config file name is refused before anything is written', async (
 
 test('a failed answer (a gzip bomb over the size cap) leaves no file, not even a partial one', async () => {
   const dir = freshDir('out-bomb');
-  const r = await mcpctl(['--max-size', '1', 'resources', 'hostile', 'hostile://bomb', '-o', path.join(dir, 'bomb.bin')]);
+  const r = await mcpctl([
+    '--max-size',
+    '1',
+    'resources',
+    'hostile',
+    'hostile://bomb',
+    '-o',
+    path.join(dir, 'bomb.bin'),
+  ]);
   assert.equal(r.code, 3, r.stderr);
   assert.match(r.stderr, /larger than 1 MB/);
   assert.deepEqual(readdirSync(dir), []);

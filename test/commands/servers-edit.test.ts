@@ -17,11 +17,14 @@ function tempProject(): { dir: string; file: string; env: NodeJS.ProcessEnv } {
   return { dir, file, env: { PATH: process.env.PATH, HOME: dir } };
 }
 
-const names = (file: string) => Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: object }).mcpServers).sort();
+const names = (file: string) =>
+  Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: object }).mcpServers).sort();
 
 test('8 concurrent servers add keep all 8', async () => {
   const p = tempProject();
-  const adds = Array.from({ length: 8 }, (_, i) => runBin(['servers', 'add', `s${i}`, '--command', 'node', '--', `s${i}.js`], { cwd: p.dir, env: p.env }));
+  const adds = Array.from({ length: 8 }, (_, i) =>
+    runBin(['servers', 'add', `s${i}`, '--command', 'node', '--', `s${i}.js`], { cwd: p.dir, env: p.env }),
+  );
   for (const r of await Promise.all(adds)) assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(names(p.file), ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7']);
 });
@@ -46,21 +49,36 @@ test('--url takes only http(s) URLs: anything else is exit 2 and the file is unc
     assert.match(jsonError(r.stderr).error.message, /--url must be an http:\/\/ or https:\/\/ URL/);
     assert.equal(readFileSync(p.file, 'utf8'), before, url);
   }
-  assert.equal((await runBin(['servers', 'add', 'ok', '--url', 'https://example.com/mcp'], { cwd: p.dir, env: p.env })).code, 0);
+  assert.equal(
+    (await runBin(['servers', 'add', 'ok', '--url', 'https://example.com/mcp'], { cwd: p.dir, env: p.env })).code,
+    0,
+  );
 });
 
 test('--cwd is written for a stdio server; --header help quotes with single quotes', async () => {
   const p = tempProject();
-  const r = await runBin(['servers', 'add', 'x', '--command', 'node', '--cwd', 'tools', '--', 'server.js'], { cwd: p.dir, env: p.env });
+  const r = await runBin(['servers', 'add', 'x', '--command', 'node', '--cwd', 'tools', '--', 'server.js'], {
+    cwd: p.dir,
+    env: p.env,
+  });
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual((JSON.parse(readFileSync(p.file, 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers.x, { command: 'node', args: ['server.js'], cwd: 'tools' });
+  assert.deepEqual((JSON.parse(readFileSync(p.file, 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers.x, {
+    command: 'node',
+    args: ['server.js'],
+    cwd: 'tools',
+  });
   const help = await runBin(['servers', 'add', '--help'], { cwd: p.dir, env: p.env });
   assert.match(help.stdout, /--header 'Authorization:Bearer \$\{API_TOKEN\}'/);
 });
 
 test('a header that is empty once its variables are filled in is a warning naming it', async () => {
   const p = tempProject();
-  writeFileSync(p.file, JSON.stringify({ mcpServers: { api: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer ${NOT_SET_HERE:-}' } } } }));
+  writeFileSync(
+    p.file,
+    JSON.stringify({
+      mcpServers: { api: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer ${NOT_SET_HERE:-}' } } },
+    }),
+  );
   const r = await runBin(['-c', '.mcp.json', 'tools', 'api', '--connect-timeout', '5'], { cwd: p.dir, env: p.env });
   assert.match(r.stderr, /warning: .*server "api": header "Authorization" is empty once its variables are filled in/);
 });
@@ -75,7 +93,10 @@ test('a full disk is exit 2 naming the file, which is left as it was', async (t)
   writeFileSync(file, '{ "mcpServers": {} }\n');
   // Fill what is left, so the edit's temp file cannot be written.
   spawnSync('dd', ['if=/dev/zero', `of=${path.join(mount, 'fill')}`, 'bs=4k'], { stdio: 'ignore' });
-  const r = await runBin(['-c', file, '--json', 'servers', 'add', 'x', '--command', 'node', '--', 'a'.repeat(20_000)], { cwd: p.dir, env: p.env });
+  const r = await runBin(['-c', file, '--json', 'servers', 'add', 'x', '--command', 'node', '--', 'a'.repeat(20_000)], {
+    cwd: p.dir,
+    env: p.env,
+  });
   assert.equal(r.code, 2, r.stderr);
   const error = jsonError(r.stderr).error;
   assert.equal(error.kind, 'config');

@@ -29,9 +29,22 @@ test('servers lists the example config as a table on a terminal', async () => {
 test('servers prints tab-separated rows in a pipe', async () => {
   const r = await run(['servers'], { cwd: ROOT });
   assert.equal(r.code, 0, r.stderr);
-  const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
-  assert.deepEqual(rows.map((row) => row[0]), EXAMPLE);
-  assert.deepEqual(rows[0], ['everything', 'stdio', 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio', '.mcp.json', 'enabled', 'untrusted']);
+  const rows = r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t'));
+  assert.deepEqual(
+    rows.map((row) => row[0]),
+    EXAMPLE,
+  );
+  assert.deepEqual(rows[0], [
+    'everything',
+    'stdio',
+    'node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio',
+    '.mcp.json',
+    'enabled',
+    'untrusted',
+  ]);
   assert.equal(rows[3][4], 'disabled');
 });
 
@@ -39,7 +52,10 @@ test('servers --json has the documented shape', async () => {
   const r = await runBin(['servers', '--json'], { cwd: ROOT });
   assert.equal(r.code, 0, r.stderr);
   const doc = JSON.parse(r.stdout) as { servers: Record<string, unknown>[] };
-  assert.deepEqual(doc.servers.map((s) => s.name), EXAMPLE);
+  assert.deepEqual(
+    doc.servers.map((s) => s.name),
+    EXAMPLE,
+  );
   const everything = doc.servers[0];
   assert.equal(everything.type, 'stdio');
   assert.equal(everything.command, 'node');
@@ -59,14 +75,25 @@ test('a secret value never appears in any output mode', async () => {
     },
   });
   const env = { PATH: process.env.PATH, API_TOKEN: secret, TOKEN: secret };
-  for (const argv of [['servers'], ['servers', '--json'], ['servers', 'api'], ['servers', 'tool', '--json'], ['servers', 'tool']]) {
+  for (const argv of [
+    ['servers'],
+    ['servers', '--json'],
+    ['servers', 'api'],
+    ['servers', 'tool', '--json'],
+    ['servers', 'tool'],
+  ]) {
     for (const tty of [true, false]) {
       const r = await run(argv, { cwd: dir, tty, env, home: dir });
       assert.equal(r.code, 0, r.stderr);
-      assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), `${argv.join(' ')} (tty ${tty}) leaked the secret`);
+      assert.ok(
+        !r.stdout.includes(secret) && !r.stderr.includes(secret),
+        `${argv.join(' ')} (tty ${tty}) leaked the secret`,
+      );
     }
   }
-  const one = JSON.parse((await run(['servers', 'api', '--json'], { cwd: dir, env, home: dir })).stdout) as { headers: Record<string, string> };
+  const one = JSON.parse((await run(['servers', 'api', '--json'], { cwd: dir, env, home: dir })).stdout) as {
+    headers: Record<string, string>;
+  };
   assert.equal(one.headers['X-Ref'], '${API_TOKEN}', 'references show as written');
   assert.equal(one.headers.Authorization, '<redacted>', 'literal values are hidden whole');
 });
@@ -93,11 +120,18 @@ test('an unknown server name exits 2 with the names that exist', async () => {
 });
 
 test('servers add and remove round trip keeps unrelated content', async () => {
-  const original = '{\n  // kept\n  "$schema": "x",\n  "mcpServers": {\n    "keep": { "command": "a" }\n  },\n  "other": [1, 2]\n}\n';
+  const original =
+    '{\n  // kept\n  "$schema": "x",\n  "mcpServers": {\n    "keep": { "command": "a" }\n  },\n  "other": [1, 2]\n}\n';
   const dir = tempProject(original);
-  const add = await run(['servers', 'add', 'fs', '--command', 'npx', '--env', 'TOKEN=${TOKEN}', '--', '-y', 'pkg', '.'], { cwd: dir, home: dir });
+  const add = await run(
+    ['servers', 'add', 'fs', '--command', 'npx', '--env', 'TOKEN=${TOKEN}', '--', '-y', 'pkg', '.'],
+    { cwd: dir, home: dir },
+  );
   assert.equal(add.code, 0, add.stderr);
-  const listed = JSON.parse((await run(['servers', 'fs', '--json'], { cwd: dir, home: dir })).stdout) as Record<string, unknown>;
+  const listed = JSON.parse((await run(['servers', 'fs', '--json'], { cwd: dir, home: dir })).stdout) as Record<
+    string,
+    unknown
+  >;
   assert.equal(listed.command, 'npx');
   assert.deepEqual(listed.args, ['-y', 'pkg', '.']);
   const again = await run(['servers', 'add', 'fs', '--url', 'https://example.com/mcp'], { cwd: dir, home: dir });
@@ -117,9 +151,28 @@ test('servers add --header keeps ${VAR} in the file, and the header reaches the 
   try {
     const dir = tempProject({ mcpServers: {} }, 'servers.json');
     const file = path.join(dir, 'servers.json');
-    const add = await run(['-c', file, 'servers', 'add', 'api', '--url', server.url, '--header', 'Authorization:Bearer ${API_TOKEN}', '--header', 'X-Team: core'], { cwd: dir, home: dir });
+    const add = await run(
+      [
+        '-c',
+        file,
+        'servers',
+        'add',
+        'api',
+        '--url',
+        server.url,
+        '--header',
+        'Authorization:Bearer ${API_TOKEN}',
+        '--header',
+        'X-Team: core',
+      ],
+      { cwd: dir, home: dir },
+    );
     assert.equal(add.code, 0, add.stderr);
-    const entry = (JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, { url: string; headers: Record<string, string> }> }).mcpServers.api;
+    const entry = (
+      JSON.parse(readFileSync(file, 'utf8')) as {
+        mcpServers: Record<string, { url: string; headers: Record<string, string> }>;
+      }
+    ).mcpServers.api;
     assert.deepEqual(entry, { url: server.url, headers: { Authorization: 'Bearer ${API_TOKEN}', 'X-Team': 'core' } });
     const env = { PATH: process.env.PATH, HOME: dir, API_TOKEN: 'sekrit-123' };
     const used = await run(['-c', file, 'tools', 'api', '--json'], { cwd: dir, home: dir, env });
@@ -128,12 +181,23 @@ test('servers add --header keeps ${VAR} in the file, and the header reaches the 
     assert.equal(server.seen()[0]?.headers['x-team'], 'core');
     assert.doesNotMatch(used.stderr, /sekrit/);
 
-    const refused = await run(['-c', file, 'servers', 'add', 'api', '--command', 'node', '--', 'server.js'], { cwd: dir, home: dir });
+    const refused = await run(['-c', file, 'servers', 'add', 'api', '--command', 'node', '--', 'server.js'], {
+      cwd: dir,
+      home: dir,
+    });
     assert.equal(refused.code, 2, 'an existing name needs --force');
-    const forced = await run(['-c', file, 'servers', 'add', 'api', '--command', 'node', '--force', '--', 'server.js'], { cwd: dir, home: dir });
+    const forced = await run(['-c', file, 'servers', 'add', 'api', '--command', 'node', '--force', '--', 'server.js'], {
+      cwd: dir,
+      home: dir,
+    });
     assert.equal(forced.code, 0, forced.stderr);
-    assert.deepEqual((JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: unknown }).mcpServers, { api: { command: 'node', args: ['server.js'] } });
-    const misplaced = await run(['-c', file, 'servers', 'add', 'x', '--command', 'node', '--header', 'A:b'], { cwd: dir, home: dir });
+    assert.deepEqual((JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: unknown }).mcpServers, {
+      api: { command: 'node', args: ['server.js'] },
+    });
+    const misplaced = await run(['-c', file, 'servers', 'add', 'x', '--command', 'node', '--header', 'A:b'], {
+      cwd: dir,
+      home: dir,
+    });
     assert.equal(misplaced.code, 2);
     assert.match(misplaced.stderr, /--header is for --url servers/);
   } finally {

@@ -19,12 +19,18 @@ writeFileSync(
   JSON.stringify({
     mcpServers: {
       legacy: { command: process.execPath, args: [fixture('skill-server.js')], env: { SKILL_LOG: skillLog } },
-      modern: { command: process.execPath, args: [fixture('skill-server.js')], env: { SKILL_LOG: skillLog }, protocolVersion: '2026-07-28' },
+      modern: {
+        command: process.execPath,
+        args: [fixture('skill-server.js')],
+        env: { SKILL_LOG: skillLog },
+        protocolVersion: '2026-07-28',
+      },
       skill_less: { command: process.execPath, args: [fixture('header-server.js')] },
     },
   }),
 );
-const mcpctl = (args: string[], extra: Parameters<typeof run>[1] = {}) => run(['-c', config, ...args], { cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir }, ...extra });
+const mcpctl = (args: string[], extra: Parameters<typeof run>[1] = {}) =>
+  run(['-c', config, ...args], { cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir }, ...extra });
 const reads = () => (existsSync(skillLog) ? readFileSync(skillLog, 'utf8').trim().split('\n').filter(Boolean) : []);
 
 for (const server of ['legacy', 'modern']) {
@@ -32,22 +38,42 @@ for (const server of ['legacy', 'modern']) {
     rmSync(skillLog, { force: true });
     const r = await mcpctl(['skills', server]);
     assert.equal(r.code, 0, r.stderr);
-    const rows = r.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
-    assert.deepEqual(rows[0], ['good', 'Writes good reports', String(Buffer.byteLength(GOOD_SKILL) + Buffer.byteLength('Short sentences.\n')), 'skill://fixture/good/SKILL.md']);
-    assert.deepEqual(rows.map((row) => row[0]), ['good', 'resized', 'altered', 'relabelled']);
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    assert.deepEqual(rows[0], [
+      'good',
+      'Writes good reports',
+      String(Buffer.byteLength(GOOD_SKILL) + Buffer.byteLength('Short sentences.\n')),
+      'skill://fixture/good/SKILL.md',
+    ]);
+    assert.deepEqual(
+      rows.map((row) => row[0]),
+      ['good', 'resized', 'altered', 'relabelled'],
+    );
     assert.deepEqual(reads(), []);
   });
 
   test(`${server}: skills SERVER --json is spec-shaped`, async () => {
     const r = await mcpctl(['skills', server, '--json']);
     assert.equal(r.code, 0, r.stderr);
-    const { skills } = JSON.parse(r.stdout) as { skills: { uri: string; frontmatter: { name: string; description: string }; resources: { uri: string; digest: string; size: number }[] }[] };
+    const { skills } = JSON.parse(r.stdout) as {
+      skills: {
+        uri: string;
+        frontmatter: { name: string; description: string };
+        resources: { uri: string; digest: string; size: number }[];
+      }[];
+    };
     const good = skills[0]!;
     assert.deepEqual(good.frontmatter, { name: 'good', description: 'Writes good reports' });
-    assert.deepEqual(good.resources.map((f) => [f.uri, f.size]), [
-      ['skill://fixture/good/SKILL.md', Buffer.byteLength(GOOD_SKILL)],
-      ['skill://fixture/good/references/style.md', 17],
-    ]);
+    assert.deepEqual(
+      good.resources.map((f) => [f.uri, f.size]),
+      [
+        ['skill://fixture/good/SKILL.md', Buffer.byteLength(GOOD_SKILL)],
+        ['skill://fixture/good/references/style.md', 17],
+      ],
+    );
     assert.match(good.resources[0]!.digest, /^sha256:[0-9a-f]{64}$/);
     assert.ok(!('ttlMs' in JSON.parse(r.stdout)), 'cache hints are stripped');
   });
@@ -64,7 +90,10 @@ for (const server of ['legacy', 'modern']) {
     const cases: Array<[string, RegExp]> = [
       ['resized', /its size differs .*85 bytes; the skill entry lists 71/],
       ['altered', /its digest differs .*sha256:/],
-      ['relabelled', /its frontmatter differs: description: the entry has "What the entry says", SKILL.md has "What the file says"/],
+      [
+        'relabelled',
+        /its frontmatter differs: description: the entry has "What the entry says", SKILL.md has "What the file says"/,
+      ],
     ];
     for (const [name, what] of cases) {
       const r = await mcpctl(['skills', server, name, '--json']);

@@ -19,7 +19,14 @@ test('two snapshots of server-everything (legacy era) are byte-identical', async
   const p = testProject();
   const first = await snapshot(p, 'everything');
   assert.equal(await snapshot(p, 'everything'), first);
-  const doc = JSON.parse(first) as { format: string; server: { name: string }; protocolVersion: string; tools: { name: string }[]; resourceTemplates: unknown[]; prompts: { name: string; arguments?: unknown[] }[] };
+  const doc = JSON.parse(first) as {
+    format: string;
+    server: { name: string };
+    protocolVersion: string;
+    tools: { name: string }[];
+    resourceTemplates: unknown[];
+    prompts: { name: string; arguments?: unknown[] }[];
+  };
   assert.equal(doc.format, 'mcpctl-contract/1');
   assert.equal(doc.server.name, 'mcp-servers/everything');
   assert.match(doc.protocolVersion, /^2025-/);
@@ -34,7 +41,10 @@ test('the 2026-07-28 fixture: byte-identical across runs, and the same contract 
   const modern = await snapshot(p, 'modern');
   assert.equal(await snapshot(p, 'modern'), modern);
   const legacy = await snapshot(p, 'legacy');
-  const eraFree = (text: string) => text.replace(/"name": "call-(legacy|modern)"/, '"name": "call"').replace(/"protocolVersion": "[^"]+"/, '"protocolVersion": ""');
+  const eraFree = (text: string) =>
+    text
+      .replace(/"name": "call-(legacy|modern)"/, '"name": "call"')
+      .replace(/"protocolVersion": "[^"]+"/, '"protocolVersion": ""');
   assert.match(modern, /"protocolVersion": "2026-07-28"/);
   assert.match(legacy, /"protocolVersion": "2025-/);
   assert.equal(eraFree(modern), eraFree(legacy));
@@ -46,21 +56,33 @@ test('diff of a snapshot and the live server: no changes, exit 0; --fail-on comp
   const same = await run(['-c', p.config, 'diff', file, 'legacy', '--json'], { cwd: p.dir, env: p.env, home: p.dir });
   assert.equal(same.code, 0, same.stderr);
   assert.deepEqual(JSON.parse(same.stdout), { changes: [], summary: { breaking: 0, compatible: 0 } });
-  const era = await run(['-c', p.config, 'diff', file, 'modern', '--fail-on', 'compatible'], { cwd: p.dir, env: p.env, home: p.dir });
+  const era = await run(['-c', p.config, 'diff', file, 'modern', '--fail-on', 'compatible'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(era.code, 8);
-  assert.match(era.stdout, /^compatible\tprotocolVersion\tprotocol revision changed from 2025-\d\d-\d\d to 2026-07-28$/m);
+  assert.match(
+    era.stdout,
+    /^compatible\tprotocolVersion\tprotocol revision changed from 2025-\d\d-\d\d to 2026-07-28$/m,
+  );
   assert.match(era.stderr, /--fail-on compatible/);
 });
 
 test('diff with a breaking change: exit 8, the change named, breaking ones first', async () => {
   const p = testProject();
-  const contract = JSON.parse(await snapshot(p, 'legacy')) as { tools: { name: string; inputSchema: { properties: Record<string, unknown> } }[] };
+  const contract = JSON.parse(await snapshot(p, 'legacy')) as {
+    tools: { name: string; inputSchema: { properties: Record<string, unknown> } }[];
+  };
   contract.tools.push({ name: 'retired', inputSchema: { properties: {} } });
   contract.tools.find((t) => t.name === 'types')!.inputSchema.properties.zip = { type: ['string', 'number'] };
   const file = p.write('old.json', JSON.stringify(contract));
   const r = await run(['-c', p.config, 'diff', 'old.json', 'legacy'], { cwd: p.dir, env: p.env, home: p.dir });
   assert.equal(r.code, 8, r.stderr);
-  const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+  const rows = r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t'));
   assert.deepEqual(rows, [
     ['breaking', 'tools.types.inputSchema.properties.zip.type', 'type narrowed from string|number to string'],
     ['breaking', 'tools.retired', 'tool "retired" removed'],
@@ -82,16 +104,30 @@ test('diff of a file that is no snapshot: exit 2 naming it', async () => {
 
 test('snapshot --output writes a new file, and a test can assert no breaking change against it', async () => {
   const p = testProject();
-  const r = await run(['-c', p.config, 'snapshot', 'legacy', '--output', 'contract.json'], { cwd: p.dir, env: p.env, home: p.dir });
+  const r = await run(['-c', p.config, 'snapshot', 'legacy', '--output', 'contract.json'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(readFileSync(path.join(p.dir, 'contract.json'), 'utf8'), await snapshot(p, 'legacy'));
   const contract = JSON.parse(readFileSync(path.join(p.dir, 'contract.json'), 'utf8')) as { tools: { name: string }[] };
   contract.tools.push({ name: 'retired' });
   p.write('older.json', JSON.stringify(contract));
-  const file = p.write('contract.yaml', 'defaults: { server: legacy }\ntests:\n  - name: same contract\n    tools: {}\n    expect: { tools: { snapshot: contract.json } }\n  - name: a tool went away\n    tools: {}\n    expect: { tools: { snapshot: older.json } }\n');
+  const file = p.write(
+    'contract.yaml',
+    'defaults: { server: legacy }\ntests:\n  - name: same contract\n    tools: {}\n    expect: { tools: { snapshot: contract.json } }\n  - name: a tool went away\n    tools: {}\n    expect: { tools: { snapshot: older.json } }\n',
+  );
   const t = await run(['-c', p.config, 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
   assert.equal(t.code, 8, t.stderr);
-  const results = (JSON.parse(t.stdout) as { files: { results: { status: string; failures: { expectation: string; actual: unknown }[] }[] }[] }).files[0]!.results;
+  const results = (
+    JSON.parse(t.stdout) as {
+      files: { results: { status: string; failures: { expectation: string; actual: unknown }[] }[] }[];
+    }
+  ).files[0]!.results;
   assert.equal(results[0]!.status, 'passed');
-  assert.deepEqual(results[1]!.failures.map((f) => [f.expectation, f.actual]), [['tools.snapshot', ['tools.retired: tool "retired" removed']]]);
+  assert.deepEqual(
+    results[1]!.failures.map((f) => [f.expectation, f.actual]),
+    [['tools.snapshot', ['tools.retired: tool "retired" removed']]],
+  );
 });

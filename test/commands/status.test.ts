@@ -15,17 +15,40 @@ const FAULT = path.join(fixtures, 'fault-server.js');
 function project(servers: Record<string, unknown>): { dir: string; env: Record<string, string> } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-status-'));
   writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return { dir, env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config'), MCPCTL_TRUST_PROJECT: '1' } };
+  return {
+    dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      XDG_CACHE_HOME: path.join(dir, 'cache'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      MCPCTL_TRUST_PROJECT: '1',
+    },
+  };
 }
 
 test('status --json reports each server with the documented fields', async () => {
-  const { dir, env } = project({ everything: { command: process.execPath, args: [everything, 'stdio'] }, off: { command: 'x', disabled: true } });
+  const { dir, env } = project({
+    everything: { command: process.execPath, args: [everything, 'stdio'] },
+    off: { command: 'x', disabled: true },
+  });
   const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
   assert.equal(r.code, 0, r.stderr);
   const doc = JSON.parse(r.stdout) as { servers: Record<string, unknown>[]; errors: unknown[] };
   assert.equal(doc.servers.length, 1, 'disabled servers are skipped');
   assert.deepEqual(doc.errors, [], 'no failures, an empty errors array');
-  const s = doc.servers[0] as { server: string; ok: boolean; phase: string; protocolVersion: string; era: string; serverInfo: { name: string }; capabilities: Record<string, unknown>; counts: { tools: number; resources: number; prompts: number }; latencyMs: number; auth: string };
+  const s = doc.servers[0] as {
+    server: string;
+    ok: boolean;
+    phase: string;
+    protocolVersion: string;
+    era: string;
+    serverInfo: { name: string };
+    capabilities: Record<string, unknown>;
+    counts: { tools: number; resources: number; prompts: number };
+    latencyMs: number;
+    auth: string;
+  };
   assert.equal(s.server, 'everything');
   assert.equal(s.ok, true);
   assert.equal(s.phase, 'ready');
@@ -55,10 +78,19 @@ test('an unhealthy server among healthy ones: its exit code, its phase, the othe
   const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
   assert.equal(r.code, 3, 'the first failing server in config order is "crash"');
   type Failure = { server: string; code: number; kind: string; phase: string; message: string };
-  const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean; phase: string; error?: Failure }[]; errors: Failure[] };
+  const doc = JSON.parse(r.stdout) as {
+    servers: { server: string; ok: boolean; phase: string; error?: Failure }[];
+    errors: Failure[];
+  };
   const by = Object.fromEntries(doc.servers.map((s) => [s.server, s]));
   // Beside the results, as every multi-server command: each failure, in config order.
-  assert.deepEqual(doc.errors.map((e) => [e.server, e.code, e.kind]), [['crash', 3, 'connection'], ['hang', 124, 'timeout']]);
+  assert.deepEqual(
+    doc.errors.map((e) => [e.server, e.code, e.kind]),
+    [
+      ['crash', 3, 'connection'],
+      ['hang', 124, 'timeout'],
+    ],
+  );
   assert.deepEqual(doc.errors, [by.crash.error, by.hang.error]);
   assert.equal(by.everything.ok, true);
   assert.equal(by.crash.ok, false);
@@ -72,21 +104,30 @@ test('an unhealthy server among healthy ones: its exit code, its phase, the othe
 test('through bin/: a hung server exits 124 naming server and phase, and leaves no process', async () => {
   const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang', 'ignore-term'] } });
   const spawnLog = path.join(dir, 'spawns.log');
-  const r = await runBin(['status', 'hang', '--connect-timeout', '1', '--json'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, killAfterMs: 20_000 });
+  const r = await runBin(['status', 'hang', '--connect-timeout', '1', '--json'], {
+    cwd: dir,
+    env: { ...env, SPAWN_LOG: spawnLog },
+    killAfterMs: 20_000,
+  });
   assert.equal(r.code, 124, r.stderr);
   const e = jsonError(r.stderr).error;
   assert.equal(e.kind, 'timeout');
   assert.equal(e.server, 'hang');
   assert.equal(e.phase, 'initialize');
   const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean }[] };
-  assert.deepEqual(doc.servers.map((s) => [s.server, s.ok]), [['hang', false]]);
+  assert.deepEqual(
+    doc.servers.map((s) => [s.server, s.ok]),
+    [['hang', false]],
+  );
   const pids = logLines(spawnLog).map(Number);
   assert.ok(pids.length > 0);
   assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
 });
 
 test('through bin/: a server started through a shell leaves nothing behind', async () => {
-  const { dir, env } = project({ wrapped: { command: 'sh', args: ['-c', `"${process.execPath}" "${FAULT}" serve grandchild`] } });
+  const { dir, env } = project({
+    wrapped: { command: 'sh', args: ['-c', `"${process.execPath}" "${FAULT}" serve grandchild`] },
+  });
   const spawnLog = path.join(dir, 'spawns.log');
   const r = await runBin(['tools', 'wrapped'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, killAfterMs: 20_000 });
   assert.equal(r.code, 0, r.stderr);
@@ -96,7 +137,10 @@ test('through bin/: a server started through a shell leaves nothing behind', asy
 });
 
 test('status with a missing variable in one server reports it as a config error, exit 2', async () => {
-  const { dir, env } = project({ everything: { command: process.execPath, args: [everything, 'stdio'] }, needs: { command: 'x', env: { K: '${MCPCTL_TEST_UNSET}' } } });
+  const { dir, env } = project({
+    everything: { command: process.execPath, args: [everything, 'stdio'] },
+    needs: { command: 'x', env: { K: '${MCPCTL_TEST_UNSET}' } },
+  });
   const r = await run(['status', '--json'], { cwd: dir, home: dir, env });
   assert.equal(r.code, 2);
   const doc = JSON.parse(r.stdout) as { servers: { server: string; ok: boolean; error?: { message: string } }[] };
@@ -110,7 +154,11 @@ test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', 
   const spawnLog = path.join(dir, 'spawns.log');
   const { spawn } = await import('node:child_process');
   const { BIN } = await import('../helpers/run.js');
-  const child = spawn(process.execPath, [BIN, 'status', 'hang', '--json'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'status', 'hang', '--json'], {
+    cwd: dir,
+    env: { ...env, SPAWN_LOG: spawnLog },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   assert.ok(await eventually(() => logLines(spawnLog).length > 0, 10_000), 'the server started');
@@ -127,7 +175,11 @@ test('through bin/: SIGTERM ends the wait, tears the server down and exits 143',
   const spawnLog = path.join(dir, 'spawns.log');
   const { spawn } = await import('node:child_process');
   const { BIN } = await import('../helpers/run.js');
-  const child = spawn(process.execPath, [BIN, 'status', 'hang', '--json'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'status', 'hang', '--json'], {
+    cwd: dir,
+    env: { ...env, SPAWN_LOG: spawnLog },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   assert.ok(await eventually(() => logLines(spawnLog).length > 0, 10_000), 'the server started');

@@ -115,9 +115,17 @@ test('--task on a tool that does not run as a task is exit 2 and nothing is call
 
 for (const { era, protocol } of eras) {
   test(`${era}: --detach prints the handle; a second process waits for the result`, async () => {
-    const started = await run(['call', http.url, 'report', 'text=later', 'polls:=2', '--detach', '--json', ...protocol], opts());
+    const started = await run(
+      ['call', http.url, 'report', 'text=later', 'polls:=2', '--detach', '--json', ...protocol],
+      opts(),
+    );
     assert.equal(started.code, 0, started.stderr);
-    const handle = JSON.parse(started.stdout) as { server: string; taskId: string; status: string; pollInterval?: number };
+    const handle = JSON.parse(started.stdout) as {
+      server: string;
+      taskId: string;
+      status: string;
+      pollInterval?: number;
+    };
     assert.deepEqual(Object.keys(handle).sort(), ['pollInterval', 'server', 'status', 'taskId']);
     assert.equal(handle.server, http.url);
     assert.equal(handle.status, 'working');
@@ -164,8 +172,14 @@ for (const { era, protocol } of eras) {
     for (const keep of [false, true]) {
       received.length = 0;
       const interrupt = new AbortController();
-      const running = run(['call', http.url, 'hold', ...(keep ? ['--keep'] : []), ...protocol], opts({ signal: interrupt.signal }));
-      assert.ok(await eventually(() => received.some((line) => line.startsWith('tasks/get')), 20_000), 'the task was polled');
+      const running = run(
+        ['call', http.url, 'hold', ...(keep ? ['--keep'] : []), ...protocol],
+        opts({ signal: interrupt.signal }),
+      );
+      assert.ok(
+        await eventually(() => received.some((line) => line.startsWith('tasks/get')), 20_000),
+        'the task was polled',
+      );
       interrupt.abort();
       const r = await running;
       assert.equal(r.code, 130, r.stderr);

@@ -18,9 +18,16 @@ test('a server that ignores SIGTERM: the answer first, then exit within 5 s, not
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-teardown-'));
   const config = path.join(dir, 'servers.json');
   const spawns = path.join(dir, 'spawns.log');
-  const server = { command: process.execPath, args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term', 'grandchild'] };
+  const server = {
+    command: process.execPath,
+    args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term', 'grandchild'],
+  };
   writeFileSync(config, JSON.stringify({ mcpServers: { stubborn: server } }));
-  const child = spawn(process.execPath, [BIN, '-c', config, 'tools', 'stubborn'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, SPAWN_LOG: spawns }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, '-c', config, 'tools', 'stubborn'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: dir, SPAWN_LOG: spawns },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let answeredAt: number | undefined;

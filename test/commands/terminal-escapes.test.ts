@@ -20,9 +20,22 @@ let namesConfig: string;
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-hostile-'));
   config = path.join(dir, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { hostile: { command: process.execPath, args: [SERVER] }, crash: { command: process.execPath, args: [SERVER, 'crash'] } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        hostile: { command: process.execPath, args: [SERVER] },
+        crash: { command: process.execPath, args: [SERVER, 'crash'] },
+      },
+    }),
+  );
   namesConfig = path.join(dir, 'names.json');
-  writeFileSync(namesConfig, JSON.stringify({ mcpServers: { [hostile('config-name')]: { command: hostile('config-command'), args: [hostile('config-arg')] } } }));
+  writeFileSync(
+    namesConfig,
+    JSON.stringify({
+      mcpServers: { [hostile('config-name')]: { command: hostile('config-command'), args: [hostile('config-arg')] } },
+    }),
+  );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -30,7 +43,8 @@ const env = () => ({ PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color' }
 
 /** Fails on any attack that reached the terminal as itself. */
 function assertNoAttack(raw: string, what: string): void {
-  for (const [name, attack] of Object.entries(ATTACKS)) assert.ok(!raw.includes(attack), `${what}: the ${name} sequence reached the terminal`);
+  for (const [name, attack] of Object.entries(ATTACKS))
+    assert.ok(!raw.includes(attack), `${what}: the ${name} sequence reached the terminal`);
   assert.ok(!raw.includes('\x1b]'), `${what}: an OSC sequence reached the terminal`);
   assert.ok(!raw.includes('\x07'), `${what}: BEL reached the terminal`);
   assert.doesNotMatch(raw, /[\u0080-\u009f]/, `${what}: a C1 control reached the terminal`);
@@ -51,7 +65,8 @@ function shown(raw: string, label: string): void {
 
 test('tools: names, titles, descriptions and argument names are escaped', async () => {
   const list = await onTerminal(['tools', 'hostile'], 0);
-  for (const label of ['echo-title', 'echo-description', 'evil-tool']) assert.ok(list.includes(`${label}\\x1b]52`), `${label} in the table`);
+  for (const label of ['echo-title', 'echo-description', 'evil-tool'])
+    assert.ok(list.includes(`${label}\\x1b]52`), `${label} in the table`);
   const one = await onTerminal(['tools', 'hostile', 'echo'], 0);
   for (const label of ['echo-title', 'echo-description', 'arg-name', 'arg-description']) shown(one, label);
   const named = await onTerminal(['tools', 'hostile', HOSTILE_TOOL], 0);
@@ -62,7 +77,10 @@ test('call: text, isError text, JSON-RPC errors, progress and log messages are e
   shown(await onTerminal(['call', 'hostile', 'echo'], 0), 'call-text');
   shown(await onTerminal(['call', 'hostile', 'fail'], 6), 'error-text');
   // Error messages have their whitespace (the \r among it) made plain spaces.
-  assert.ok((await onTerminal(['call', 'hostile', 'rpc-error'], 5)).includes('rpc-message\\x1b]52;c;'), 'the JSON-RPC error message');
+  assert.ok(
+    (await onTerminal(['call', 'hostile', 'rpc-error'], 5)).includes('rpc-message\\x1b]52;c;'),
+    'the JSON-RPC error message',
+  );
   shown(await onTerminal(['call', 'hostile', 'progress'], 0), 'progress-message');
   const logs = await onTerminal(['call', 'hostile', 'logs', '--log-level', 'debug'], 0);
   shown(logs, 'log-data');
@@ -86,12 +104,15 @@ test('status: server info and instructions; server stderr with -v and in a conne
 
 test('resources and prompts: lists, reads, prompt text and completion values are escaped', async () => {
   const resources = await onTerminal(['resources', 'hostile'], 0);
-  for (const label of ['resource-uri', 'resource-name', 'resource-description']) assert.ok(resources.includes(`${label}\\x1b]52`), label);
+  for (const label of ['resource-uri', 'resource-name', 'resource-description'])
+    assert.ok(resources.includes(`${label}\\x1b]52`), label);
   const templates = await onTerminal(['resources', 'hostile', '--templates'], 0);
-  for (const label of ['template-name', 'template-description']) assert.ok(templates.includes(`${label}\\x1b]52`), label);
+  for (const label of ['template-name', 'template-description'])
+    assert.ok(templates.includes(`${label}\\x1b]52`), label);
   shown(await onTerminal(['resources', 'hostile', 'hostile://text'], 0), 'resource-text');
   const prompts = await onTerminal(['prompts', 'hostile'], 0);
-  for (const label of ['prompt-title', 'prompt-description', 'prompt-arg']) assert.ok(prompts.includes(`${label}\\x1b]52`), label);
+  for (const label of ['prompt-title', 'prompt-description', 'prompt-arg'])
+    assert.ok(prompts.includes(`${label}\\x1b]52`), label);
   const got = await onTerminal(['prompts', 'hostile', 'greet', 'who=me'], 0);
   shown(got, 'prompt-text');
   shown(got, 'prompt-result-description');
@@ -104,7 +125,11 @@ test('servers: names and commands from a config are escaped', async () => {
   assertNoAttack(r.raw, 'servers');
   // A word with a space (the \r) is shown quoted, as JSON.
   for (const label of ['config-name', 'config-command', 'config-arg']) assert.ok(r.raw.includes(label), label);
-  const one = await runPty(['-c', namesConfig, 'servers', hostile('config-name')], { columns: 400, env: env(), cwd: dir });
+  const one = await runPty(['-c', namesConfig, 'servers', hostile('config-name')], {
+    columns: 400,
+    env: env(),
+    cwd: dir,
+  });
   assertNoAttack(one.raw, 'servers NAME');
   assert.ok(one.raw.includes('config-arg'));
 });
@@ -133,7 +158,10 @@ test('in a pipe and with --json the server text arrives byte for byte', async ()
   assert.equal(JSON.parse(listed.stdout).tools[0].description, hostile('echo-description'));
   const rpc = await runBin(['-c', config, 'call', 'hostile', 'rpc-error', '--json'], opts);
   const error = JSON.parse(rpc.stderr.trimEnd().split('\n').at(-1)!);
-  assert.ok(error.error.message.includes(`rpc-message${ATTACKS.clipboard}${ATTACKS.link}`), 'the JSON error carries the message as sent');
+  assert.ok(
+    error.error.message.includes(`rpc-message${ATTACKS.clipboard}${ATTACKS.link}`),
+    'the JSON error carries the message as sent',
+  );
 });
 
 test('--json on a terminal is the same document as in a pipe', async () => {

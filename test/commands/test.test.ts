@@ -20,7 +20,17 @@ const PASS = path.join(TESTING_FIXTURES, 'pass.yaml');
 const FAIL = path.join(TESTING_FIXTURES, 'fail.yaml');
 
 interface Report {
-  files: { file: string; results: { name: string; server: string; step: string; status: string; skipReason?: string; failures: { expectation: string; expected: unknown; actual: unknown; message?: string }[] }[] }[];
+  files: {
+    file: string;
+    results: {
+      name: string;
+      server: string;
+      step: string;
+      status: string;
+      skipReason?: string;
+      failures: { expectation: string; expected: unknown; actual: unknown; message?: string }[];
+    }[];
+  }[];
   summary: { total: number; passed: number; failed: number; skipped: number };
 }
 
@@ -37,11 +47,20 @@ test('every step and expectation met: exit 0, each test passed, the skipped one 
   const report = JSON.parse(r.stdout) as Report;
   const results = report.files[0]!.results;
   assert.equal(results.length, 19);
-  assert.deepEqual(results.filter((t) => t.status !== 'passed').map((t) => [t.name, t.status, t.skipReason]), [['not yet', 'skipped', 'the server does not have it yet']]);
+  assert.deepEqual(
+    results.filter((t) => t.status !== 'passed').map((t) => [t.name, t.status, t.skipReason]),
+    [['not yet', 'skipped', 'the server does not have it yet']],
+  );
   assert.deepEqual(new Set(results.map((t) => t.step)), new Set(STEP_KINDS));
   assert.deepEqual(new Set(results.map((t) => t.server)), new Set(['everything', 'legacy', 'modern']));
   assert.deepEqual(report.summary, { total: 19, passed: 18, failed: 0, skipped: 1 });
-  assert.deepEqual(results.map((t) => t.name), readFileSync(PASS, 'utf8').match(/^ {2}- name: (.*)$/gm)!.map((l) => l.replace('  - name: ', '')), 'reported in file order');
+  assert.deepEqual(
+    results.map((t) => t.name),
+    readFileSync(PASS, 'utf8')
+      .match(/^ {2}- name: (.*)$/gm)!
+      .map((l) => l.replace('  - name: ', '')),
+    'reported in file order',
+  );
 });
 
 test('every expectation missed: exit 8, each failure with expected and actual', async () => {
@@ -57,7 +76,10 @@ test('every expectation missed: exit 8, each failure with expected and actual', 
     assert.ok(f, `${name}: ${expectation} in ${JSON.stringify(by[name]!.failures.map((x) => x.expectation))}`);
     return f;
   };
-  assert.deepEqual(pick(failure('wrong server name', 'structured at /serverInfo/name: equals')), { expected: 'someone-else', actual: 'mcp-servers/everything' });
+  assert.deepEqual(pick(failure('wrong server name', 'structured at /serverInfo/name: equals')), {
+    expected: 'someone-else',
+    actual: 'mcp-servers/everything',
+  });
   assert.match(failure('missing tools', 'tools.present').message!, /missing teleport/);
   assert.match(failure('missing tools', 'tools.absent').message!, /present: get-sum/);
   assert.equal(failure('missing tools', 'tools.minCount').expected, 'at least 500');
@@ -69,12 +91,27 @@ test('every expectation missed: exit 8, each failure with expected and actual', 
   assert.deepEqual(pick(failure('wrong content', 'content.count')), { expected: 2, actual: 1 });
   assert.deepEqual(pick(failure('wrong content', 'content.types')), { expected: ['image'], actual: ['text'] });
   assert.match(failure('wrong content', 'content.includes').message!, /missing audio/);
-  assert.deepEqual(pick(failure('wrong structured', 'structured[0] at /temperature: equals')), { expected: -5, actual: 36 });
-  assert.deepEqual(pick(failure('wrong structured', 'structured[1] at /conditions: matches')), { expected: '/^snow/', actual: 'Light rain / drizzle' });
+  assert.deepEqual(pick(failure('wrong structured', 'structured[0] at /temperature: equals')), {
+    expected: -5,
+    actual: 36,
+  });
+  assert.deepEqual(pick(failure('wrong structured', 'structured[1] at /conditions: matches')), {
+    expected: '/^snow/',
+    actual: 'Light rain / drizzle',
+  });
   assert.match(failure('wrong structured', 'structured[2]: schema').message!, /pressure/);
-  assert.deepEqual(pick(failure('wrong structured', 'structured[3] at /humidity: exists')), { expected: false, actual: true });
-  assert.deepEqual({ ...pick(failure('unexpected isError', 'isError')), message: failure('unexpected isError', 'isError').message }, { expected: false, actual: true, message: 'disk is full' });
-  assert.deepEqual(pick(failure('expected an error that did not come', 'error')), { expected: 'timeout', actual: 'none' });
+  assert.deepEqual(pick(failure('wrong structured', 'structured[3] at /humidity: exists')), {
+    expected: false,
+    actual: true,
+  });
+  assert.deepEqual(
+    { ...pick(failure('unexpected isError', 'isError')), message: failure('unexpected isError', 'isError').message },
+    { expected: false, actual: true, message: 'disk is full' },
+  );
+  assert.deepEqual(pick(failure('expected an error that did not come', 'error')), {
+    expected: 'timeout',
+    actual: 'none',
+  });
   assert.deepEqual(pick(failure('an unexpected error', 'error')), { expected: 'none', actual: 'usage' });
   assert.match(failure('an unexpected error', 'error').message!, /has no tool "no-such-tool"/);
   assert.match(failure('output schema broken', 'outputSchema').message!, /\/count must be number/);
@@ -90,35 +127,60 @@ function pick(f: { expected: unknown; actual: unknown }) {
 
 test('on a terminal: ✓ and ✗ per test, expected vs actual under a failure, and the closing count', async () => {
   const p = testProject();
-  const file = p.write('mixed.yaml', 'defaults: { server: everything }\ntests:\n  - name: echo works\n    call: { tool: echo, args: { message: hi } }\n    expect: { text: { equals: "Echo: hi" } }\n  - name: echo is wrong\n    call: { tool: echo, args: { message: hi } }\n    expect: { text: { equals: "Echo: bye" } }\n');
+  const file = p.write(
+    'mixed.yaml',
+    'defaults: { server: everything }\ntests:\n  - name: echo works\n    call: { tool: echo, args: { message: hi } }\n    expect: { text: { equals: "Echo: hi" } }\n  - name: echo is wrong\n    call: { tool: echo, args: { message: hi } }\n    expect: { text: { equals: "Echo: bye" } }\n',
+  );
   const r = await run(['-c', p.config, 'test', file], { cwd: p.dir, env: p.env, home: p.dir, tty: true });
   assert.equal(r.code, 8);
   const out = plain(r.stdout);
   assert.match(out, /✓ echo works/);
-  assert.match(out, /✗ echo is wrong[^\n]*\n\s+at mixed\.yaml:6:5\n\s+text\.equals\n\s+expected: "Echo: bye"\n\s+actual: +"Echo: hi"/);
+  assert.match(
+    out,
+    /✗ echo is wrong[^\n]*\n\s+at mixed\.yaml:6:5\n\s+text\.equals\n\s+expected: "Echo: bye"\n\s+actual: +"Echo: hi"/,
+  );
   assert.match(out, /\n1 passed, 1 failed\n$/);
 });
 
 test('junit: valid against the JUnit XML schema, with the failure and the skip', async () => {
   const p = testProject();
-  const r = await run(['-c', p.config, 'test', FAIL, PASS, '--reporter', 'junit', '--filter', '^(wrong text|not yet|echo)$'], { cwd: p.dir, env: p.env, home: p.dir });
+  const r = await run(
+    ['-c', p.config, 'test', FAIL, PASS, '--reporter', 'junit', '--filter', '^(wrong text|not yet|echo)$'],
+    { cwd: p.dir, env: p.env, home: p.dir },
+  );
   assert.equal(r.code, 8, r.stderr);
   const file = p.write('junit.xml', r.stdout);
   // xmllint exits non-zero (and says why) when the document breaks the schema.
-  const verdict = execFileSync('xmllint', ['--noout', '--schema', path.join(TESTING_FIXTURES, 'junit.xsd'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const verdict = execFileSync('xmllint', ['--noout', '--schema', path.join(TESTING_FIXTURES, 'junit.xsd'), file], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   assert.equal(verdict, '');
   assert.match(r.stdout, /<testsuites name="mcpctl test" tests="3" failures="1" errors="0" skipped="1"/);
-  assert.match(r.stdout, /<testcase name="wrong text"[^>]*>\s*<failure message="text\.equals: expected &quot;goodbye&quot;, actual &quot;Echo: hello&quot;"/);
+  assert.match(
+    r.stdout,
+    /<testcase name="wrong text"[^>]*>\s*<failure message="text\.equals: expected &quot;goodbye&quot;, actual &quot;Echo: hello&quot;"/,
+  );
   assert.match(r.stdout, /<testcase name="not yet"[^>]*>\s*<skipped message="the server does not have it yet"\/>/);
   assert.match(r.stdout, /<testcase name="echo" classname="[^"]*pass\.yaml\.everything"[^>]*\/>/);
 });
 
 test('tap: TAP version 14 as tap-parser reads it, with a YAML block of expected vs actual', async () => {
   const p = testProject();
-  const r = await run(['-c', p.config, 'test', FAIL, PASS, '--reporter', 'tap', '--filter', '^(wrong text|not yet|echo)$'], { cwd: p.dir, env: p.env, home: p.dir });
+  const r = await run(
+    ['-c', p.config, 'test', FAIL, PASS, '--reporter', 'tap', '--filter', '^(wrong text|not yet|echo)$'],
+    { cwd: p.dir, env: p.env, home: p.dir },
+  );
   assert.equal(r.code, 8, r.stderr);
   assert.match(r.stdout, /^TAP version 14\n1\.\.3\n/);
-  const parsed = await new Promise<{ ok: boolean; count: number; pass: number; fail: number; skip: number; failures: { name: string; diag?: { failures?: { expectation: string; expected: unknown; actual: unknown }[] } }[] }>((resolve) => {
+  const parsed = await new Promise<{
+    ok: boolean;
+    count: number;
+    pass: number;
+    fail: number;
+    skip: number;
+    failures: { name: string; diag?: { failures?: { expectation: string; expected: unknown; actual: unknown }[] } }[];
+  }>((resolve) => {
     const parser = new Parser({ strict: true }, (results) => resolve(results as never));
     parser.end(r.stdout);
   });
@@ -128,26 +190,46 @@ test('tap: TAP version 14 as tap-parser reads it, with a YAML block of expected 
   assert.equal(parsed.skip, 1);
   assert.equal(parsed.ok, false);
   assert.equal(parsed.failures[0]!.name, 'wrong text');
-  assert.deepEqual(parsed.failures[0]!.diag?.failures?.[0], { expectation: 'text.equals', expected: 'goodbye', actual: 'Echo: hello' });
+  assert.deepEqual(parsed.failures[0]!.diag?.failures?.[0], {
+    expectation: 'text.equals',
+    expected: 'goodbye',
+    actual: 'Echo: hello',
+  });
 });
 
 test('--output writes the report to a new file and shows the live list; it never overwrites', async () => {
   const p = testProject();
   const file = p.write('one.yaml', 'tests:\n  - name: status\n    server: everything\n    status: {}\n');
   const out = path.join(p.dir, 'report.xml');
-  const r = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], { cwd: p.dir, env: p.env, home: p.dir });
+  const r = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /ok +status/);
   assert.match(readFileSync(out, 'utf8'), /<testsuites name="mcpctl test" tests="1" failures="0"/);
-  const again = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], { cwd: p.dir, env: p.env, home: p.dir });
+  const again = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(again.code, 2);
   assert.match(again.stderr, /report\.xml: the file exists; it is not overwritten/);
   symlinkSync(path.join(p.dir, 'elsewhere.xml'), path.join(p.dir, 'link.xml'));
-  const link = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', 'link.xml'], { cwd: p.dir, env: p.env, home: p.dir });
+  const link = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', 'link.xml'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(link.code, 2);
   assert.match(link.stderr, /link\.xml: the file exists \(a symlink\)/);
   assert.equal(existsSync(path.join(p.dir, 'elsewhere.xml')), false);
-  const config = await run(['-c', p.config, 'test', file, '--reporter', 'json', '--output', '.mcp.json'], { cwd: p.dir, env: p.env, home: p.dir });
+  const config = await run(['-c', p.config, 'test', file, '--reporter', 'json', '--output', '.mcp.json'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(config.code, 2);
   assert.match(config.stderr, /name of a config file/);
 });
@@ -158,27 +240,91 @@ test('--filter, --bail and only choose what runs; the rest is reported as skippe
     'choose.yaml',
     'defaults: { server: everything }\ntests:\n  - name: a fails\n    call: { tool: echo, args: { message: x } }\n    expect: { text: { equals: y } }\n  - name: b passes\n    status: {}\n  - name: c passes\n    status: {}\n',
   );
-  const filtered = JSON.parse((await run(['-c', p.config, 'test', file, '--reporter', 'json', '--filter', '^[bc]'], { cwd: p.dir, env: p.env, home: p.dir })).stdout) as Report;
-  assert.deepEqual(filtered.files[0]!.results.map((t) => [t.name, t.status]), [['b passes', 'passed'], ['c passes', 'passed']]);
-  const bailed = await run(['-c', p.config, 'test', file, '--reporter', 'json', '--bail'], { cwd: p.dir, env: p.env, home: p.dir });
+  const filtered = JSON.parse(
+    (
+      await run(['-c', p.config, 'test', file, '--reporter', 'json', '--filter', '^[bc]'], {
+        cwd: p.dir,
+        env: p.env,
+        home: p.dir,
+      })
+    ).stdout,
+  ) as Report;
+  assert.deepEqual(
+    filtered.files[0]!.results.map((t) => [t.name, t.status]),
+    [
+      ['b passes', 'passed'],
+      ['c passes', 'passed'],
+    ],
+  );
+  const bailed = await run(['-c', p.config, 'test', file, '--reporter', 'json', '--bail'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(bailed.code, 8);
-  assert.deepEqual((JSON.parse(bailed.stdout) as Report).files[0]!.results.map((t) => [t.name, t.status, t.skipReason]), [['a fails', 'failed', undefined], ['b passes', 'skipped', '--bail: an earlier test failed'], ['c passes', 'skipped', '--bail: an earlier test failed']]);
-  const only = p.write('only.yaml', 'defaults: { server: everything }\ntests:\n  - name: a\n    status: {}\n  - name: b\n    only: true\n    status: {}\n');
-  const onlyRun = JSON.parse((await run(['-c', p.config, 'test', only, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir })).stdout) as Report;
-  assert.deepEqual(onlyRun.files[0]!.results.map((t) => [t.name, t.status]), [['a', 'skipped'], ['b', 'passed']]);
+  assert.deepEqual(
+    (JSON.parse(bailed.stdout) as Report).files[0]!.results.map((t) => [t.name, t.status, t.skipReason]),
+    [
+      ['a fails', 'failed', undefined],
+      ['b passes', 'skipped', '--bail: an earlier test failed'],
+      ['c passes', 'skipped', '--bail: an earlier test failed'],
+    ],
+  );
+  const only = p.write(
+    'only.yaml',
+    'defaults: { server: everything }\ntests:\n  - name: a\n    status: {}\n  - name: b\n    only: true\n    status: {}\n',
+  );
+  const onlyRun = JSON.parse(
+    (await run(['-c', p.config, 'test', only, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir })).stdout,
+  ) as Report;
+  assert.deepEqual(
+    onlyRun.files[0]!.results.map((t) => [t.name, t.status]),
+    [
+      ['a', 'skipped'],
+      ['b', 'passed'],
+    ],
+  );
 });
 
 test('a bad test file: exit 2 at file:line:col, and nothing is started', async () => {
   const p = testProject();
   const cases: [string, string, RegExp][] = [
     ['syntax.yaml', 'tests:\n  - name: x\n   status: {}\n', /syntax\.yaml:3:1: invalid YAML/],
-    ['keys.yaml', 'tests:\n  - name: x\n    server: everything\n    stauts: {}\n', /keys\.yaml:2:5: tests\[0\]: a test needs exactly one step[\s\S]*keys\.yaml:4:5: unknown key "tests\[0\]\.stauts" \(did you mean "status"\?\)/],
-    ['two.yaml', 'tests:\n  - name: x\n    server: everything\n    status: {}\n    tools: {}\n', /two\.yaml:2:5: tests\[0\]: a test needs exactly one step/],
-    ['json.json', '{"tests": [{"name": "x", "server": "everything", "call": {"tool": 5}}]}', /json\.json:1:59: tests\[0\]\.call\.tool: must be string/],
-    ['kind.yaml', 'tests:\n  - name: x\n    server: everything\n    status: {}\n    expect: { error: broken }\n', /kind\.yaml:5:15: tests\[0\]\.expect\.error: must be one of "internal", "usage"/],
-    ['applies.yaml', 'tests:\n  - name: x\n    server: everything\n    read: { uri: a://b }\n    expect: { isError: true }\n', /applies\.yaml:5:15: test "x": "isError" applies to call steps only, not to read/],
-    ['var.yaml', 'tests:\n  - name: x\n    server: everything\n    call: { tool: echo, args: { message: "${NOT_SET_ANYWHERE}" } }\n', /var\.yaml:4:33: server "everything": tests\[0\]\.call\.args\.message: environment variable "NOT_SET_ANYWHERE" is not set/],
-    ['server.yaml', 'servers:\n  s:\n    command: x\n    url: http://127.0.0.1:1/mcp\ntests:\n  - name: x\n    status: {}\n', /server\.yaml:3:5: server "s": needs exactly one of "command" \(stdio\) or "url"/],
+    [
+      'keys.yaml',
+      'tests:\n  - name: x\n    server: everything\n    stauts: {}\n',
+      /keys\.yaml:2:5: tests\[0\]: a test needs exactly one step[\s\S]*keys\.yaml:4:5: unknown key "tests\[0\]\.stauts" \(did you mean "status"\?\)/,
+    ],
+    [
+      'two.yaml',
+      'tests:\n  - name: x\n    server: everything\n    status: {}\n    tools: {}\n',
+      /two\.yaml:2:5: tests\[0\]: a test needs exactly one step/,
+    ],
+    [
+      'json.json',
+      '{"tests": [{"name": "x", "server": "everything", "call": {"tool": 5}}]}',
+      /json\.json:1:59: tests\[0\]\.call\.tool: must be string/,
+    ],
+    [
+      'kind.yaml',
+      'tests:\n  - name: x\n    server: everything\n    status: {}\n    expect: { error: broken }\n',
+      /kind\.yaml:5:15: tests\[0\]\.expect\.error: must be one of "internal", "usage"/,
+    ],
+    [
+      'applies.yaml',
+      'tests:\n  - name: x\n    server: everything\n    read: { uri: a://b }\n    expect: { isError: true }\n',
+      /applies\.yaml:5:15: test "x": "isError" applies to call steps only, not to read/,
+    ],
+    [
+      'var.yaml',
+      'tests:\n  - name: x\n    server: everything\n    call: { tool: echo, args: { message: "${NOT_SET_ANYWHERE}" } }\n',
+      /var\.yaml:4:33: server "everything": tests\[0\]\.call\.args\.message: environment variable "NOT_SET_ANYWHERE" is not set/,
+    ],
+    [
+      'server.yaml',
+      'servers:\n  s:\n    command: x\n    url: http://127.0.0.1:1/mcp\ntests:\n  - name: x\n    status: {}\n',
+      /server\.yaml:3:5: server "s": needs exactly one of "command" \(stdio\) or "url"/,
+    ],
     ['noserver.yaml', 'tests:\n  - name: x\n    status: {}\n', /noserver\.yaml:2:5: test "x" names no server/],
   ];
   for (const [name, text, message] of cases) {
@@ -188,13 +334,20 @@ test('a bad test file: exit 2 at file:line:col, and nothing is started', async (
     assert.match(r.stderr, message, name);
     assert.equal(r.stdout, '', `${name}: nothing ran`);
   }
-  const json = await run(['-c', p.config, '--json', 'test', path.join(p.dir, 'syntax.yaml')], { cwd: p.dir, env: p.env, home: p.dir });
+  const json = await run(['-c', p.config, '--json', 'test', path.join(p.dir, 'syntax.yaml')], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(jsonError(json.stderr).error.kind, 'config');
 });
 
 test('a server that cannot start fails its tests (exit 8), the other servers still run', async () => {
   const p = testProject({ broken: { command: path.join(p0(), 'no-such-program') } });
-  const file = p.write('broken.yaml', 'tests:\n  - name: on broken\n    server: broken\n    status: {}\n  - name: on everything\n    server: everything\n    status: {}\n');
+  const file = p.write(
+    'broken.yaml',
+    'tests:\n  - name: on broken\n    server: broken\n    status: {}\n  - name: on everything\n    server: everything\n    status: {}\n',
+  );
   const r = await run(['-c', p.config, 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
   assert.equal(r.code, 8, r.stderr);
   const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
@@ -243,11 +396,21 @@ test('--timeout bounds the whole run: exit 124, the test in flight failed, the r
     'slow.yaml',
     'defaults: { server: legacy }\ntests:\n  - name: takes long\n    call: { tool: slow, args: { steps: 1, intervalMs: 60000 } }\n  - name: never started\n    status: {}\n',
   );
-  const r = await run(['-c', p.config, '--timeout', '1', 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
+  const r = await run(['-c', p.config, '--timeout', '1', 'test', file, '--reporter', 'json'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
   assert.equal(r.code, 124, r.stderr);
   assert.match(r.stderr, /did not finish within --timeout 1s/);
   const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
-  assert.deepEqual(results.map((t) => [t.name, t.status, t.failures[0]?.actual ?? t.skipReason]), [['takes long', 'failed', 'timeout'], ['never started', 'skipped', 'the run was stopped']]);
+  assert.deepEqual(
+    results.map((t) => [t.name, t.status, t.failures[0]?.actual ?? t.skipReason]),
+    [
+      ['takes long', 'failed', 'timeout'],
+      ['never started', 'skipped', 'the run was stopped'],
+    ],
+  );
 });
 
 test('Ctrl-C: exit 130, what finished is reported', async () => {
@@ -259,7 +422,12 @@ test('Ctrl-C: exit 130, what finished is reported', async () => {
     'defaults: { server: legacy }\ntests:\n  - name: quick\n    status: {}\n  - name: takes long\n    call: { tool: slow, args: { steps: 1, intervalMs: 60000 } }\n  - name: after\n    status: {}\n',
   );
   const controller = new AbortController();
-  const running = run(['-c', p.config, 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir, signal: controller.signal });
+  const running = run(['-c', p.config, 'test', file, '--reporter', 'json'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+    signal: controller.signal,
+  });
   // The slow call has reached the server: interrupt now.
   assert.ok(await eventually(() => existsSync(log) && readFileSync(log, 'utf8').includes('tools/call slow'), 30_000));
   controller.abort();
@@ -272,7 +440,10 @@ test('Ctrl-C: exit 130, what finished is reported', async () => {
 
 test('on a terminal, control characters from a server are shown as escapes, never sent', async () => {
   const p = testProject();
-  const file = p.write('controls.yaml', 'defaults: { server: everything }\ntests:\n  - name: hostile text\n    call: { tool: echo, args: { message: "\\e]0;owned\\a\\e[2J" } }\n    expect: { text: { equals: plain } }\n');
+  const file = p.write(
+    'controls.yaml',
+    'defaults: { server: everything }\ntests:\n  - name: hostile text\n    call: { tool: echo, args: { message: "\\e]0;owned\\a\\e[2J" } }\n    expect: { text: { equals: plain } }\n',
+  );
   const r = await run(['-c', p.config, 'test', file], { cwd: p.dir, env: p.env, home: p.dir, tty: true });
   assert.equal(r.code, 8);
   const withoutColour = plain(r.stdout);
@@ -300,7 +471,14 @@ test('a file with a Streamable HTTP server and a stdio server: both run, each ov
     );
     const r = await run(['test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
     assert.equal(r.code, 0, r.stderr + r.stdout);
-    assert.deepEqual((JSON.parse(r.stdout) as Report).files[0]!.results.map((t) => [t.name, t.status]), [['web echo', 'passed'], ['local echo', 'passed'], ['web status', 'passed']]);
+    assert.deepEqual(
+      (JSON.parse(r.stdout) as Report).files[0]!.results.map((t) => [t.name, t.status]),
+      [
+        ['web echo', 'passed'],
+        ['local echo', 'passed'],
+        ['web status', 'passed'],
+      ],
+    );
   } finally {
     await web.stop();
   }

@@ -28,14 +28,29 @@ before(async () => {
   [http, sse] = await Promise.all([startEverything('streamableHttp'), startEverything('sse')]);
   dir = project({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
-    memory: { command: process.execPath, args: [memory], env: { MEMORY_FILE_PATH: path.join(os.tmpdir(), `mcpctl-mem-${process.pid}.jsonl`) } },
+    memory: {
+      command: process.execPath,
+      args: [memory],
+      env: { MEMORY_FILE_PATH: path.join(os.tmpdir(), `mcpctl-mem-${process.pid}.jsonl`) },
+    },
     http: { url: http.url },
     sse: { type: 'sse', url: sse.url },
     fallback: { url: sse.url },
-    filtered: { command: process.execPath, args: [everything, 'stdio'], enabledTools: ['get-*', 'echo'], disabledTools: ['get-env'] },
+    filtered: {
+      command: process.execPath,
+      args: [everything, 'stdio'],
+      enabledTools: ['get-*', 'echo'],
+      disabledTools: ['get-env'],
+    },
     broken: { command: process.execPath, args: [FAULT, 'serve', 'malformed-tool'] },
   });
-  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config'), MCPCTL_TRUST_PROJECT: '1' };
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+    MCPCTL_TRUST_PROJECT: '1',
+  };
 });
 after(async () => {
   await Promise.all([http?.stop(), sse?.stop()]);
@@ -46,7 +61,10 @@ const opts = () => ({ cwd: dir, home: dir, env });
 test('tools SERVER in a pipe: one tab-separated row per tool', async () => {
   const r = await run(['tools', 'everything'], opts());
   assert.equal(r.code, 0, r.stderr);
-  const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+  const rows = r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t'));
   const echo = rows.find((row) => row[0] === 'echo');
   assert.ok(echo, 'echo is listed');
   assert.equal(echo.length, 4);
@@ -57,7 +75,9 @@ test('tools SERVER in a pipe: one tab-separated row per tool', async () => {
 test('tools SERVER --json is the ListToolsResult with full tool objects', async () => {
   const r = await run(['tools', 'everything', '--json'], opts());
   assert.equal(r.code, 0, r.stderr);
-  const doc = JSON.parse(r.stdout) as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] };
+  const doc = JSON.parse(r.stdout) as {
+    tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[];
+  };
   assert.deepEqual(Object.keys(doc), ['tools']);
   const echo = doc.tools.find((t) => t.name === 'echo');
   assert.ok(echo?.inputSchema.properties?.message);
@@ -97,7 +117,10 @@ test('tools over Streamable HTTP, SSE, the SSE fallback and an ad-hoc URL', asyn
   for (const target of ['http', 'sse', 'fallback', http.url]) {
     const r = await run(['tools', target, '--json'], opts());
     assert.equal(r.code, 0, `${target}: ${r.stderr}`);
-    assert.ok((JSON.parse(r.stdout) as { tools: { name: string }[] }).tools.some((t) => t.name === 'echo'), target);
+    assert.ok(
+      (JSON.parse(r.stdout) as { tools: { name: string }[] }).tools.some((t) => t.name === 'echo'),
+      target,
+    );
   }
 });
 
@@ -121,7 +144,13 @@ test('a malformed tool is left out with a warning; the rest still list', async (
   const r = await run(['tools', 'broken'], opts());
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /tool "broken" is malformed/);
-  assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]), ['echo', 'big', 'hang', 'crash']);
+  assert.deepEqual(
+    r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t')[0]),
+    ['echo', 'big', 'hang', 'crash'],
+  );
 });
 
 test('tools with no SERVER lists every server; a failing one does not hide the others', async () => {
@@ -134,13 +163,22 @@ test('tools with no SERVER lists every server; a failing one does not hide the o
   const e = { ...env, HOME: d };
   const pipe = await run(['tools'], { cwd: d, home: d, env: e });
   assert.equal(pipe.code, 3, 'the exit code of the failing server');
-  const names = pipe.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]);
+  const names = pipe.stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t')[0]);
   assert.ok(names.includes('everything__echo') && names.includes('fault__echo'), names.join(','));
   assert.match(pipe.stderr, /missing/);
   const json = await run(['tools', '--json'], { cwd: d, home: d, env: e });
   assert.equal(json.code, 3);
-  const doc = JSON.parse(json.stdout) as { results: { server: string; result: { tools: unknown[] } }[]; errors: { server: string; code: number; kind: string; phase: string }[] };
-  assert.deepEqual(doc.results.map((r) => r.server), ['everything', 'fault']);
+  const doc = JSON.parse(json.stdout) as {
+    results: { server: string; result: { tools: unknown[] } }[];
+    errors: { server: string; code: number; kind: string; phase: string }[];
+  };
+  assert.deepEqual(
+    doc.results.map((r) => r.server),
+    ['everything', 'fault'],
+  );
   assert.equal(doc.errors.length, 1);
   assert.equal(doc.errors[0].server, 'missing');
   assert.equal(doc.errors[0].kind, 'connection');
@@ -152,7 +190,11 @@ function onTerminal(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: num
   const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
   const line = `stty cols 120 rows 24; exec ${[process.execPath, BIN, ...argv].map(quote).join(' ')}`;
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['--quiet', '--return', '--command', line, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn('script', ['--quiet', '--return', '--command', line, '/dev/null'], {
+      cwd: ROOT,
+      env,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     let screen = '';
     child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
     child.stdin.end();
@@ -176,7 +218,13 @@ test('the example config works through bin/ in every output mode', async () => {
   // A pipe: one tab-separated row per tool, the name first.
   const piped = await runBin(['-c', '.mcp.json', 'tools', 'everything'], { cwd: ROOT, env: e });
   assert.equal(piped.code, 0, piped.stderr);
-  assert.deepEqual(piped.stdout.trimEnd().split('\n').map((row) => row.split('\t')[0]), names);
+  assert.deepEqual(
+    piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((row) => row.split('\t')[0]),
+    names,
+  );
   // A terminal: a table with a header row.
   const terminal = await onTerminal(['-c', '.mcp.json', 'tools', 'everything', '--no-color'], e);
   assert.equal(terminal.code, 0, terminal.screen);

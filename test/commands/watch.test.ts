@@ -12,13 +12,24 @@ import { BIN, ROOT, run } from '../helpers/run.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-watch-'));
 const config = path.join(dir, 'servers.json');
-writeFileSync(config, JSON.stringify({ mcpServers: { watched: { command: process.execPath, args: [path.join(ROOT, 'dist', 'test', 'fixtures', 'watch-server.js')] } } }));
+writeFileSync(
+  config,
+  JSON.stringify({
+    mcpServers: {
+      watched: { command: process.execPath, args: [path.join(ROOT, 'dist', 'test', 'fixtures', 'watch-server.js')] },
+    },
+  }),
+);
 const env = { PATH: process.env.PATH, HOME: dir };
 
 /** Runs mcpctl through bin/, sends Ctrl-C once stdout has `lines` lines, and returns the outcome. */
 function watchUntil(args: string[], lines: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '-c', config, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '-c', config, ...args], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let interrupted = false;
@@ -42,20 +53,36 @@ function watchUntil(args: string[], lines: number): Promise<{ code: number | nul
 test('resources URI --watch --json: one JSON document per reading, each update read again; Ctrl-C is exit 0', async () => {
   const r = await watchUntil(['resources', 'watched', 'fixture://counter', '--watch', '--json'], 3);
   assert.equal(r.code, 0, r.stderr);
-  const readings = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { contents: { text: string }[] });
-  assert.deepEqual(readings.map((d) => d.contents[0]!.text), ['version 1', 'version 2', 'version 3']);
+  const readings = r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { contents: { text: string }[] });
+  assert.deepEqual(
+    readings.map((d) => d.contents[0]!.text),
+    ['version 1', 'version 2', 'version 3'],
+  );
   assert.match(r.stderr, /watching fixture:\/\/counter on watched/);
 });
 
 test('tools --watch --json: the list again on each list_changed; Ctrl-C is exit 0', async () => {
   const r = await watchUntil(['tools', 'watched', '--watch', '--json'], 3);
   assert.equal(r.code, 0, r.stderr);
-  const lists = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { tools: { name: string }[] });
-  assert.deepEqual(lists.map((l) => l.tools.map((t) => t.name)), [['tool-1'], ['tool-1', 'tool-2'], ['tool-1', 'tool-2', 'tool-3']]);
+  const lists = r.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { tools: { name: string }[] });
+  assert.deepEqual(
+    lists.map((l) => l.tools.map((t) => t.name)),
+    [['tool-1'], ['tool-1', 'tool-2'], ['tool-1', 'tool-2', 'tool-3']],
+  );
 });
 
 test('--watch ends at --timeout with exit 0; plain text in a pipe', async () => {
-  const r = await run(['-c', config, 'resources', 'watched', 'fixture://counter', '--watch', '--timeout', '1'], { cwd: dir, home: dir, env });
+  const r = await run(['-c', config, 'resources', 'watched', 'fixture://counter', '--watch', '--timeout', '1'], {
+    cwd: dir,
+    home: dir,
+    env,
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^version 1\n/);
 });

@@ -10,8 +10,19 @@ import { thrown } from './helpers.js';
 import { fakeContext } from '../helpers/context.js';
 
 test('--stdio command lines split like a shell would, without expanding anything', () => {
-  assert.deepEqual(splitCommandLine('npx -y @modelcontextprotocol/server-everything'), ['npx', '-y', '@modelcontextprotocol/server-everything']);
-  assert.deepEqual(splitCommandLine(`  node   'my server.js'  "a \\"b\\" c" d\\ e '' x"y"z `), ['node', 'my server.js', 'a "b" c', 'd e', '', 'xyz']);
+  assert.deepEqual(splitCommandLine('npx -y @modelcontextprotocol/server-everything'), [
+    'npx',
+    '-y',
+    '@modelcontextprotocol/server-everything',
+  ]);
+  assert.deepEqual(splitCommandLine(`  node   'my server.js'  "a \\"b\\" c" d\\ e '' x"y"z `), [
+    'node',
+    'my server.js',
+    'a "b" c',
+    'd e',
+    '',
+    'xyz',
+  ]);
   assert.deepEqual(splitCommandLine(`echo '$HOME' "\\$HOME \\n" \\$x`), ['echo', '$HOME', '$HOME \\n', '$x']);
   assert.deepEqual(splitCommandLine(`python -c 'print("hi")'`), ['python', '-c', 'print("hi")']);
   assert.deepEqual(splitCommandLine('a\tb\nc'), ['a', 'b', 'c']);

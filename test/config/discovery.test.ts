@@ -17,14 +17,19 @@ test('project beats user, nearer directory beats farther, first match wins per n
   t.after(() => tree.cleanup());
   const near = await tree.write('home/work/app/.mcp.json', { mcpServers: { a: stdio('near-a') } });
   const far = await tree.write('home/work/.mcp.json', { mcpServers: { a: stdio('far-a'), b: stdio('far-b') } });
-  const user = await tree.write('home/.config/mcpctl/config.json', { mcpServers: { a: stdio('user-a'), b: stdio('user-b'), c: stdio('user-c') } });
+  const user = await tree.write('home/.config/mcpctl/config.json', {
+    mcpServers: { a: stdio('user-a'), b: stdio('user-b'), c: stdio('user-c') },
+  });
   // Above the home directory: never searched when the working directory is inside home.
   await tree.write('.mcp.json', { mcpServers: { z: stdio('outside') } });
 
   // Trusted, so that precedence alone decides (an untrusted project server never wins: trust.test.ts).
   const config = await loadConfig(fakeContext({ cwd: tree.project, home: tree.home }), { trustProject: true });
   const got = byName(config);
-  assert.deepEqual(config.entries.map((e) => e.name), ['a', 'b', 'c']);
+  assert.deepEqual(
+    config.entries.map((e) => e.name),
+    ['a', 'b', 'c'],
+  );
   assert.equal(got.a!.raw.command, 'near-a');
   assert.equal(got.a!.source, near);
   assert.equal(got.a!.scope, 'project');
@@ -63,9 +68,16 @@ test('--config reads only that file', async (t) => {
   await tree.write('home/work/app/.mcp.json', { mcpServers: { a: stdio('project') } });
   await tree.write('home/.cursor/mcp.json', { mcpServers: { b: stdio('cursor') } });
   const only = await tree.write('elsewhere/servers.json', { mcpServers: { x: stdio('only') } });
-  const ctx = fakeContext({ cwd: tree.project, home: tree.home, env: { MCPCTL_CONFIG: path.join(tree.root, 'nope.json') } });
+  const ctx = fakeContext({
+    cwd: tree.project,
+    home: tree.home,
+    env: { MCPCTL_CONFIG: path.join(tree.root, 'nope.json') },
+  });
   const config = await loadConfig(ctx, { configFile: '../../../elsewhere/servers.json' });
-  assert.deepEqual(config.entries.map((e) => [e.name, e.raw.command, e.scope]), [['x', 'only', 'explicit']]);
+  assert.deepEqual(
+    config.entries.map((e) => [e.name, e.raw.command, e.scope]),
+    [['x', 'only', 'explicit']],
+  );
   assert.deepEqual(config.files, [only]);
   assert.deepEqual(config.searched, [only]);
 });
@@ -73,7 +85,9 @@ test('--config reads only that file', async (t) => {
 test('--config naming a missing file is a config error naming it', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const err = await thrown(() => loadConfig(fakeContext({ cwd: tree.project, home: tree.home }), { configFile: 'missing.json' }));
+  const err = await thrown(() =>
+    loadConfig(fakeContext({ cwd: tree.project, home: tree.home }), { configFile: 'missing.json' }),
+  );
   assert.ok(err instanceof McpctlError);
   assert.equal(err.kind, 'config');
   assert.match(err.message, /missing\.json: no such config file \(named by --config\)/);
@@ -90,7 +104,11 @@ test('MCPCTL_CONFIG comes before the project, and the project is still read', as
   assert.equal(got.a!.scope, 'env');
   assert.equal(got.p!.raw.command, 'project-p');
 
-  const missing = fakeContext({ cwd: tree.project, home: tree.home, env: { MCPCTL_CONFIG: path.join(tree.root, 'gone.json') } });
+  const missing = fakeContext({
+    cwd: tree.project,
+    home: tree.home,
+    env: { MCPCTL_CONFIG: path.join(tree.root, 'gone.json') },
+  });
   const err = await thrown(() => loadConfig(missing));
   assert.ok(err instanceof McpctlError && err.kind === 'config');
   assert.match(err.message, /gone\.json: no such config file \(named by MCPCTL_CONFIG\)/);
@@ -105,11 +123,16 @@ test('user files in order: mcpctl (XDG), Claude Code, Claude Desktop, Cursor, Wi
     numStartups: 3,
     mcpServers: { s1: stdio('claude-code'), s2: stdio('claude-code'), shared: stdio('claude-code-user') },
     projects: {
-      [tree.project]: { allowedTools: [], mcpServers: { shared: stdio('claude-code-local'), local: stdio('claude-code-local') } },
+      [tree.project]: {
+        allowedTools: [],
+        mcpServers: { shared: stdio('claude-code-local'), local: stdio('claude-code-local') },
+      },
       [path.join(tree.home, 'other')]: { mcpServers: { elsewhere: stdio('not this project') } },
     },
   });
-  await tree.write('xdg/Claude/claude_desktop_config.json', { mcpServers: { s2: stdio('desktop'), s3: stdio('desktop') } });
+  await tree.write('xdg/Claude/claude_desktop_config.json', {
+    mcpServers: { s2: stdio('desktop'), s3: stdio('desktop') },
+  });
   await tree.write('home/.cursor/mcp.json', { mcpServers: { s3: stdio('cursor'), s4: stdio('cursor') } });
   await tree.write('home/.codeium/windsurf/mcp_config.json', {
     mcpServers: { s4: stdio('windsurf'), remote: { serverUrl: 'https://windsurf.example/mcp' } },
@@ -135,9 +158,17 @@ test("Claude Desktop's macOS file is found too, and the default XDG dir is ~/.co
   const mac = await tree.write('home/Library/Application Support/Claude/claude_desktop_config.json', {
     mcpServers: { mac: { command: 'npx', args: ['-y', 'server'], env: { KEY: 'v' } } },
   });
-  const linux = await tree.write('home/.config/Claude/claude_desktop_config.json', { mcpServers: { linux: stdio('x') } });
+  const linux = await tree.write('home/.config/Claude/claude_desktop_config.json', {
+    mcpServers: { linux: stdio('x') },
+  });
   const config = await loadConfig(fakeContext({ cwd: tree.project, home: tree.home }));
-  assert.deepEqual(config.entries.map((e) => [e.name, e.source]), [['mac', mac], ['linux', linux]]);
+  assert.deepEqual(
+    config.entries.map((e) => [e.name, e.source]),
+    [
+      ['mac', mac],
+      ['linux', linux],
+    ],
+  );
   assert.deepEqual(config.entries[0]!.raw.args, ['-y', 'server']);
 });
 

@@ -14,7 +14,13 @@ test('describeServer never shows env or header values, only ${VAR} references an
     mcpServers: {
       gh: {
         url: 'https://user:hunter2pass@api.example/mcp?api_key=sk-live-123&mode=fast',
-        headers: { Authorization: 'Bearer ghp_literalsecret', 'X-Scheme': 'Bearer ${TOKEN}', 'X-Ref': '${TOKEN}', 'X-Mixed': 'k-${TOKEN}', 'X-Default': '${TOKEN:-fallbacksecret}' },
+        headers: {
+          Authorization: 'Bearer ghp_literalsecret',
+          'X-Scheme': 'Bearer ${TOKEN}',
+          'X-Ref': '${TOKEN}',
+          'X-Mixed': 'k-${TOKEN}',
+          'X-Default': '${TOKEN:-fallbacksecret}',
+        },
         headersFrom: { 'X-Api-Key': 'API_KEY' },
         timeout: 60000,
         oauth: { clientId: 'public-id', issuer: 'https://auth', clientSecretFrom: 'CLIENT_SECRET' },
@@ -30,11 +36,23 @@ test('describeServer never shows env or header values, only ${VAR} references an
       },
     },
   });
-  const ctx = fakeContext({ cwd: tree.project, home: tree.home, env: { TOKEN: 'env-token-value', API_KEY: 'env-api-key' } });
+  const ctx = fakeContext({
+    cwd: tree.project,
+    home: tree.home,
+    env: { TOKEN: 'env-token-value', API_KEY: 'env-api-key' },
+  });
   const config = await loadConfig(ctx, { trustProject: true });
   const [gh, local] = config.entries.map(describeServer);
   const text = JSON.stringify([gh, local]);
-  for (const secret of ['hunter2pass', 'sk-live-123', 'ghp_literalsecret', 'fallbacksecret', 'p4ssw0rd-literal', 'env-token-value', 'env-api-key']) {
+  for (const secret of [
+    'hunter2pass',
+    'sk-live-123',
+    'ghp_literalsecret',
+    'fallbacksecret',
+    'p4ssw0rd-literal',
+    'env-token-value',
+    'env-api-key',
+  ]) {
     assert.ok(!text.includes(secret), `${secret} must not appear in ${text}`);
   }
   assert.deepEqual(gh, {
@@ -45,7 +63,13 @@ test('describeServer never shows env or header values, only ${VAR} references an
     trusted: true,
     trust: 'trust-project',
     url: 'https://<redacted>:<redacted>@api.example/mcp?api_key=<redacted>&mode=<redacted>',
-    headers: { Authorization: '<redacted>', 'X-Scheme': 'Bearer ${TOKEN}', 'X-Ref': '${TOKEN}', 'X-Mixed': '<redacted>${TOKEN}', 'X-Default': '${TOKEN:-<redacted>}' },
+    headers: {
+      Authorization: '<redacted>',
+      'X-Scheme': 'Bearer ${TOKEN}',
+      'X-Ref': '${TOKEN}',
+      'X-Mixed': '<redacted>${TOKEN}',
+      'X-Default': '${TOKEN:-<redacted>}',
+    },
     headersFrom: { 'X-Api-Key': 'API_KEY' },
     timeout: 60,
     oauth: { clientId: 'public-id', issuer: 'https://auth', clientSecretFrom: 'CLIENT_SECRET' },

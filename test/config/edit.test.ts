@@ -29,15 +29,30 @@ test('add then remove round-trips the file byte for byte, comments included, mod
   await fs.chmod(file, 0o640);
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
 
-  const added = await addServer(ctx, '.mcp.json', 'remote', { url: 'https://example.com/mcp', headersFrom: { Authorization: 'TOKEN' } });
+  const added = await addServer(ctx, '.mcp.json', 'remote', {
+    url: 'https://example.com/mcp',
+    headersFrom: { Authorization: 'TOKEN' },
+  });
   assert.deepEqual(added, { file, created: false, replaced: false, rootKey: 'mcpServers', warnings: [] });
   const text = await fs.readFile(file, 'utf8');
-  for (const kept of ['// team servers — keep sorted', '/* the memory server */', '// inline note', '"other": [1, 2, 3]']) {
+  for (const kept of [
+    '// team servers — keep sorted',
+    '/* the memory server */',
+    '// inline note',
+    '"other": [1, 2, 3]',
+  ]) {
     assert.ok(text.includes(kept), `${kept} kept in:\n${text}`);
   }
-  assert.match(text, /\n {8}"remote": \{\n {12}"url": "https:\/\/example\.com\/mcp",/, 'indented like the file (4 spaces)');
+  assert.match(
+    text,
+    /\n {8}"remote": \{\n {12}"url": "https:\/\/example\.com\/mcp",/,
+    'indented like the file (4 spaces)',
+  );
   const config = await loadConfig(ctx, { trustProject: true });
-  assert.deepEqual(config.entries.map((e) => e.name), ['memory', 'remote']);
+  assert.deepEqual(
+    config.entries.map((e) => e.name),
+    ['memory', 'remote'],
+  );
   assert.deepEqual(config.entries[1]!.raw, { url: 'https://example.com/mcp', headersFrom: { Authorization: 'TOKEN' } });
   assert.equal((await fs.stat(file)).mode & 0o777, 0o640);
 
@@ -53,7 +68,9 @@ test('add creates a missing file with mcpServers (servers in .vscode), and refus
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
   const created = await addServer(ctx, 'new.json', 'a', { command: 'node', args: ['a.js'] });
   assert.equal(created.created, true);
-  assert.deepEqual(JSON.parse(await fs.readFile(path.join(tree.project, 'new.json'), 'utf8')), { mcpServers: { a: { command: 'node', args: ['a.js'] } } });
+  assert.deepEqual(JSON.parse(await fs.readFile(path.join(tree.project, 'new.json'), 'utf8')), {
+    mcpServers: { a: { command: 'node', args: ['a.js'] } },
+  });
 
   const err = await thrown(() => addServer(ctx, 'new.json', 'a', { command: 'other' }));
   assert.ok(err instanceof McpctlError);
@@ -63,7 +80,9 @@ test('add creates a missing file with mcpServers (servers in .vscode), and refus
 
   const forced = await addServer(ctx, 'new.json', 'a', { command: 'other' }, { force: true });
   assert.equal(forced.replaced, true);
-  assert.deepEqual(JSON.parse(await fs.readFile(path.join(tree.project, 'new.json'), 'utf8')), { mcpServers: { a: { command: 'other' } } });
+  assert.deepEqual(JSON.parse(await fs.readFile(path.join(tree.project, 'new.json'), 'utf8')), {
+    mcpServers: { a: { command: 'other' } },
+  });
 
   const vscode = await addServer(ctx, '.vscode/mcp.json', 'v', { type: 'http', url: 'https://v/mcp' });
   assert.equal(vscode.rootKey, 'servers');
@@ -146,7 +165,10 @@ test('a file without the root key gets it, after its other content', async (t) =
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
-  const file = await tree.write('home/work/app/.mcp.json', '{\n  "numStartups": 4, // counted\n  "tips": { "seen": true }\n}\n');
+  const file = await tree.write(
+    'home/work/app/.mcp.json',
+    '{\n  "numStartups": 4, // counted\n  "tips": { "seen": true }\n}\n',
+  );
   await addServer(ctx, file, 'x', { url: 'https://x/mcp' });
   assert.equal(
     await fs.readFile(file, 'utf8'),

@@ -35,7 +35,10 @@ test('many servers load, and the last of repeated names wins with a warning for 
   const dir = tempDir();
   const servers = Array.from({ length: 20_000 }, (_, i) => `"s${i % 10_000}":{"command":"c${i}"}`).join(',');
   writeFileSync(path.join(dir, 'many.json'), `{"mcpServers":{${servers}}}`);
-  const r = await runBin(['-c', 'many.json', 'servers', '--json'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir } });
+  const r = await runBin(['-c', 'many.json', 'servers', '--json'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: dir },
+  });
   assert.equal(r.code, 0, r.stderr.slice(-500));
   const listed = (JSON.parse(r.stdout) as { servers: { name: string; command: string }[] }).servers;
   assert.equal(listed.length, 10_000);
@@ -46,11 +49,20 @@ test('many servers load, and the last of repeated names wins with a warning for 
 test('SIGTERM while a huge config is loading ends mcpctl with exit 143', async () => {
   const dir = tempDir();
   // Seconds of checking: the signal lands while the entries are still being read.
-  const servers = Array.from({ length: 60_000 }, (_, i) => `"s${i}":{"command":"node","args":["x.js","--flag","${i}"],"env":{"A":"b"}}`).join(',');
+  const servers = Array.from(
+    { length: 60_000 },
+    (_, i) => `"s${i}":{"command":"node","args":["x.js","--flag","${i}"],"env":{"A":"b"}}`,
+  ).join(',');
   writeFileSync(path.join(dir, 'huge.json'), `{"mcpServers":{${servers}}}`);
-  const child = spawn(process.execPath, [BIN, '-v', '-c', 'huge.json', 'servers', '--names'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, '-v', '-c', 'huge.json', 'servers', '--names'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])));
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (code, signal) => resolve([code, signal])),
+  );
   const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   child.stderr.on('data', (chunk: Buffer) => {
     const before = stderr;

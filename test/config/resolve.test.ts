@@ -30,7 +30,11 @@ test('${VAR}, ${VAR:-default} and ${env:VAR} expand in every string value', asyn
   const { ctx, entry } = await setup(
     tree,
     {
-      s: { command: '${BIN}', args: ['--root=${ROOT}', '${UNSET:-fallback}', '${EMPTY:-was-empty}', '${env:ROOT}', 'a$b ${'], env: { TOKEN: 'x-${SECRET}' } },
+      s: {
+        command: '${BIN}',
+        args: ['--root=${ROOT}', '${UNSET:-fallback}', '${EMPTY:-was-empty}', '${env:ROOT}', 'a$b ${'],
+        env: { TOKEN: 'x-${SECRET}' },
+      },
       h: { url: 'https://${HOST:-localhost}/mcp', headers: { Authorization: 'Bearer ${SECRET}' } },
     },
     { BIN: 'node', ROOT: '/data', SECRET: 's3cret', EMPTY: '' },
@@ -59,7 +63,10 @@ test('a missing variable is a config error naming file, JSON path and variable �
   assert.ok(err instanceof McpctlError);
   assert.equal(err.kind, 'config');
   assert.equal(err.server, 'github');
-  assert.match(err.message, /^\.mcp\.json:\d+:\d+: server "github": mcpServers\.github\.headers\.Authorization: environment variable "GITHUB_TOKEN" is not set$/);
+  assert.match(
+    err.message,
+    /^\.mcp\.json:\d+:\d+: server "github": mcpServers\.github\.headers\.Authorization: environment variable "GITHUB_TOKEN" is not set$/,
+  );
   assert.match(err.hint ?? '', /set GITHUB_TOKEN .*\$\{GITHUB_TOKEN:-default\}/);
 });
 
@@ -74,9 +81,15 @@ test("an entry with VS Code's ${input:…} is skipped with a warning naming it; 
   });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
   const config = await loadConfig(ctx, { trustProject: true });
-  assert.deepEqual(config.entries.map((e) => e.name), ['w']);
+  assert.deepEqual(
+    config.entries.map((e) => e.name),
+    ['w'],
+  );
   assert.equal(config.warnings.length, 1);
-  assert.match(config.warnings[0]!, /\.vscode\/mcp\.json:\d+:\d+: server "v" uses \$\{input:…\}, a value only an editor asks for; skipped/);
+  assert.match(
+    config.warnings[0]!,
+    /\.vscode\/mcp\.json:\d+:\d+: server "v" uses \$\{input:…\}, a value only an editor asks for; skipped/,
+  );
   const w = resolveTarget(config, 'w', ctx) as StdioServerSpec;
   assert.deepEqual(w.args, [path.join(tree.project, 'server.js'), tree.home]);
 });
@@ -84,7 +97,15 @@ test("an entry with VS Code's ${input:…} is skipped with a warning naming it; 
 test('inheritEnv true passes our environment; false passes the allowlist, envFrom and env only', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const env = { PATH: '/bin', HOME: '/h', HTTPS_PROXY: 'http://proxy', SSL_CERT_FILE: '/ca.pem', SECRET: 'nope', PASSED: 'yes', OVERRIDDEN: 'ours' };
+  const env = {
+    PATH: '/bin',
+    HOME: '/h',
+    HTTPS_PROXY: 'http://proxy',
+    SSL_CERT_FILE: '/ca.pem',
+    SECRET: 'nope',
+    PASSED: 'yes',
+    OVERRIDDEN: 'ours',
+  };
   const { ctx, entry } = await setup(
     tree,
     {
@@ -97,10 +118,20 @@ test('inheritEnv true passes our environment; false passes the allowlist, envFro
   const open = resolveServer(entry('open'), ctx) as StdioServerSpec;
   assert.deepEqual(open.env, { ...env, EXTRA: '1', OVERRIDDEN: 'theirs' });
   const closed = resolveServer(entry('closed'), ctx) as StdioServerSpec;
-  assert.deepEqual(closed.env, { PATH: '/bin', HOME: '/h', HTTPS_PROXY: 'http://proxy', SSL_CERT_FILE: '/ca.pem', PASSED: 'yes', EXTRA: '1' });
+  assert.deepEqual(closed.env, {
+    PATH: '/bin',
+    HOME: '/h',
+    HTTPS_PROXY: 'http://proxy',
+    SSL_CERT_FILE: '/ca.pem',
+    PASSED: 'yes',
+    EXTRA: '1',
+  });
   const err = await thrown(() => resolveServer(entry('missing'), ctx));
   assert.ok(err instanceof McpctlError && err.kind === 'config');
-  assert.match(err.message, /server "missing": "envFrom\[0\]" names environment variable "NOT_SET" \(to pass to the server\), which is not set/);
+  assert.match(
+    err.message,
+    /server "missing": "envFrom\[0\]" names environment variable "NOT_SET" \(to pass to the server\), which is not set/,
+  );
 });
 
 test('headersFrom reads header values from our environment; a missing one names the header and variable', async (t) => {
@@ -118,7 +149,10 @@ test('headersFrom reads header values from our environment; a missing one names 
   assert.deepEqual(h.headers, { 'X-Static': 'v', Authorization: 'Bearer t0k' });
   const err = await thrown(() => resolveServer(entry('m'), ctx));
   assert.ok(err instanceof McpctlError && err.kind === 'config');
-  assert.match(err.message, /"headersFrom\.X-Key" names environment variable "NO_SUCH" \(the value of header X-Key\), which is not set/);
+  assert.match(
+    err.message,
+    /"headersFrom\.X-Key" names environment variable "NO_SUCH" \(the value of header X-Key\), which is not set/,
+  );
 });
 
 test('oauth secrets are read from the variables the *From keys name', async (t) => {
@@ -130,8 +164,14 @@ test('oauth secrets are read from the variables the *From keys name', async (t) 
       o: {
         url: 'https://a/mcp',
         oauth: {
-          clientId: 'cid', issuer: 'https://auth', scope: 'a b', redirectPort: 8765, clientSecretFrom: 'CS',
-          tokenEndpointAuthMethod: 'private_key_jwt', privateKeyFrom: 'PK', grant: 'client_credentials',
+          clientId: 'cid',
+          issuer: 'https://auth',
+          scope: 'a b',
+          redirectPort: 8765,
+          clientSecretFrom: 'CS',
+          tokenEndpointAuthMethod: 'private_key_jwt',
+          privateKeyFrom: 'PK',
+          grant: 'client_credentials',
           idp: { issuer: 'https://idp', clientId: 'idp-c', clientSecretFrom: 'IDP_CS', idTokenFrom: 'IDT' },
         },
       },
@@ -140,8 +180,14 @@ test('oauth secrets are read from the variables the *From keys name', async (t) 
   );
   const o = resolveServer(entry('o'), ctx) as HttpServerSpec;
   assert.deepEqual(o.oauth, {
-    clientId: 'cid', issuer: 'https://auth', scope: 'a b', redirectPort: 8765, clientSecret: 'secret',
-    tokenEndpointAuthMethod: 'private_key_jwt', privateKey: '-----BEGIN PRIVATE KEY-----', grant: 'client_credentials',
+    clientId: 'cid',
+    issuer: 'https://auth',
+    scope: 'a b',
+    redirectPort: 8765,
+    clientSecret: 'secret',
+    tokenEndpointAuthMethod: 'private_key_jwt',
+    privateKey: '-----BEGIN PRIVATE KEY-----',
+    grant: 'client_credentials',
     idp: { issuer: 'https://idp', clientId: 'idp-c', clientSecret: 'idp-secret', idToken: 'eyJ' },
   });
 });
@@ -150,14 +196,19 @@ test('cwd is relative to the config file and must exist', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   await tree.write('home/work/tools/keep', '');
-  await tree.write('home/work/.mcp.json', { mcpServers: { rel: { command: 'a', cwd: 'tools' }, gone: { command: 'a', cwd: 'nowhere' } } });
+  await tree.write('home/work/.mcp.json', {
+    mcpServers: { rel: { command: 'a', cwd: 'tools' }, gone: { command: 'a', cwd: 'nowhere' } },
+  });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
   const config = await loadConfig(ctx, { trustProject: true });
   const rel = resolveTarget(config, 'rel', ctx) as StdioServerSpec;
   assert.equal(rel.cwd, path.join(tree.home, 'work', 'tools'));
   const err = await thrown(() => resolveTarget(config, 'gone', ctx));
   assert.ok(err instanceof McpctlError && err.kind === 'config');
-  assert.ok(err.message.includes(`"cwd" is ${path.join(tree.home, 'work', 'nowhere')}, which is not an existing directory`), err.message);
+  assert.ok(
+    err.message.includes(`"cwd" is ${path.join(tree.home, 'work', 'nowhere')}, which is not an existing directory`),
+    err.message,
+  );
   // Without cwd, the server starts in our working directory.
   await tree.write('home/work/app/.mcp.json', { mcpServers: { plain: { command: 'a' } } });
   const plain = resolveTarget(await loadConfig(ctx, { trustProject: true }), 'plain', ctx) as StdioServerSpec;
@@ -215,7 +266,11 @@ test('a url that is not http(s) after expansion is a config error', async (t) =>
 test('an unknown name is a usage error with close names and the files read', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const { ctx, config } = await setup(tree, { github: { command: 'a' }, gitlab: { command: 'b' }, memory: { command: 'c' } });
+  const { ctx, config } = await setup(tree, {
+    github: { command: 'a' },
+    gitlab: { command: 'b' },
+    memory: { command: 'c' },
+  });
   const err = await thrown(() => resolveTarget(config, 'githb', ctx));
   assert.ok(err instanceof McpctlError);
   assert.equal(err.kind, 'usage');
@@ -227,7 +282,13 @@ test('an unknown name is a usage error with close names and the files read', asy
   assert.match(err.hint ?? '', /servers are read from \.mcp\.json \(github, gitlab, memory\)/);
   assert.match(err.hint ?? '', /http\(s\):\/\/ URL or --stdio/);
 
-  const none = await thrown(() => resolveTarget({ entries: [], shadowed: [], projectFiles: [], files: [], searched: ['/a', '/b'], warnings: [] }, 'x', ctx));
+  const none = await thrown(() =>
+    resolveTarget(
+      { entries: [], shadowed: [], projectFiles: [], files: [], searched: ['/a', '/b'], warnings: [] },
+      'x',
+      ctx,
+    ),
+  );
   assert.ok(none instanceof McpctlError);
   assert.match(none.hint ?? '', /no config file was found/);
 });

@@ -18,7 +18,10 @@ test('a .config/config.js in the process working directory is not executed', asy
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   const marker = path.join(tree.root, 'EXECUTED');
-  await tree.write('home/work/app/.config/config.js', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'yes'); module.exports = {};`);
+  await tree.write(
+    'home/work/app/.config/config.js',
+    `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'yes'); module.exports = {};`,
+  );
   await tree.write('home/work/app/.mcp.json', { mcpServers: { a: { command: 'x' } } });
   const script = `
     const { loadConfig } = await import(${JSON.stringify(loadModule)});
@@ -26,7 +29,11 @@ test('a .config/config.js in the process working directory is not executed', asy
     const config = await loadConfig(ctx);
     process.stdout.write(config.entries.map((e) => e.name).join(','));
   `;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: tree.project, encoding: 'utf8', timeout: 20_000 });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: tree.project,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   assert.equal(child.status, 0, child.stderr);
   assert.equal(child.stdout, 'a');
   await assert.rejects(fs.access(marker), 'the .config/config.js file must not run');

@@ -5,7 +5,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync, truncateSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jsonError, ROOT, runBin } from '../helpers/run.js';
@@ -33,7 +45,13 @@ function project(servers: Record<string, unknown> = { app: markingServer() }): P
   mkdirSync(path.join(dir, '.git'), { recursive: true });
   const config = path.join(dir, '.mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }, null, 2));
-  return { dir, home, config, marker: path.join(dir, 'marker'), env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: path.join(home, 'cache') } };
+  return {
+    dir,
+    home,
+    config,
+    marker: path.join(dir, 'marker'),
+    env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: path.join(home, 'cache') },
+  };
 }
 
 function userConfig(p: Project, servers: Record<string, unknown>): string {
@@ -74,14 +92,21 @@ test('an untrusted project server is never started: tools, call, status and serv
 
   const status = await runBin(['status', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(status.code, 2);
-  const row = (JSON.parse(status.stdout) as { servers: { server: string; ok: boolean; phase: string; error?: { message: string } }[] }).servers[0]!;
+  const row = (
+    JSON.parse(status.stdout) as {
+      servers: { server: string; ok: boolean; phase: string; error?: { message: string } }[];
+    }
+  ).servers[0]!;
   assert.equal(row.server, 'app');
   assert.equal(row.ok, false);
   assert.equal(row.phase, 'config');
   assert.match(row.error?.message ?? '', /not started.*not trusted/);
 
   const servers = await listed(p);
-  assert.deepEqual(servers.map((s) => [s.name, s.trusted, s.trust]), [['app', false, 'untrusted']]);
+  assert.deepEqual(
+    servers.map((s) => [s.name, s.trusted, s.trust]),
+    [['app', false, 'untrusted']],
+  );
   const names = await runBin(['servers', '--names'], { cwd: p.dir, env: p.env });
   assert.equal(names.stdout, 'app\n', 'completion still lists the name');
   assert.equal(existsSync(p.marker), false, 'the untrusted server was started');
@@ -92,27 +117,42 @@ test('servers trust lets it start; a change to the file asks again; untrust take
   const trust = await runBin(['servers', 'trust', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(trust.code, 0, trust.stderr);
   const record = (JSON.parse(trust.stdout) as { trusted: { file: string; servers: string[] }[] }).trusted;
-  assert.deepEqual(record.map((t) => [t.file, t.servers]), [[p.config, ['app']]]);
+  assert.deepEqual(
+    record.map((t) => [t.file, t.servers]),
+    [[p.config, ['app']]],
+  );
   const store = path.join(p.home, '.config', 'mcpctl', 'trust.json');
   assert.equal(statSync(store).mode & 0o777, 0o600);
 
   const ok = await runBin(['status', 'app', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(ok.code, 0, ok.stderr);
   assert.equal(existsSync(p.marker), true, 'a trusted server starts');
-  assert.deepEqual((await listed(p)).map((s) => s.trust), ['trusted']);
+  assert.deepEqual(
+    (await listed(p)).map((s) => s.trust),
+    ['trusted'],
+  );
 
   appendFileSync(p.config, '\n');
   const changed = await runBin(['tools', 'app'], { cwd: p.dir, env: p.env });
   assert.equal(changed.code, 2);
   assert.match(changed.stderr, /\.mcp\.json has changed since it was trusted/);
-  assert.deepEqual((await listed(p)).map((s) => s.trust), ['changed']);
+  assert.deepEqual(
+    (await listed(p)).map((s) => s.trust),
+    ['changed'],
+  );
 
   assert.equal((await runBin(['servers', 'trust', '.mcp.json'], { cwd: p.dir, env: p.env })).code, 0);
-  assert.deepEqual((await listed(p)).map((s) => s.trust), ['trusted']);
+  assert.deepEqual(
+    (await listed(p)).map((s) => s.trust),
+    ['trusted'],
+  );
   const untrust = await runBin(['servers', 'untrust', '.mcp.json'], { cwd: p.dir, env: p.env });
   assert.equal(untrust.code, 0, untrust.stderr);
   assert.match(untrust.stderr, /untrusted \.mcp\.json/);
-  assert.deepEqual((await listed(p)).map((s) => s.trust), ['untrusted']);
+  assert.deepEqual(
+    (await listed(p)).map((s) => s.trust),
+    ['untrusted'],
+  );
 });
 
 test('naming the file is consent: -c, MCPCTL_CONFIG; --trust-project and MCPCTL_TRUST_PROJECT=1 for one run', async () => {
@@ -126,12 +166,21 @@ test('naming the file is consent: -c, MCPCTL_CONFIG; --trust-project and MCPCTL_
     const r = await runBin([...argv, 'status', 'app', '--json'], { cwd: p.dir, env });
     assert.equal(r.code, 0, `${argv.join(' ')}: ${r.stderr}`);
   }
-  assert.equal(existsSync(path.join(p.home, '.config', 'mcpctl', 'trust.json')), false, 'one-run consent records nothing');
-  assert.deepEqual((await listed(p)).map((s) => s.trust), ['untrusted']);
+  assert.equal(
+    existsSync(path.join(p.home, '.config', 'mcpctl', 'trust.json')),
+    false,
+    'one-run consent records nothing',
+  );
+  assert.deepEqual(
+    (await listed(p)).map((s) => s.trust),
+    ['untrusted'],
+  );
 });
 
-test('a project stdio server runs in its config file\'s directory, from any subdirectory', async () => {
-  const p = project({ app: { command: 'sh', args: ['-c', `pwd > where && exec "${process.execPath}" "${CALL_SERVER}" legacy`] } });
+test("a project stdio server runs in its config file's directory, from any subdirectory", async () => {
+  const p = project({
+    app: { command: 'sh', args: ['-c', `pwd > where && exec "${process.execPath}" "${CALL_SERVER}" legacy`] },
+  });
   const sub = path.join(p.dir, 'src', 'deep');
   mkdirSync(sub, { recursive: true });
   const r = await runBin(['--trust-project', 'status', 'app', '--json'], { cwd: sub, env: p.env });
@@ -139,7 +188,7 @@ test('a project stdio server runs in its config file\'s directory, from any subd
   assert.equal(existsSync(path.join(p.dir, 'where')), true);
 });
 
-test('a config owned by another user, or in a directory anyone may write to, is refused; root\'s own is read', async () => {
+test("a config owned by another user, or in a directory anyone may write to, is refused; root's own is read", async () => {
   const p = project();
   chownSync(p.config, 65534, 65534); // nobody
   const r = await runBin(['servers'], { cwd: p.dir, env: p.env });
@@ -164,10 +213,14 @@ test('a FIFO, a device, a symlink loop and an oversized file are refused at once
     ['fifo', (f) => execFileSync('mkfifo', [f]), /\.mcp\.json: refused: it is a FIFO, not a regular file/],
     ['device', (f) => symlinkSync('/dev/zero', f), /\.mcp\.json: refused: it is a device, not a regular file/],
     ['loop', (f) => symlinkSync(path.basename(f), f), /\.mcp\.json: refused: it is a symlink loop/],
-    ['big', (f) => {
-      writeFileSync(f, '');
-      truncateSync(f, 10 * 1024 * 1024 + 1);
-    }, /\.mcp\.json: refused: it is larger than 10 MiB/],
+    [
+      'big',
+      (f) => {
+        writeFileSync(f, '');
+        truncateSync(f, 10 * 1024 * 1024 + 1);
+      },
+      /\.mcp\.json: refused: it is larger than 10 MiB/,
+    ],
   ];
   for (const [what, make, message] of cases) {
     const p = project({});
@@ -188,17 +241,33 @@ test('a project server shadowing a user server is reported with both files; serv
   const user = userConfig(p, { shared: { command: process.execPath, args: [CALL_SERVER, 'legacy'] } });
   const r = await runBin(['servers', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /server "shared" of \.mcp\.json \(not trusted\) would shadow the server of the same name in .*\.config\/mcpctl\/config\.json/);
+  assert.match(
+    r.stderr,
+    /server "shared" of \.mcp\.json \(not trusted\) would shadow the server of the same name in .*\.config\/mcpctl\/config\.json/,
+  );
   const untrusted = (JSON.parse(r.stdout) as { servers: Listed[] }).servers;
-  assert.deepEqual(untrusted.map((s) => [s.source, s.shadowedBy]), [[user, undefined], [p.config, user]], 'the untrusted project server does not replace the user\'s');
+  assert.deepEqual(
+    untrusted.map((s) => [s.source, s.shadowedBy]),
+    [
+      [user, undefined],
+      [p.config, user],
+    ],
+    "the untrusted project server does not replace the user's",
+  );
   assert.equal((await runBin(['status', 'shared', '--json'], { cwd: p.dir, env: p.env })).code, 0);
-  assert.equal(existsSync(p.marker), false, 'the user\'s server ran, not the project\'s');
+  assert.equal(existsSync(p.marker), false, "the user's server ran, not the project's");
 
   await runBin(['servers', 'trust'], { cwd: p.dir, env: p.env });
   const t = await runBin(['servers', '--json'], { cwd: p.dir, env: p.env });
   assert.match(t.stderr, /server "shared" of \.mcp\.json shadows the server of the same name in .*config\.json/);
   const trusted = (JSON.parse(t.stdout) as { servers: Listed[] }).servers;
-  assert.deepEqual(trusted.map((s) => [s.source, s.shadowedBy]), [[p.config, undefined], [user, p.config]]);
+  assert.deepEqual(
+    trusted.map((s) => [s.source, s.shadowedBy]),
+    [
+      [p.config, undefined],
+      [user, p.config],
+    ],
+  );
   const table = await runBin(['servers'], { cwd: p.dir, env: p.env });
   assert.match(table.stdout, /shared\t.*\tshadowed\tuser\n/);
 });
@@ -211,7 +280,10 @@ test('the search stops at the repository root and at home: a config above them i
   assert.equal(inRepo.stdout, '');
   const inHome = await runBin(['servers', '--names'], { cwd: p.home, env: p.env });
   assert.equal(inHome.stdout, '');
-  writeFileSync(path.join(path.dirname(p.dir), '.mcp.json'), JSON.stringify({ mcpServers: { inHome: {command: 'x'} } }));
+  writeFileSync(
+    path.join(path.dirname(p.dir), '.mcp.json'),
+    JSON.stringify({ mcpServers: { inHome: { command: 'x' } } }),
+  );
   const below = await runBin(['servers', '--names'], { cwd: p.dir, env: p.env });
   assert.equal(below.stdout, '', 'the repository root ends the search before home');
 });
@@ -220,9 +292,26 @@ test('project servers approved in Claude Code are trusted: enabled ones, or all 
   const p = project({ a: markingServer(), b: markingServer(), c: markingServer() });
   const claude = path.join(p.home, '.claude.json');
   writeFileSync(claude, JSON.stringify({ projects: { [p.dir]: { enabledMcpjsonServers: ['a'] } } }));
-  assert.deepEqual((await listed(p)).map((s) => [s.name, s.trust]), [['a', 'claude-code'], ['b', 'untrusted'], ['c', 'untrusted']]);
-  writeFileSync(claude, JSON.stringify({ projects: { [p.dir]: { enableAllProjectMcpServers: true, disabledMcpjsonServers: ['c'] } } }));
-  assert.deepEqual((await listed(p)).map((s) => [s.name, s.trust]), [['a', 'claude-code'], ['b', 'claude-code'], ['c', 'untrusted']]);
+  assert.deepEqual(
+    (await listed(p)).map((s) => [s.name, s.trust]),
+    [
+      ['a', 'claude-code'],
+      ['b', 'untrusted'],
+      ['c', 'untrusted'],
+    ],
+  );
+  writeFileSync(
+    claude,
+    JSON.stringify({ projects: { [p.dir]: { enableAllProjectMcpServers: true, disabledMcpjsonServers: ['c'] } } }),
+  );
+  assert.deepEqual(
+    (await listed(p)).map((s) => [s.name, s.trust]),
+    [
+      ['a', 'claude-code'],
+      ['b', 'claude-code'],
+      ['c', 'untrusted'],
+    ],
+  );
   const c = await runBin(['tools', 'c'], { cwd: p.dir, env: p.env });
   assert.equal(c.code, 2);
   assert.equal(existsSync(p.marker), false);

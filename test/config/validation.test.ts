@@ -25,7 +25,10 @@ test('a syntax error reports file:line:col and shows the line with a caret', asy
   t.after(() => tree.cleanup());
   const err = await loadError(tree, '{\n  "mcpServers": {\n    "x": { "command": "a" ,, }\n  }\n}\n');
   const lines = err.message.split('\n');
-  assert.equal(lines[0], '.mcp.json:3:28: invalid JSON: expected a property name in double quotes (PropertyNameExpected)');
+  assert.equal(
+    lines[0],
+    '.mcp.json:3:28: invalid JSON: expected a property name in double quotes (PropertyNameExpected)',
+  );
   assert.equal(lines[1], '  3 |     "x": { "command": "a" ,, }');
   assert.equal(lines[2], `    | ${' '.repeat(27)}^`);
   assert.match(err.hint ?? '', /fix the syntax of \.mcp\.json/);
@@ -46,7 +49,10 @@ test('both command and url, or neither, is an error at the server', async (t) =>
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   const both = await loadError(tree, oneServer('      "command": "a",\n      "url": "https://x"'));
-  assert.equal(both.message, '.mcp.json:3:5: server "x": needs exactly one of "command" (stdio) or "url" (http/sse); it has both');
+  assert.equal(
+    both.message,
+    '.mcp.json:3:5: server "x": needs exactly one of "command" (stdio) or "url" (http/sse); it has both',
+  );
   const neither = await loadError(tree, oneServer('      "args": []'));
   assert.match(neither.message, /^\.mcp\.json:3:5: server "x": needs exactly one of .* it has neither$/);
 });
@@ -68,7 +74,10 @@ test('bad type and bad protocolVersion name the allowed values; the snake_case k
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   const type = await loadError(tree, oneServer('      "command": "a",\n      "type": "websocket"'));
-  assert.equal(type.message, '.mcp.json:5:7: server "x": "type" must be one of "stdio", "http", "streamable-http", "sse"');
+  assert.equal(
+    type.message,
+    '.mcp.json:5:7: server "x": "type" must be one of "stdio", "http", "streamable-http", "sse"',
+  );
   const alias = await loadError(tree, oneServer('      "url": "https://a",\n      "transport": "ws"'));
   assert.match(alias.message, /^\.mcp\.json:5:7: server "x": "transport" must be one of "stdio"/);
   const proto = await loadError(tree, oneServer('      "command": "a",\n      "protocol_version": "2025-01-01"'));
@@ -93,13 +102,16 @@ test('several problems are reported together, each with its place', async (t) =>
   );
   const lines = err.message.split('\n');
   assert.equal(lines[0], '5 problems in the configuration:');
-  assert.deepEqual(lines.slice(1).map((l) => l.trim()), [
-    '.mcp.json:3:43: server "a": "args[1]" must be a string',
-    '.mcp.json:3:47: server "a": "disabled" must be true or false',
-    '.mcp.json:4:43: server "b": "oauth.redirect_port" must be a port number from 1 to 65535',
-    '.mcp.json:4:67: server "b": "oauth.grant" must be one of "authorization_code", "client_credentials", "jwt-bearer"',
-    '.mcp.json:5:28: server "c": "type" is "http", which needs "url", not "command"',
-  ]);
+  assert.deepEqual(
+    lines.slice(1).map((l) => l.trim()),
+    [
+      '.mcp.json:3:43: server "a": "args[1]" must be a string',
+      '.mcp.json:3:47: server "a": "disabled" must be true or false',
+      '.mcp.json:4:43: server "b": "oauth.redirect_port" must be a port number from 1 to 65535',
+      '.mcp.json:4:67: server "b": "oauth.grant" must be one of "authorization_code", "client_credentials", "jwt-bearer"',
+      '.mcp.json:5:28: server "c": "type" is "http", which needs "url", not "command"',
+    ],
+  );
 });
 
 test('oauth: a static clientId needs an issuer; private_key_jwt needs privateKeyFrom', async (t) => {
@@ -107,7 +119,9 @@ test('oauth: a static clientId needs an issuer; private_key_jwt needs privateKey
   t.after(() => tree.cleanup());
   const err = await loadError(
     tree,
-    oneServer('      "url": "https://a",\n      "oauth": { "clientId": "abc", "tokenEndpointAuthMethod": "private_key_jwt" }'),
+    oneServer(
+      '      "url": "https://a",\n      "oauth": { "clientId": "abc", "tokenEndpointAuthMethod": "private_key_jwt" }',
+    ),
   );
   assert.match(err.message, /5:18: server "x": "oauth\.clientId" needs "oauth\.issuer"/);
   assert.match(err.message, /5:37: server "x": "private_key_jwt" needs "oauth\.privateKeyFrom"/);
@@ -118,7 +132,9 @@ test('unknown keys are warnings naming the key, with a suggestion; the entry sti
   t.after(() => tree.cleanup());
   await tree.write(
     'home/work/app/.mcp.json',
-    oneServer('      "command": "a",\n      "tiemout": 10,\n      "oauth": { "scopes": "x" },\n      "autoApprove": []'),
+    oneServer(
+      '      "command": "a",\n      "tiemout": 10,\n      "oauth": { "scopes": "x" },\n      "autoApprove": []',
+    ),
   );
   const config = await loadConfig(fakeContext({ cwd: tree.project, home: tree.home }));
   assert.equal(config.entries.length, 1);
@@ -136,23 +152,47 @@ test('snake_case spellings are read as the camelCase keys', async (t) => {
   await tree.write('home/work/app/.mcp.json', {
     $schema: '../../mcpctl.schema.json',
     mcpServers: {
-      s: { command: 'a', env_from: ['A'], inherit_env: false, protocol_version: 'legacy', enabled_tools: ['x*'], disabled_tools: ['y'] },
+      s: {
+        command: 'a',
+        env_from: ['A'],
+        inherit_env: false,
+        protocol_version: 'legacy',
+        enabled_tools: ['x*'],
+        disabled_tools: ['y'],
+      },
       h: {
         url: 'https://h',
         headers_from: { Authorization: 'TOKEN' },
-        oauth: { client_id: 'c', issuer: 'https://i', client_secret_from: 'S', token_endpoint_auth_method: 'client_secret_post', idp: { id_token_from: 'T' } },
+        oauth: {
+          client_id: 'c',
+          issuer: 'https://i',
+          client_secret_from: 'S',
+          token_endpoint_auth_method: 'client_secret_post',
+          idp: { id_token_from: 'T' },
+        },
       },
     },
   });
   const config = await loadConfig(fakeContext({ cwd: tree.project, home: tree.home }));
   assert.deepEqual(config.warnings, []);
   assert.deepEqual(config.entries[0]!.raw, {
-    command: 'a', envFrom: ['A'], inheritEnv: false, protocolVersion: 'legacy', enabledTools: ['x*'], disabledTools: ['y'],
+    command: 'a',
+    envFrom: ['A'],
+    inheritEnv: false,
+    protocolVersion: 'legacy',
+    enabledTools: ['x*'],
+    disabledTools: ['y'],
   });
   assert.deepEqual(config.entries[1]!.raw, {
     url: 'https://h',
     headersFrom: { Authorization: 'TOKEN' },
-    oauth: { clientId: 'c', issuer: 'https://i', clientSecretFrom: 'S', tokenEndpointAuthMethod: 'client_secret_post', idp: { idTokenFrom: 'T' } },
+    oauth: {
+      clientId: 'c',
+      issuer: 'https://i',
+      clientSecretFrom: 'S',
+      tokenEndpointAuthMethod: 'client_secret_post',
+      idp: { idTokenFrom: 'T' },
+    },
   });
 });
 

@@ -15,13 +15,20 @@ test('the generated validator reports what a run-time compiled one reports', () 
   const check = generated as unknown as { (v: unknown): boolean; errors?: ErrorObject[] | null };
   const entries: unknown[] = [
     { command: 'node', args: ['server.js'], env: { A: 'b' }, timeout: 30 },
-    { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${T}' }, oauth: { clientId: 'c', issuer: 'https://i', redirectPort: 8080, idp: { issuer: 'https://idp' } } },
+    {
+      url: 'https://example.com/mcp',
+      headers: { Authorization: 'Bearer ${T}' },
+      oauth: { clientId: 'c', issuer: 'https://i', redirectPort: 8080, idp: { issuer: 'https://idp' } },
+    },
     { serverUrl: 'https://example.com/mcp', protocolVersion: '2025-06-18' },
     {},
     { command: '', url: 'x' },
     { command: 'x', args: 'not-an-array', env: { A: 1 }, timeout: 0, inheritEnv: 'yes' },
     { command: 'x', type: 'websocket', protocolVersion: 'latest', enabledTools: [1] },
-    { url: 'https://x', oauth: { redirectPort: 70000, grant: 'password', tokenEndpointAuthMethod: 'magic', idp: { clientId: '' } } },
+    {
+      url: 'https://x',
+      oauth: { redirectPort: 70000, grant: 'password', tokenEndpointAuthMethod: 'magic', idp: { clientId: '' } },
+    },
     { command: '\u{1F600}', cwd: '' },
     'not an object',
   ];

@@ -12,7 +12,9 @@ async function main(): Promise<number> {
   const url = process.argv[process.argv.length - 1];
   const name = process.env.MCP_CONFORMANCE_SCENARIO;
   if (process.argv.length <= 2 || url === undefined || name === undefined) {
-    process.stderr.write('usage: MCP_CONFORMANCE_SCENARIO=NAME node adapter.js SERVER_URL (run by the conformance suite)\n');
+    process.stderr.write(
+      'usage: MCP_CONFORMANCE_SCENARIO=NAME node adapter.js SERVER_URL (run by the conformance suite)\n',
+    );
     return 0;
   }
   const scenario = SCENARIOS[name];

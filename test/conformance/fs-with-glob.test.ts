@@ -15,7 +15,10 @@ test('globSync finds **/checks.json at any depth, relative to cwd, and nothing e
       mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
       writeFileSync(path.join(dir, rel), '[]');
     }
-    assert.deepEqual(globSync('**/checks.json', { cwd: dir }).sort(), ['a/b/checks.json', 'a/checks.json', 'checks.json'].map((p) => p.split('/').join(path.sep)));
+    assert.deepEqual(
+      globSync('**/checks.json', { cwd: dir }).sort(),
+      ['a/b/checks.json', 'a/checks.json', 'checks.json'].map((p) => p.split('/').join(path.sep)),
+    );
     assert.deepEqual(globSync('a/*.json', { cwd: dir }), [path.join('a', 'checks.json')]);
     assert.deepEqual(globSync('**/checks.json', { cwd: path.join(dir, 'missing') }), []);
   } finally {

@@ -15,7 +15,8 @@ export async function issuerOf(serverUrl: string): Promise<string> {
   const header = challenge.headers.get('www-authenticate') ?? '';
   const named = /resource_metadata="([^"]+)"/.exec(header)?.[1];
   const url = new URL(serverUrl);
-  const metadataUrl = named ?? `${url.origin}/.well-known/oauth-protected-resource${url.pathname === '/' ? '' : url.pathname}`;
+  const metadataUrl =
+    named ?? `${url.origin}/.well-known/oauth-protected-resource${url.pathname === '/' ? '' : url.pathname}`;
   const response = await fetch(metadataUrl, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!response.ok) throw new Error(`no protected resource metadata at ${metadataUrl} (HTTP ${response.status})`);
   const metadata = (await response.json()) as { authorization_servers?: unknown };

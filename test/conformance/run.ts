@@ -16,7 +16,9 @@ import { readVerdict, VERDICT_ENV } from './verdict.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../../..');
-const SUITE = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js', { paths: [ROOT] });
+const SUITE = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js', {
+  paths: [ROOT],
+});
 /** Gives the suite `fs.globSync` on Node 20 (it needs Node 22 otherwise). */
 const HOOK = path.join(here, 'register-node20.js');
 const ADAPTER = path.join(here, 'adapter.js');
@@ -32,7 +34,12 @@ interface Run {
 /** The suite's CLI under this Node; output interleaved as it came. */
 function suite(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', HOOK, SUITE, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, ['--import', HOOK, SUITE, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -69,7 +76,8 @@ async function listScenarios(): Promise<string[]> {
 function adapterCommand(): string {
   // The suite splits --command on spaces and runs it through a shell.
   const parts = [process.execPath, path.relative(ROOT, ADAPTER)];
-  if (parts.some((p) => /\s/.test(p))) throw new Error(`paths with spaces cannot be passed to the conformance suite: ${parts.join(' ')}`);
+  if (parts.some((p) => /\s/.test(p)))
+    throw new Error(`paths with spaces cannot be passed to the conformance suite: ${parts.join(' ')}`);
   return parts.join(' ');
 }
 
@@ -98,14 +106,23 @@ async function main(argv: string[]): Promise<number> {
     const suitePassed = run.code === 0 && run.output.includes('OVERALL: PASSED');
     const ok = suitePassed && verdict?.scenario === name && verdict.ok;
     const summary = /Passed: (\d+\/\d+, \d+ failed, \d+ warnings)/.exec(run.output)?.[1] ?? 'no result';
-    const adapterSays = verdict === undefined ? 'adapter: no verdict' : verdict.ok ? 'adapter: ok' : `adapter: ${verdict.message ?? 'failed'}`;
-    process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${name} (${summary}; ${adapterSays}; ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+    const adapterSays =
+      verdict === undefined
+        ? 'adapter: no verdict'
+        : verdict.ok
+          ? 'adapter: ok'
+          : `adapter: ${verdict.message ?? 'failed'}`;
+    process.stdout.write(
+      `${ok ? 'ok  ' : 'FAIL'} ${name} (${summary}; ${adapterSays}; ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
+    );
     if (ok) passed += 1;
     else failed += 1;
     if (!ok || verbose) process.stdout.write(`${run.output.replace(/^/gm, '    ')}\n`);
   }
   await rm(verdicts, { recursive: true, force: true });
-  process.stdout.write(`conformance: ${scenarios.length} client scenarios in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `conformance: ${scenarios.length} client scenarios in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
   return failed === 0 && scenarios.length > 0 ? 0 : 1;
 }

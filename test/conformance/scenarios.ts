@@ -58,7 +58,14 @@ export const SCENARIOS: Record<string, Scenario> = {
     const args = ['call', ws.url, 'test_client_elicitation_defaults'];
     const keepDefault = { prompt: /Enter for [^\n]*> /, text: '\n' };
     const confirm = { prompt: /\[Y\/n\]/, text: '\n' };
-    const result = await ws.mcpctlOnTerminal(args, [keepDefault, keepDefault, keepDefault, keepDefault, keepDefault, confirm]);
+    const result = await ws.mcpctlOnTerminal(args, [
+      keepDefault,
+      keepDefault,
+      keepDefault,
+      keepDefault,
+      keepDefault,
+      confirm,
+    ]);
     if (result.code !== 0) throw new Error(`mcpctl ${args.join(' ')} on a terminal exited with ${result.code}`);
   },
   'sse-retry': async (ws) => {
@@ -112,7 +119,11 @@ export const SCENARIOS: Record<string, Scenario> = {
 
   'auth/pre-registration': async (ws, context) => {
     ws.setSecret('CONFORMANCE_CLIENT_SECRET', need(context, 'client_secret'));
-    const oauth = { clientId: need(context, 'client_id'), clientSecretFrom: 'CONFORMANCE_CLIENT_SECRET', issuer: await issuerOf(ws.url) };
+    const oauth = {
+      clientId: need(context, 'client_id'),
+      clientSecretFrom: 'CONFORMANCE_CLIENT_SECRET',
+      issuer: await issuerOf(ws.url),
+    };
     await signInAndUse(ws, oauth, LIST_TOOLS);
   },
   'auth/client-credentials-basic': async (ws, context) => {

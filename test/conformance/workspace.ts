@@ -93,18 +93,23 @@ export class Workspace {
     const line = `stty cols 80 rows 24; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
     let seen = 0;
     let next = 0;
-    const running = this.run('script', ['--quiet', '--return', '--command', line, '/dev/null'], args, (stdin, output) => {
-      output((screen) => {
-        while (next < replies.length) {
-          const reply = replies[next] as { prompt: RegExp; text: string };
-          const match = reply.prompt.exec(screen.slice(seen));
-          if (match === null) return;
-          seen += match.index + match[0].length;
-          next += 1;
-          stdin.write(reply.text);
-        }
-      });
-    });
+    const running = this.run(
+      'script',
+      ['--quiet', '--return', '--command', line, '/dev/null'],
+      args,
+      (stdin, output) => {
+        output((screen) => {
+          while (next < replies.length) {
+            const reply = replies[next] as { prompt: RegExp; text: string };
+            const match = reply.prompt.exec(screen.slice(seen));
+            if (match === null) return;
+            seen += match.index + match[0].length;
+            next += 1;
+            stdin.write(reply.text);
+          }
+        });
+      },
+    );
     return running.catch((err: unknown) => {
       const missing = err instanceof Error && 'code' in err && err.code === 'ENOENT';
       throw missing ? new Error('a terminal scenario needs script(1) from util-linux, which is not installed') : err;

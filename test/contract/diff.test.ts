@@ -25,10 +25,19 @@ function base(): Contract {
           },
           required: ['item'],
         },
-        outputSchema: { type: 'object', properties: { id: { type: 'string' }, total: { type: 'number' } }, required: ['id', 'total'] },
+        outputSchema: {
+          type: 'object',
+          properties: { id: { type: 'string' }, total: { type: 'number' } },
+          required: ['id', 'total'],
+        },
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
       },
-      { name: 'lookup', description: 'Finds an order', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+      {
+        name: 'lookup',
+        description: 'Finds an order',
+        inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+        annotations: { readOnlyHint: true },
+      },
     ],
     resources: [{ uri: 'shop://catalog', name: 'catalog' }],
     resourceTemplates: [{ uriTemplate: 'shop://orders/{id}', name: 'order' }],
@@ -50,89 +59,293 @@ function only(mutate: (c: Contract) => void): Change {
 }
 
 const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) => void][] = [
-  ['a tool removed', 'breaking', 'tools.lookup', /tool "lookup" removed/, (c) => {
-    c.tools = c.tools.filter((t) => t.name !== 'lookup');
-  }],
-  ['a prompt removed', 'breaking', 'prompts.complain', /prompt "complain" removed/, (c) => {
-    c.prompts = [];
-  }],
-  ['a resource template removed', 'breaking', 'resourceTemplates["shop://orders/{id}"]', /resource template .* removed/, (c) => {
-    c.resourceTemplates = [];
-  }],
-  ['a required input property added', 'breaking', 'tools.order.inputSchema.properties.coupon', /required input property "coupon" added/, (c) => {
-    props(c).coupon = { type: 'string' };
-    (order(c).inputSchema.required as string[]).push('coupon');
-  }],
-  ['an input property removed', 'breaking', 'tools.order.inputSchema.properties.note', /input property "note" removed/, (c) => void delete props(c).note],
-  ['an input property became required', 'breaking', 'tools.order.inputSchema.required', /"note" became required/, (c) => void (order(c).inputSchema.required as string[]).push('note')],
-  ['an input type narrowed', 'breaking', 'tools.order.inputSchema.properties.count.type', /narrowed from number to integer/, (c) => {
-    props(c).count!.type = 'integer';
-  }],
-  ['an enum value removed', 'breaking', 'tools.order.inputSchema.properties.size.enum', /"L" removed/, (c) => {
-    props(c).size!.enum = ['S', 'M'];
-  }],
-  ['a maximum tightened', 'breaking', 'tools.order.inputSchema.properties.count.maximum', /tightened from 10 to 5/, (c) => {
-    props(c).count!.maximum = 5;
-  }],
-  ['a minLength tightened', 'breaking', 'tools.order.inputSchema.properties.item.minLength', /tightened from 1 to 3/, (c) => {
-    props(c).item!.minLength = 3;
-  }],
-  ['a pattern added', 'breaking', 'tools.order.inputSchema.properties.note.pattern', /pattern added/, (c) => {
-    props(c).note!.pattern = '^[a-z]+$';
-  }],
-  ['extra properties refused', 'breaking', 'tools.order.inputSchema.additionalProperties', /no longer accepted/, (c) => {
-    order(c).inputSchema.additionalProperties = false;
-  }],
-  ['an output property removed', 'breaking', 'tools.order.outputSchema.properties.total', /output property "total" removed/, (c) => void delete (order(c).outputSchema!.properties as Record<string, unknown>).total],
-  ['an output property changed', 'breaking', 'tools.order.outputSchema.properties.total', /output changed \(type\)/, (c) => {
-    (order(c).outputSchema!.properties as Record<string, Record<string, unknown>>).total!.type = 'string';
-  }],
-  ['an outputSchema removed', 'breaking', 'tools.order.outputSchema', /outputSchema removed/, (c) => void delete order(c).outputSchema],
-  ['readOnlyHint turned off', 'breaking', 'tools.lookup.annotations.readOnlyHint', /readOnlyHint turned off/, (c) => {
-    c.tools.find((t) => t.name === 'lookup')!.annotations = { readOnlyHint: false, destructiveHint: false };
-  }],
-  ['destructiveHint turned on', 'breaking', 'tools.order.annotations.destructiveHint', /destructiveHint turned on/, (c) => {
-    order(c).annotations!.destructiveHint = true;
-  }],
-  ['a required prompt argument added', 'breaking', 'prompts.complain.arguments.when', /required argument "when" added/, (c) => void c.prompts[0]!.arguments!.push({ name: 'when', required: true })],
-  ['a capability removed', 'breaking', 'capabilities.resources', /capability "resources" removed/, (c) => void delete c.capabilities.resources],
-  ['a tool added', 'compatible', 'tools.refund', /tool "refund" added/, (c) => void c.tools.push({ name: 'refund', inputSchema: { type: 'object' } })],
-  ['an optional input property added', 'compatible', 'tools.order.inputSchema.properties.gift', /optional input property "gift" added/, (c) => {
-    props(c).gift = { type: 'boolean' };
-  }],
-  ['an input type widened', 'compatible', 'tools.order.inputSchema.properties.note.type', /widened from string to string\|null/, (c) => {
-    props(c).note!.type = ['string', 'null'];
-  }],
-  ['an enum value added', 'compatible', 'tools.order.inputSchema.properties.size.enum', /"XL" added/, (c) => {
-    props(c).size!.enum = ['S', 'M', 'L', 'XL'];
-  }],
-  ['a maximum loosened', 'compatible', 'tools.order.inputSchema.properties.count.maximum', /loosened from 10 to 99/, (c) => {
-    props(c).count!.maximum = 99;
-  }],
-  ['an input property no longer required', 'compatible', 'tools.order.inputSchema.required', /"item" became optional/, (c) => {
-    order(c).inputSchema.required = [];
-  }],
-  ['a description changed', 'compatible', 'tools.order', /description or title changed/, (c) => {
-    order(c).description = 'Orders things';
-  }],
-  ['an input property described', 'compatible', 'tools.order.inputSchema.properties.note', /description changed/, (c) => {
-    props(c).note!.description = 'for the courier';
-  }],
-  ['an output property added', 'compatible', 'tools.order.outputSchema.properties.eta', /output property "eta" added/, (c) => {
-    (order(c).outputSchema!.properties as Record<string, unknown>).eta = { type: 'string' };
-  }],
-  ['an annotation changed otherwise', 'compatible', 'tools.order.annotations', /annotations changed \(idempotentHint\)/, (c) => {
-    order(c).annotations!.idempotentHint = true;
-  }],
-  ['a prompt added', 'compatible', 'prompts.praise', /prompt "praise" added/, (c) => void c.prompts.push({ name: 'praise' })],
-  ['an optional prompt argument added', 'compatible', 'prompts.complain.arguments.volume', /optional argument "volume" added/, (c) => void c.prompts[0]!.arguments!.push({ name: 'volume' })],
-  ['a resource template added', 'compatible', 'resourceTemplates["shop://items/{sku}"]', /added/, (c) => void c.resourceTemplates.push({ uriTemplate: 'shop://items/{sku}', name: 'item' })],
-  ['a resource removed', 'compatible', 'resources["shop://catalog"]', /resource "shop:\/\/catalog" removed/, (c) => {
-    c.resources = [];
-  }],
-  ['the server version changed', 'compatible', 'server', /1\.0\.0 to shop 1\.1\.0/, (c) => {
-    c.server.version = '1.1.0';
-  }],
+  [
+    'a tool removed',
+    'breaking',
+    'tools.lookup',
+    /tool "lookup" removed/,
+    (c) => {
+      c.tools = c.tools.filter((t) => t.name !== 'lookup');
+    },
+  ],
+  [
+    'a prompt removed',
+    'breaking',
+    'prompts.complain',
+    /prompt "complain" removed/,
+    (c) => {
+      c.prompts = [];
+    },
+  ],
+  [
+    'a resource template removed',
+    'breaking',
+    'resourceTemplates["shop://orders/{id}"]',
+    /resource template .* removed/,
+    (c) => {
+      c.resourceTemplates = [];
+    },
+  ],
+  [
+    'a required input property added',
+    'breaking',
+    'tools.order.inputSchema.properties.coupon',
+    /required input property "coupon" added/,
+    (c) => {
+      props(c).coupon = { type: 'string' };
+      (order(c).inputSchema.required as string[]).push('coupon');
+    },
+  ],
+  [
+    'an input property removed',
+    'breaking',
+    'tools.order.inputSchema.properties.note',
+    /input property "note" removed/,
+    (c) => void delete props(c).note,
+  ],
+  [
+    'an input property became required',
+    'breaking',
+    'tools.order.inputSchema.required',
+    /"note" became required/,
+    (c) => void (order(c).inputSchema.required as string[]).push('note'),
+  ],
+  [
+    'an input type narrowed',
+    'breaking',
+    'tools.order.inputSchema.properties.count.type',
+    /narrowed from number to integer/,
+    (c) => {
+      props(c).count!.type = 'integer';
+    },
+  ],
+  [
+    'an enum value removed',
+    'breaking',
+    'tools.order.inputSchema.properties.size.enum',
+    /"L" removed/,
+    (c) => {
+      props(c).size!.enum = ['S', 'M'];
+    },
+  ],
+  [
+    'a maximum tightened',
+    'breaking',
+    'tools.order.inputSchema.properties.count.maximum',
+    /tightened from 10 to 5/,
+    (c) => {
+      props(c).count!.maximum = 5;
+    },
+  ],
+  [
+    'a minLength tightened',
+    'breaking',
+    'tools.order.inputSchema.properties.item.minLength',
+    /tightened from 1 to 3/,
+    (c) => {
+      props(c).item!.minLength = 3;
+    },
+  ],
+  [
+    'a pattern added',
+    'breaking',
+    'tools.order.inputSchema.properties.note.pattern',
+    /pattern added/,
+    (c) => {
+      props(c).note!.pattern = '^[a-z]+$';
+    },
+  ],
+  [
+    'extra properties refused',
+    'breaking',
+    'tools.order.inputSchema.additionalProperties',
+    /no longer accepted/,
+    (c) => {
+      order(c).inputSchema.additionalProperties = false;
+    },
+  ],
+  [
+    'an output property removed',
+    'breaking',
+    'tools.order.outputSchema.properties.total',
+    /output property "total" removed/,
+    (c) => void delete (order(c).outputSchema!.properties as Record<string, unknown>).total,
+  ],
+  [
+    'an output property changed',
+    'breaking',
+    'tools.order.outputSchema.properties.total',
+    /output changed \(type\)/,
+    (c) => {
+      (order(c).outputSchema!.properties as Record<string, Record<string, unknown>>).total!.type = 'string';
+    },
+  ],
+  [
+    'an outputSchema removed',
+    'breaking',
+    'tools.order.outputSchema',
+    /outputSchema removed/,
+    (c) => void delete order(c).outputSchema,
+  ],
+  [
+    'readOnlyHint turned off',
+    'breaking',
+    'tools.lookup.annotations.readOnlyHint',
+    /readOnlyHint turned off/,
+    (c) => {
+      c.tools.find((t) => t.name === 'lookup')!.annotations = { readOnlyHint: false, destructiveHint: false };
+    },
+  ],
+  [
+    'destructiveHint turned on',
+    'breaking',
+    'tools.order.annotations.destructiveHint',
+    /destructiveHint turned on/,
+    (c) => {
+      order(c).annotations!.destructiveHint = true;
+    },
+  ],
+  [
+    'a required prompt argument added',
+    'breaking',
+    'prompts.complain.arguments.when',
+    /required argument "when" added/,
+    (c) => void c.prompts[0]!.arguments!.push({ name: 'when', required: true }),
+  ],
+  [
+    'a capability removed',
+    'breaking',
+    'capabilities.resources',
+    /capability "resources" removed/,
+    (c) => void delete c.capabilities.resources,
+  ],
+  [
+    'a tool added',
+    'compatible',
+    'tools.refund',
+    /tool "refund" added/,
+    (c) => void c.tools.push({ name: 'refund', inputSchema: { type: 'object' } }),
+  ],
+  [
+    'an optional input property added',
+    'compatible',
+    'tools.order.inputSchema.properties.gift',
+    /optional input property "gift" added/,
+    (c) => {
+      props(c).gift = { type: 'boolean' };
+    },
+  ],
+  [
+    'an input type widened',
+    'compatible',
+    'tools.order.inputSchema.properties.note.type',
+    /widened from string to string\|null/,
+    (c) => {
+      props(c).note!.type = ['string', 'null'];
+    },
+  ],
+  [
+    'an enum value added',
+    'compatible',
+    'tools.order.inputSchema.properties.size.enum',
+    /"XL" added/,
+    (c) => {
+      props(c).size!.enum = ['S', 'M', 'L', 'XL'];
+    },
+  ],
+  [
+    'a maximum loosened',
+    'compatible',
+    'tools.order.inputSchema.properties.count.maximum',
+    /loosened from 10 to 99/,
+    (c) => {
+      props(c).count!.maximum = 99;
+    },
+  ],
+  [
+    'an input property no longer required',
+    'compatible',
+    'tools.order.inputSchema.required',
+    /"item" became optional/,
+    (c) => {
+      order(c).inputSchema.required = [];
+    },
+  ],
+  [
+    'a description changed',
+    'compatible',
+    'tools.order',
+    /description or title changed/,
+    (c) => {
+      order(c).description = 'Orders things';
+    },
+  ],
+  [
+    'an input property described',
+    'compatible',
+    'tools.order.inputSchema.properties.note',
+    /description changed/,
+    (c) => {
+      props(c).note!.description = 'for the courier';
+    },
+  ],
+  [
+    'an output property added',
+    'compatible',
+    'tools.order.outputSchema.properties.eta',
+    /output property "eta" added/,
+    (c) => {
+      (order(c).outputSchema!.properties as Record<string, unknown>).eta = { type: 'string' };
+    },
+  ],
+  [
+    'an annotation changed otherwise',
+    'compatible',
+    'tools.order.annotations',
+    /annotations changed \(idempotentHint\)/,
+    (c) => {
+      order(c).annotations!.idempotentHint = true;
+    },
+  ],
+  [
+    'a prompt added',
+    'compatible',
+    'prompts.praise',
+    /prompt "praise" added/,
+    (c) => void c.prompts.push({ name: 'praise' }),
+  ],
+  [
+    'an optional prompt argument added',
+    'compatible',
+    'prompts.complain.arguments.volume',
+    /optional argument "volume" added/,
+    (c) => void c.prompts[0]!.arguments!.push({ name: 'volume' }),
+  ],
+  [
+    'a resource template added',
+    'compatible',
+    'resourceTemplates["shop://items/{sku}"]',
+    /added/,
+    (c) => void c.resourceTemplates.push({ uriTemplate: 'shop://items/{sku}', name: 'item' }),
+  ],
+  [
+    'a resource removed',
+    'compatible',
+    'resources["shop://catalog"]',
+    /resource "shop:\/\/catalog" removed/,
+    (c) => {
+      c.resources = [];
+    },
+  ],
+  [
+    'the server version changed',
+    'compatible',
+    'server',
+    /1\.0\.0 to shop 1\.1\.0/,
+    (c) => {
+      c.server.version = '1.1.0';
+    },
+  ],
 ];
 
 for (const [name, cls, where, message, mutate] of cases) {

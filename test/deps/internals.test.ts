@@ -15,7 +15,9 @@ import { AJV_OPTIONS, META_SCHEMA_IDS, type Draft } from '../../src/args/ajv-set
 import { toSpec } from '../../commands/completion.js';
 import { ROOT } from '../helpers/run.js';
 
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 
 /** The versions whose internals were checked, and what to re-check when one changes. */
 const CHECKED: Record<string, { version: string; recheck: string }> = {
@@ -24,12 +26,17 @@ const CHECKED: Record<string, { version: string; recheck: string }> = {
     recheck: 'src/mcp/sdk-shims.ts stands in for its "_shims" module in the bundle (test/mcp/sdk-shims.test.ts)',
   },
   ajv: { version: '8.20.0', recheck: 'src/args/compile.ts puts ready meta-schema validators into ajv.schemas' },
-  commander: { version: '14.0.3', recheck: 'commands/completion.ts reads Command._hidden to leave hidden commands out' },
+  commander: {
+    version: '14.0.3',
+    recheck: 'commands/completion.ts reads Command._hidden to leave hidden commands out',
+  },
 };
 
 for (const [name, { version, recheck }] of Object.entries(CHECKED)) {
   test(`${name} is pinned to ${version}, the version whose internals mcpctl was checked against`, () => {
-    const installed = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    const installed = (
+      JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }
+    ).version;
     const why = `${name} changed (package.json ${manifest.dependencies[name]}, installed ${installed}): ${recheck}; then update test/deps/internals.test.ts`;
     assert.equal(manifest.dependencies[name], version, why);
     assert.equal(installed, version, why);
@@ -50,7 +57,10 @@ test('ajv validates a schema with the validator registered in ajv.schemas under 
   for (const draft of Object.keys(ENGINES) as Draft[]) {
     const ajv = new ENGINES[draft](AJV_OPTIONS);
     const entry = ajv.schemas[META_SCHEMA_IDS[draft]];
-    assert.ok(entry !== undefined, `ajv ${draft}: no ajv.schemas["${META_SCHEMA_IDS[draft]}"]; compile.ts cannot supply its ready validator`);
+    assert.ok(
+      entry !== undefined,
+      `ajv ${draft}: no ajv.schemas["${META_SCHEMA_IDS[draft]}"]; compile.ts cannot supply its ready validator`,
+    );
     let asked = 0;
     const stand = Object.assign(
       () => {
@@ -71,7 +81,11 @@ test('commander marks a command added with { hidden: true } as _hidden, which co
   program.addCommand(new Command('shown'));
   program.addCommand(new Command('secret'), { hidden: true });
   const secret = program.commands.find((c) => c.name() === 'secret');
-  assert.equal((secret as unknown as { _hidden?: unknown })._hidden, true, 'commander no longer keeps hidden: true in _hidden');
+  assert.equal(
+    (secret as unknown as { _hidden?: unknown })._hidden,
+    true,
+    'commander no longer keeps hidden: true in _hidden',
+  );
   assert.deepEqual(
     toSpec(program).subcommands.map((c) => c.name),
     ['shown'],

@@ -29,7 +29,11 @@ export function callProject(): CallProject {
     mcpServers: {
       everything: { command: node, args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'] },
       filesystem: { command: node, args: [path.join(modules, 'server-filesystem', 'dist', 'index.js'), files] },
-      memory: { command: node, args: [path.join(modules, 'server-memory', 'dist', 'index.js')], env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') } },
+      memory: {
+        command: node,
+        args: [path.join(modules, 'server-memory', 'dist', 'index.js')],
+        env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+      },
       legacy: { command: node, args: [FIXTURE, 'legacy'], disabledTools: ['hidden'] },
       modern: { command: node, args: [FIXTURE, 'modern'], protocolVersion: '2026-07-28' },
     },

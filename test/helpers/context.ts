@@ -43,7 +43,10 @@ export function fakeContext(opts: FakeContextOptions = {}): FakeContext {
   const stderr = new PassThrough();
   const stdoutText = kept(stdout);
   const stderrText = kept(stderr);
-  const stdin = typeof opts.stdin === 'object' ? opts.stdin : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]);
+  const stdin =
+    typeof opts.stdin === 'object'
+      ? opts.stdin
+      : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]);
   const stdoutIsTTY = opts.stdoutTTY === true;
   const controller = new AbortController();
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason), { once: true });

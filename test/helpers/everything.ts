@@ -42,4 +42,3 @@ export async function startEverything(transport: 'streamableHttp' | 'sse'): Prom
     },
   };
 }
-

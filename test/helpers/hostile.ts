@@ -18,6 +18,12 @@ export function workspace(servers: Record<string, object>): Workspace {
   mkdirSync(home);
   const config = path.join(dir, 'servers.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache'), NO_COLOR: '1' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    NO_COLOR: '1',
+  };
   return { dir, home, config, env };
 }

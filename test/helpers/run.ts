@@ -67,7 +67,10 @@ export interface BinOptions {
 }
 
 /** The real program as a real process through bin/. */
-export function runBin(argv: string[], opts: BinOptions = {}): Promise<RunResult & { signal: NodeJS.Signals | null; pid: number }> {
+export function runBin(
+  argv: string[],
+  opts: BinOptions = {},
+): Promise<RunResult & { signal: NodeJS.Signals | null; pid: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], {
       cwd: opts.cwd ?? ROOT,
@@ -83,13 +86,21 @@ export function runBin(argv: string[], opts: BinOptions = {}): Promise<RunResult
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? -1, signal, pid: child.pid ?? -1, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+      resolve({
+        code: code ?? -1,
+        signal,
+        pid: child.pid ?? -1,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
     });
   });
 }
 
 /** The last line of stderr parsed as the JSON error of --json mode. */
-export function jsonError(stderr: string): { error: { code: number; kind: string; server?: string; phase?: string; message: string; hint?: string } } {
+export function jsonError(stderr: string): {
+  error: { code: number; kind: string; server?: string; phase?: string; message: string; hint?: string };
+} {
   const lines = stderr.trimEnd().split('\n');
   return JSON.parse(lines[lines.length - 1]);
 }

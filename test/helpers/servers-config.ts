@@ -11,7 +11,12 @@ export const HOSTILE_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'hosti
 /** Writes `file` with everything, memory and hostile, and `extra` entries after them. */
 export function writeServersConfig(file: string, extra: Record<string, unknown> = {}): string {
   const node = process.execPath;
-  const servers = { everything: { command: node, args: [everything] }, memory: { command: node, args: [memory] }, hostile: { command: node, args: [HOSTILE_SERVER] }, ...extra };
+  const servers = {
+    everything: { command: node, args: [everything] },
+    memory: { command: node, args: [memory] },
+    hostile: { command: node, args: [HOSTILE_SERVER] },
+    ...extra,
+  };
   writeFileSync(file, JSON.stringify({ mcpServers: servers }));
   return file;
 }

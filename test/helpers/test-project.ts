@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './run.js';
 
-export const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+export const EVERYTHING = path.join(
+  ROOT,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 export const CALL_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 export const TESTING_FIXTURES = path.join(ROOT, 'test', 'fixtures', 'testing');
 
@@ -33,7 +40,15 @@ export function testProject(extraServers: Record<string, unknown> = {}): TestPro
       },
     }),
   );
-  const env = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), NODE: node, EVERYTHING, CALL_SERVER };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    NODE: node,
+    EVERYTHING,
+    CALL_SERVER,
+  };
   return {
     dir,
     config,

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { fixtures, root, tempDir } from '../mcp/helpers.js';
 
 export const gitServer = join(root, 'node_modules/@cyanheads/git-mcp-server/dist/index.js');
-export const sequentialThinking = join(root, 'node_modules/@modelcontextprotocol/server-sequential-thinking/dist/index.js');
+export const sequentialThinking = join(
+  root,
+  'node_modules/@modelcontextprotocol/server-sequential-thinking/dist/index.js',
+);
 export const fastmcpServer = join(fixtures, 'fastmcp-server.js');
 export const mcpFrameworkServer = join(fixtures, 'mcp-framework/server.js');
 
@@ -41,14 +44,24 @@ const LISTENING = /HTTP transport listening at (http:\/\/\S+?\/mcp)\b/;
 export async function startGitServer(): Promise<RunningGitServer> {
   const child = spawn(process.execPath, [gitServer], {
     cwd: tempDir('git-server'),
-    env: { PATH: process.env.PATH ?? '', HOME: tempDir('git-home'), MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_HOST: '127.0.0.1', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'info' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: tempDir('git-home'),
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_HOST: '127.0.0.1',
+      MCP_HTTP_PORT: '0',
+      MCP_LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`git-mcp-server did not listen within 30 s:\n${seen.slice(-2000)}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`git-mcp-server did not listen within 30 s:\n${seen.slice(-2000)}`)),
+      30_000,
+    );
     child.stderr!.on('data', (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       const match = LISTENING.exec(seen);

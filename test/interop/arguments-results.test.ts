@@ -79,7 +79,10 @@ describe('resource templates (fastmcp docs://project/{section})', () => {
   it('unfilled: exit 2 naming the variable, before anything is read', async () => {
     const r = await run(['-c', config, 'resources', 'fastmcp', template]);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /resource template docs:\/\/project\/\{section\} of server "fastmcp": missing required variable "section"/);
+    assert.match(
+      r.stderr,
+      /resource template docs:\/\/project\/\{section\} of server "fastmcp": missing required variable "section"/,
+    );
     assert.match(r.stderr, /--complete NAME= suggests values/);
     assert.equal(r.stdout, '');
   });

@@ -36,14 +36,26 @@ describe('lists of capabilities sequential-thinking did not declare', () => {
       const r = await run(['-c', config, ...argv, 'sequential-thinking'], { tty: true });
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout, '');
-      assert.match(r.stderr, new RegExp(`server "sequential-thinking" does not offer ${what} \\(it declared no "${key === 'prompts' ? 'prompts' : 'resources'}" capability\\)`));
+      assert.match(
+        r.stderr,
+        new RegExp(
+          `server "sequential-thinking" does not offer ${what} \\(it declared no "${key === 'prompts' ? 'prompts' : 'resources'}" capability\\)`,
+        ),
+      );
     });
   }
 });
 
 describe('a list the server declared but does not implement', () => {
   const file = join(tempDir('declared'), 'mcp.json');
-  writeFileSync(file, JSON.stringify({ mcpServers: { liar: { command: process.execPath, args: [join(fixtures, 'fault-server.js'), 'serve', 'declare-lists'] } } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      mcpServers: {
+        liar: { command: process.execPath, args: [join(fixtures, 'fault-server.js'), 'serve', 'declare-lists'] },
+      },
+    }),
+  );
   for (const { argv, key } of LISTS) {
     it(`${argv.join(' ')}: -32601 is exit 5`, async () => {
       const r = await run(['-c', file, ...argv, 'liar', '--json']);

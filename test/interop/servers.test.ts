@@ -47,9 +47,14 @@ describe('git-mcp-server over Streamable HTTP', () => {
 
   it('status works with default settings: the probe answered HTTP 500 is followed by initialize', async () => {
     const home = tempDir('git-home');
-    const r = await run(['-c', config, 'status', 'git', '--json'], { home, env: { PATH: process.env.PATH, HOME: home } });
+    const r = await run(['-c', config, 'status', 'git', '--json'], {
+      home,
+      env: { PATH: process.env.PATH, HOME: home },
+    });
     assert.equal(r.code, 0, r.stderr);
-    const [server] = (JSON.parse(r.stdout) as { servers: Array<{ ok: boolean; era: string; counts: { tools: number } }> }).servers;
+    const [server] = (
+      JSON.parse(r.stdout) as { servers: Array<{ ok: boolean; era: string; counts: { tools: number } }> }
+    ).servers;
     assert.equal(server?.ok, true);
     assert.equal(server?.era, 'legacy');
     assert.ok((server?.counts.tools ?? 0) > 10);
@@ -57,12 +62,18 @@ describe('git-mcp-server over Streamable HTTP', () => {
 
   it('lists its git_* tools, and with -v says what the probe was answered with', async () => {
     const home = tempDir('git-home');
-    const r = await run(['-c', config, '-v', 'tools', 'git', '--json'], { home, env: { PATH: process.env.PATH, HOME: home } });
+    const r = await run(['-c', config, '-v', 'tools', 'git', '--json'], {
+      home,
+      env: { PATH: process.env.PATH, HOME: home },
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.ok(toolNames(r.stdout).includes('git_status'));
     assert.match(r.stderr, /server\/discover was answered with HTTP 500.*trying initialize/);
     // The verdict is remembered: the next run goes straight to initialize.
-    const again = await run(['-c', config, '-v', 'tools', 'git', '--json'], { home, env: { PATH: process.env.PATH, HOME: home } });
+    const again = await run(['-c', config, '-v', 'tools', 'git', '--json'], {
+      home,
+      env: { PATH: process.env.PATH, HOME: home },
+    });
     assert.equal(again.code, 0, again.stderr);
     assert.doesNotMatch(again.stderr, /server\/discover/);
   });

@@ -16,10 +16,15 @@ describe('--timeout', () => {
     const dir = tempDir('timeout');
     const pids = join(dir, 'pids.log');
     const config = join(dir, 'mcp.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { fastmcp: { command: process.execPath, args: [fastmcpServer] } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { fastmcp: { command: process.execPath, args: [fastmcpServer] } } }),
+    );
     // Generous: the server must be up and the call sent before the limit (fastmcp takes seconds
     // to load on a busy machine); the subject is what happens when it expires.
-    const r = await runBin(['-c', config, '--timeout', '10', 'call', 'fastmcp', 'hang'], { env: { PATH: process.env.PATH, HOME: os.tmpdir(), PID_LOG: pids } });
+    const r = await runBin(['-c', config, '--timeout', '10', 'call', 'fastmcp', 'hang'], {
+      env: { PATH: process.env.PATH, HOME: os.tmpdir(), PID_LOG: pids },
+    });
     assert.equal(r.code, 124, r.stderr);
     assert.match(r.stderr, /server "fastmcp": no answer to tools\/call within 10s \(total timeout\)/);
     assert.match(r.stderr, /raise it with --timeout/);
@@ -31,7 +36,18 @@ describe('--timeout', () => {
   it('also bounds the connect: a server that never answers initialize ends on the total limit', async () => {
     const dir = tempDir('timeout-connect');
     const config = join(dir, 'mcp.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: [join(fixtures, 'fault-server.js'), 'serve', 'hang'], timeout: 600 } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          silent: {
+            command: process.execPath,
+            args: [join(fixtures, 'fault-server.js'), 'serve', 'hang'],
+            timeout: 600,
+          },
+        },
+      }),
+    );
     const r = await runBin(['-c', config, '--json', '--timeout', '2', '--connect-timeout', '600', 'tools', 'silent']);
     assert.equal(r.code, 124, r.stderr);
     const { error } = jsonError(r.stderr);

@@ -5,16 +5,30 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { withSession, withSessions, type Session } from '../../src/mcp/index.js';
-import { assertAllEnded, aliveInGroup, fixtureSpec, fixtures, groupOf, logLines, makeCtx, stdioSpec, tempDir, withEnv, failure } from './helpers.js';
+import {
+  assertAllEnded,
+  aliveInGroup,
+  fixtureSpec,
+  fixtures,
+  groupOf,
+  logLines,
+  makeCtx,
+  stdioSpec,
+  tempDir,
+  withEnv,
+  failure,
+} from './helpers.js';
 
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
   const log = join(tempDir('fault'), 'spawns.log');
-  const spec = fixtureSpec('faulty', 'fault-server.js', ['serve', ...behaviours], { env: withEnv({ SPAWN_LOG: log }), timeoutMs });
+  const spec = fixtureSpec('faulty', 'fault-server.js', ['serve', ...behaviours], {
+    env: withEnv({ SPAWN_LOG: log }),
+    timeoutMs,
+  });
   const pids = () => logLines(log).map((line) => Number(line.replace(/^child /, '')));
   return { spec, log, pids };
 }
-
 
 /** README: a stdio server and everything it started end within 5 s of the answer. */
 const TEARDOWN_BOUND_MS = 5000;
@@ -79,9 +93,14 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('a server behind sh -c leaves nothing in its process group', async () => {
     const log = join(tempDir('wrap'), 'spawns.log');
     const server = join(fixtures, 'fault-server.js');
-    const spec = stdioSpec('wrapped', 'sh', ['-c', `"${process.execPath}" "${server}" ignore-term; echo wrapper-done >&2`], {
-      env: withEnv({ SPAWN_LOG: log }),
-    });
+    const spec = stdioSpec(
+      'wrapped',
+      'sh',
+      ['-c', `"${process.execPath}" "${server}" ignore-term; echo wrapper-done >&2`],
+      {
+        env: withEnv({ SPAWN_LOG: log }),
+      },
+    );
     let group: number | undefined;
     await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
       const pid = Number(logLines(log)[0]);
@@ -107,7 +126,9 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('a server that dies during a call is a connection error naming the call', async () => {
     const f = fault([]);
     const err = await failure(
-      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) => s.client.callTool({ name: 'crash', arguments: {} }, s.requestOptions())),
+      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
+        s.client.callTool({ name: 'crash', arguments: {} }, s.requestOptions()),
+      ),
     );
     assert.equal(err.kind, 'connection');
     assert.equal(err.phase, 'request');
@@ -116,10 +137,12 @@ describe('fault servers', { concurrency: 4 }, () => {
     assertAllEnded(f.pids());
   });
 
-  test('a JSON-RPC error from a request is a protocol error with the server\'s message', async () => {
+  test("a JSON-RPC error from a request is a protocol error with the server's message", async () => {
     const f = fault([]);
     const err = await failure(
-      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) => s.client.callTool({ name: 'nope', arguments: {} }, s.requestOptions())),
+      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
+        s.client.callTool({ name: 'nope', arguments: {} }, s.requestOptions()),
+      ),
     );
     assert.equal(err.kind, 'protocol');
     assert.equal(err.exitCode, 5);
@@ -158,7 +181,7 @@ describe('fault servers', { concurrency: 4 }, () => {
     assertAllEnded(f.pids());
   });
 
-  test('a message above the SDK\'s 10 MB default arrives whole', async () => {
+  test("a message above the SDK's 10 MB default arrives whole", async () => {
     const f = fault([]);
     const bytes = 12 * 1024 * 1024;
     const result = await withSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
@@ -173,10 +196,20 @@ describe('fault servers', { concurrency: 4 }, () => {
     const good = fault([]);
     const bad = fault(['crash']);
     const ghost = stdioSpec('ghost', 'mcpctl-no-such-command-xyz', []);
-    const results = await withSessions([good.spec, bad.spec, ghost, { ...good.spec, name: 'again' }], makeCtx(), { cacheDir: false }, listAndEcho);
+    const results = await withSessions(
+      [good.spec, bad.spec, ghost, { ...good.spec, name: 'again' }],
+      makeCtx(),
+      { cacheDir: false },
+      listAndEcho,
+    );
     assert.deepEqual(
       results.map((r) => [r.spec.name, r.ok]),
-      [['faulty', true], ['faulty', false], ['ghost', false], ['again', true]],
+      [
+        ['faulty', true],
+        ['faulty', false],
+        ['ghost', false],
+        ['again', true],
+      ],
     );
     const [first, second, third] = results;
     assert.ok(first?.ok && first.value.tools.length === 4);
@@ -196,7 +229,9 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
   });
 
   test('a request with no progress hits the idle (request) timeout', async () => {
-    const err = await failure(withSession(slowServer(), makeCtx(), { requestTimeoutMs: 300, cacheDir: false }, slow(1, 5000)));
+    const err = await failure(
+      withSession(slowServer(), makeCtx(), { requestTimeoutMs: 300, cacheDir: false }, slow(1, 5000)),
+    );
     assert.equal(err.kind, 'timeout');
     assert.equal(err.phase, 'request');
     assert.equal(err.message, 'server "slow": no answer to tools/call within 300ms (request timeout)');
@@ -205,7 +240,9 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
   test('the total timeout wins over progress', async () => {
     // Progress every 100 ms keeps the 400 ms idle limit away for 10 s; the command's limit is 4 s.
     const commandDeadline = { at: Date.now() + 4000, ms: 4000 };
-    const err = await failure(withSession(slowServer(), makeCtx(), { requestTimeoutMs: 400, commandDeadline, cacheDir: false }, slow(100, 100)));
+    const err = await failure(
+      withSession(slowServer(), makeCtx(), { requestTimeoutMs: 400, commandDeadline, cacheDir: false }, slow(100, 100)),
+    );
     assert.equal(err.kind, 'timeout');
     assert.equal(err.exitCode, 124);
     assert.match(err.message, /^server "slow": .* within 4s \(total timeout\)$/);
@@ -259,7 +296,14 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
   test('deferClose also hands over the teardown of a failed connect', async () => {
     const f = fault(['ignore-term', 'hang']);
     const closings: Array<Promise<void>> = [];
-    const err = await failure(withSession(f.spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500, deferClose: (p) => closings.push(p) }, listAndEcho));
+    const err = await failure(
+      withSession(
+        f.spec,
+        makeCtx(),
+        { cacheDir: false, connectTimeoutMs: 500, deferClose: (p) => closings.push(p) },
+        listAndEcho,
+      ),
+    );
     assert.equal(err.kind, 'timeout');
     assert.equal(closings.length, 1);
     await Promise.all(closings);

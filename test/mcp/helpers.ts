@@ -30,8 +30,11 @@ export function makeCtx(env: Record<string, string | undefined> = process.env): 
   const ctx = fakeContext({ env, cwd: root, home: tempDir('home') });
   return Object.assign(ctx, {
     stderrMatch: async (pattern: RegExp, ms = 20_000) => {
-      assert.ok(await eventually(() => pattern.test(ctx.stderrText()), ms), `stderr never matched ${pattern}:
-${ctx.stderrText()}`);
+      assert.ok(
+        await eventually(() => pattern.test(ctx.stderrText()), ms),
+        `stderr never matched ${pattern}:
+${ctx.stderrText()}`,
+      );
     },
   });
 }
@@ -46,7 +49,12 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { ...env, ...extra };
 }
 
-export function stdioSpec(name: string, command: string, args: string[], overrides: Partial<StdioServerSpec> = {}): StdioServerSpec {
+export function stdioSpec(
+  name: string,
+  command: string,
+  args: string[],
+  overrides: Partial<StdioServerSpec> = {},
+): StdioServerSpec {
   return {
     name,
     source: 'test',
@@ -61,7 +69,12 @@ export function stdioSpec(name: string, command: string, args: string[], overrid
 }
 
 /** A fixture server under test/fixtures, started with this node. */
-export function fixtureSpec(name: string, file: string, args: string[], overrides: Partial<StdioServerSpec> = {}): StdioServerSpec {
+export function fixtureSpec(
+  name: string,
+  file: string,
+  args: string[],
+  overrides: Partial<StdioServerSpec> = {},
+): StdioServerSpec {
   return stdioSpec(name, process.execPath, [join(fixtures, file), ...args], overrides);
 }
 
@@ -86,7 +99,9 @@ export function httpSpec(name: string, url: string, overrides: Partial<HttpServe
 /** Lines a fixture appended to its SPAWN_LOG file. */
 export function logLines(file: string): string[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /** The pids among `pids` that are still running (zombies, which nobody may reap here, don't count). */

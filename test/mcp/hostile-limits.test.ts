@@ -17,7 +17,11 @@ after(() => server.close());
 const ws = workspace({
   hostile: { type: 'http', url: server.url },
   // Ignores SIGTERM and the end of its stdin: only a signal of ours can end it.
-  stuck: { command: process.execPath, args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term'], env: { SPAWN_LOG: path.join('${HOME}', 'spawn.log') } },
+  stuck: {
+    command: process.execPath,
+    args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term'],
+    env: { SPAWN_LOG: path.join('${HOME}', 'spawn.log') },
+  },
 });
 const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env });
 
@@ -50,7 +54,11 @@ function watchdogsOf(pgid: number): string[] {
 
 test('a stdio server ends when mcpctl is killed with SIGKILL, and its watchdog with it', async () => {
   const log = path.join(ws.home, 'spawn.log');
-  const child = spawn(process.execPath, [BIN, '-c', ws.config, 'call', 'stuck', 'hang'], { cwd: ws.dir, env: ws.env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [BIN, '-c', ws.config, 'call', 'stuck', 'hang'], {
+    cwd: ws.dir,
+    env: ws.env,
+    stdio: 'ignore',
+  });
   const exited = once(child, 'exit');
   // The server writes its pid when it starts: the event to wait for.
   assert.ok(await eventually(() => logLines(log).length > 0, 30_000), 'the server started');

@@ -74,7 +74,11 @@ describe('fetch on node:http', () => {
   test('a POST sends what fetch sends and the response reads as fetch reads it', async () => {
     const client = createHttpFetch();
     try {
-      const res = await client.fetch(new URL(`${base}/json`), { method: 'post', headers: { 'Mcp-Session-Id': 'abc' }, body: '{"x":1}' });
+      const res = await client.fetch(new URL(`${base}/json`), {
+        method: 'post',
+        headers: { 'Mcp-Session-Id': 'abc' },
+        body: '{"x":1}',
+      });
       assert.equal(res.status, 201);
       assert.equal(res.statusText, 'Made');
       assert.equal(res.ok, true);
@@ -95,7 +99,12 @@ describe('fetch on node:http', () => {
   test('URLSearchParams go out form-encoded', async () => {
     const client = createHttpFetch();
     try {
-      await (await client.fetch(`${base}/json`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'a b' }) })).text();
+      await (
+        await client.fetch(`${base}/json`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'a b' }),
+        })
+      ).text();
       const request = seen.at(-1)!;
       assert.equal(request.headers['content-type'], 'application/x-www-form-urlencoded;charset=UTF-8');
       assert.equal(request.body, 'grant_type=client_credentials&scope=a+b');
@@ -113,7 +122,8 @@ describe('fetch on node:http', () => {
       assert.equal(Buffer.from(first.value!).toString(), 'data: first\n\n');
       releaseStream();
       let rest = '';
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += Buffer.from(chunk.value).toString();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        rest += Buffer.from(chunk.value).toString();
       assert.equal(rest, 'data: second\n\n');
     } finally {
       client.close();
@@ -151,11 +161,14 @@ describe('fetch on node:http', () => {
     }
   });
 
-  test('an abort rejects with the signal\'s reason, before the answer and while a body streams', async () => {
+  test("an abort rejects with the signal's reason, before the answer and while a body streams", async () => {
     const client = createHttpFetch();
     try {
       const reason = new Error('stop now');
-      await assert.rejects(client.fetch(`${base}/json`, { signal: AbortSignal.abort(reason) }), (err) => err === reason);
+      await assert.rejects(
+        client.fetch(`${base}/json`, { signal: AbortSignal.abort(reason) }),
+        (err) => err === reason,
+      );
       const controller = new AbortController();
       const res = await client.fetch(`${base}/stream`, { signal: controller.signal });
       const reader = res.body!.getReader();
@@ -172,12 +185,15 @@ describe('fetch on node:http', () => {
     const client = createHttpFetch();
     try {
       const port = await freePort();
-      await assert.rejects(client.fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', body: '{}' }), (err: unknown) => {
-        assert.ok(err instanceof TypeError);
-        assert.equal(err.message, 'fetch failed');
-        assert.equal((err.cause as NodeJS.ErrnoException).code, 'ECONNREFUSED');
-        return true;
-      });
+      await assert.rejects(
+        client.fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', body: '{}' }),
+        (err: unknown) => {
+          assert.ok(err instanceof TypeError);
+          assert.equal(err.message, 'fetch failed');
+          assert.equal((err.cause as NodeJS.ErrnoException).code, 'ECONNREFUSED');
+          return true;
+        },
+      );
     } finally {
       client.close();
     }

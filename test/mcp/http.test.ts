@@ -15,7 +15,6 @@ import { startStatusServer } from '../fixtures/status-server.js';
 import { freePort, httpSpec, makeCtx, failure } from './helpers.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 
-
 const listTools = async (s: Session) => ({
   era: s.era,
   protocolVersion: s.protocolVersion,
@@ -33,7 +32,12 @@ describe('server-everything over HTTP', { concurrency: true }, () => {
   });
 
   test('Streamable HTTP, negotiated', async () => {
-    const value = await withSession(httpSpec('everything-http', streamable.url), makeCtx(), { cacheDir: false }, listTools);
+    const value = await withSession(
+      httpSpec('everything-http', streamable.url),
+      makeCtx(),
+      { cacheDir: false },
+      listTools,
+    );
     assert.equal(value.era, 'legacy');
     assert.ok(value.tools.includes('echo'), value.tools.join(','));
   });
@@ -73,10 +77,13 @@ describe('server-everything over HTTP', { concurrency: true }, () => {
         res.writeHead(405, { allow: 'GET' }).end();
         return;
       }
-      const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const forward = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forward.on('error', () => res.destroy());
       req.pipe(forward);
     }, upstream.pathname);
@@ -100,7 +107,9 @@ describe('HTTP failures', { concurrency: true }, () => {
       const server = await startStatusServer(status);
       try {
         for (const protocol of ['auto', 'legacy'] as const) {
-          const err = await failure(withSession(httpSpec('locked', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools));
+          const err = await failure(
+            withSession(httpSpec('locked', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools),
+          );
           assert.equal(err.kind, 'auth', `${protocol}: ${err.message}`);
           assert.equal(err.exitCode, 4);
           assert.equal(err.server, 'locked');
@@ -118,7 +127,9 @@ describe('HTTP failures', { concurrency: true }, () => {
       const server = await startStatusServer(status);
       try {
         for (const protocol of ['auto', 'legacy'] as const) {
-          const err = await failure(withSession(httpSpec('broken', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools));
+          const err = await failure(
+            withSession(httpSpec('broken', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools),
+          );
           assert.equal(err.kind, 'connection', `${protocol}: ${err.message}`);
           assert.equal(err.exitCode, 3);
           assert.match(err.message, new RegExp(`HTTP ${status}`));
@@ -133,7 +144,14 @@ describe('HTTP failures', { concurrency: true }, () => {
   test('a refused port is a connection error in the connect phase', async () => {
     const port = await freePort();
     for (const protocol of ['auto', 'legacy'] as const) {
-      const err = await failure(withSession(httpSpec('nobody', `http://127.0.0.1:${port}/mcp?token=secret`, { protocol }), makeCtx(), { cacheDir: false }, listTools));
+      const err = await failure(
+        withSession(
+          httpSpec('nobody', `http://127.0.0.1:${port}/mcp?token=secret`, { protocol }),
+          makeCtx(),
+          { cacheDir: false },
+          listTools,
+        ),
+      );
       assert.equal(err.kind, 'connection');
       assert.equal(err.phase, 'connect');
       assert.equal(err.message, `server "nobody": connection refused at http://127.0.0.1:${port}/mcp?token=<redacted>`);
@@ -161,7 +179,10 @@ describe('HTTP failures', { concurrency: true }, () => {
   test('a POST that is never answered is bounded by the connect deadline', async () => {
     const server = await listen((req) => req.resume());
     try {
-      for (const [protocol, what] of [['auto', 'server/discover'], ['legacy', 'initialize']] as const) {
+      for (const [protocol, what] of [
+        ['auto', 'server/discover'],
+        ['legacy', 'initialize'],
+      ] as const) {
         const spec = httpSpec('silent-http', server.url, { protocol });
         const err = await failure(withSession(spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500 }, listTools));
         assert.equal(err.kind, 'timeout');
@@ -190,9 +211,14 @@ describe('stream resumption', () => {
     const server = await startResumeServer();
     try {
       const spec = httpSpec('resume', server.url, { protocol: 'legacy', timeoutMs: 5_000 });
-      const result = await withSession(spec, makeCtx(), { cacheDir: false }, (s) => s.client.callTool({ name: 'slow', arguments: {} }, s.requestOptions()));
+      const result = await withSession(spec, makeCtx(), { cacheDir: false }, (s) =>
+        s.client.callTool({ name: 'slow', arguments: {} }, s.requestOptions()),
+      );
       assert.match(JSON.stringify(result.content), /resumed result/);
-      assert.ok(server.resumes.some((id) => id !== undefined), `GETs: ${JSON.stringify(server.resumes)}`);
+      assert.ok(
+        server.resumes.some((id) => id !== undefined),
+        `GETs: ${JSON.stringify(server.resumes)}`,
+      );
     } finally {
       await server.close();
     }
@@ -206,12 +232,22 @@ describe('proxy variables', () => {
       const spec = httpSpec('proxied', server.url, { protocol: 'legacy' });
       const target = new URL(server.url).host;
 
-      const viaProxy = await withSession(spec, makeCtx({ ...process.env, HTTP_PROXY: proxy.url, NO_PROXY: '' }), { cacheDir: false }, listTools);
+      const viaProxy = await withSession(
+        spec,
+        makeCtx({ ...process.env, HTTP_PROXY: proxy.url, NO_PROXY: '' }),
+        { cacheDir: false },
+        listTools,
+      );
       assert.deepEqual(viaProxy.tools, ['echo', 'add', 'slow']);
       assert.ok(proxy.tunnels().includes(target), `tunnels: ${proxy.tunnels().join(',')}`);
 
       const seen = proxy.tunnels().length;
-      const bypass = await withSession(spec, makeCtx({ ...process.env, HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' }), { cacheDir: false }, listTools);
+      const bypass = await withSession(
+        spec,
+        makeCtx({ ...process.env, HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' }),
+        { cacheDir: false },
+        listTools,
+      );
       assert.deepEqual(bypass.tools, ['echo', 'add', 'slow']);
       assert.equal(proxy.tunnels().length, seen);
     } finally {

@@ -17,7 +17,8 @@ function fault(behaviours: string[]) {
   return { spec, pids };
 }
 
-const listTools = async (s: Session) => (await s.client.listTools(undefined, s.requestOptions())).tools.map((t) => t.name);
+const listTools = async (s: Session) =>
+  (await s.client.listTools(undefined, s.requestOptions())).tools.map((t) => t.name);
 
 describe('servers started before the session', { concurrency: 3 }, () => {
   test('the session adopts the running server instead of starting another', async () => {
@@ -57,7 +58,10 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     const prestarted = spawnServer(f.spec, true);
     await prestarted.started;
     ctx.interrupt();
-    await assert.rejects(withSession(f.spec, ctx, { cacheDir: false, prestarted }, listTools), (err: unknown) => err instanceof McpctlError && err.kind === 'interrupted');
+    await assert.rejects(
+      withSession(f.spec, ctx, { cacheDir: false, prestarted }, listTools),
+      (err: unknown) => err instanceof McpctlError && err.kind === 'interrupted',
+    );
     assert.ok(prestarted.pgid !== undefined);
     assertAllEnded([prestarted.pgid, ...f.pids()]);
   });
@@ -67,7 +71,12 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     let release!: () => void;
     const closeAfter = new Promise<void>((resolve) => (release = resolve));
     const closings: Array<Promise<void>> = [];
-    const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose: (p) => closings.push(p), closeAfter }, listTools);
+    const tools = await withSession(
+      f.spec,
+      makeCtx(),
+      { cacheDir: false, deferClose: (p) => closings.push(p), closeAfter },
+      listTools,
+    );
     try {
       assert.equal(tools.length, 4);
       assert.equal(closings.length, 1);

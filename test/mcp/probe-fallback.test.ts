@@ -19,7 +19,8 @@ const summary = async (s: Session) => {
 const verdictIn = (cacheDir: string) => {
   const files = readdirSync(join(cacheDir, 'era')).filter((name) => name.endsWith('.json'));
   assert.equal(files.length, 1);
-  return (JSON.parse(readFileSync(join(cacheDir, 'era', files[0]!), 'utf8')) as { verdict: { kind: string } }).verdict.kind;
+  return (JSON.parse(readFileSync(join(cacheDir, 'era', files[0]!), 'utf8')) as { verdict: { kind: string } }).verdict
+    .kind;
 };
 
 describe('auto: a probe answer that is not a discover result', { concurrency: 3 }, () => {
@@ -39,7 +40,11 @@ describe('auto: a probe answer that is not a discover result', { concurrency: 3 
         assert.equal(verdictIn(cacheDir), 'legacy');
 
         await withSession(spec, makeCtx(), { cacheDir }, summary);
-        assert.equal(server.methods().filter((m) => m === 'server/discover').length, 1, 'the second run skips the probe');
+        assert.equal(
+          server.methods().filter((m) => m === 'server/discover').length,
+          1,
+          'the second run skips the probe',
+        );
       } finally {
         await server.close();
       }
@@ -51,7 +56,14 @@ describe('what does not fall back', { concurrency: 2 }, () => {
   test('a pinned 2026-07-28 fails on the HTTP 500 probe answer, without initialize', async () => {
     const server = await startProbeAnswerServer('http-500');
     try {
-      const err = await failure(withSession(httpSpec('pinned', server.url, { protocol: '2026-07-28' }), makeCtx(), { cacheDir: false }, summary));
+      const err = await failure(
+        withSession(
+          httpSpec('pinned', server.url, { protocol: '2026-07-28' }),
+          makeCtx(),
+          { cacheDir: false },
+          summary,
+        ),
+      );
       assert.equal(err.kind, 'connection');
       assert.deepEqual(server.methods(), ['server/discover']);
     } finally {
@@ -62,10 +74,15 @@ describe('what does not fall back', { concurrency: 2 }, () => {
   test('when initialize fails too, the error names the probe answer, then the handshake', async () => {
     const server = await startProbeAnswerServer('http-500', { initialize: 500 });
     try {
-      const err = await failure(withSession(httpSpec('both', server.url, { protocol: 'auto' }), makeCtx(), { cacheDir: false }, summary));
+      const err = await failure(
+        withSession(httpSpec('both', server.url, { protocol: 'auto' }), makeCtx(), { cacheDir: false }, summary),
+      );
       assert.equal(err.kind, 'connection');
       assert.equal(err.exitCode, 3);
-      assert.match(err.message, /tried server\/discover \(answered with HTTP 500 with JSON-RPC error -32603 "Error in httpTransport"\), then initialize: answered HTTP 500/);
+      assert.match(
+        err.message,
+        /tried server\/discover \(answered with HTTP 500 with JSON-RPC error -32603 "Error in httpTransport"\), then initialize: answered HTTP 500/,
+      );
       assert.deepEqual(server.methods(), ['server/discover', 'initialize']);
     } finally {
       await server.close();
@@ -83,7 +100,7 @@ describe('stdio: an error answer with id null', { concurrency: 2 }, () => {
     assert.doesNotMatch(ctx.stderrText(), /not JSON-RPC/);
   });
 
-  test('to a request: the request fails with the server\'s error instead of waiting for its timeout', async () => {
+  test("to a request: the request fails with the server's error instead of waiting for its timeout", async () => {
     const err = await failure(
       withSession({ ...spec, protocol: 'legacy', timeoutMs: 600_000 }, makeCtx(), { cacheDir: false }, (s) =>
         s.client.callTool({ name: 'echo', arguments: { text: 'x' } }, s.requestOptions()),

@@ -15,9 +15,14 @@ import { fixtureSpec, httpSpec, logLines, makeCtx, tempDir, withEnv, failure } f
 const summary = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
   const call = await s.client.callTool({ name: 'add', arguments: { a: 2, b: 3 } }, s.requestOptions());
-  return { protocolVersion: s.protocolVersion, era: s.era, server: s.serverInfo?.name, tools: tools.map((t) => t.name), call: call.content };
+  return {
+    protocolVersion: s.protocolVersion,
+    era: s.era,
+    server: s.serverInfo?.name,
+    tools: tools.map((t) => t.name),
+    call: call.content,
+  };
 };
-
 
 // A generous connect deadline: over stdio `auto` waits half of it (at most 10 s) for the probe's
 // answer, and a start slower than that (a busy machine) would look like a server that missed it.
@@ -73,14 +78,24 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
   }
 
   test('the protocol option overrides the spec', async () => {
-    const value = await withSession(revisionSpec('legacy', 'legacy'), makeCtx(), { cacheDir: false, protocol: '2025-03-26' }, summary);
+    const value = await withSession(
+      revisionSpec('legacy', 'legacy'),
+      makeCtx(),
+      { cacheDir: false, protocol: '2025-03-26' },
+      summary,
+    );
     assert.equal(value.protocolVersion, '2025-03-26');
   });
 
   for (const mode of ['modern', 'legacy'] as const) {
     test(`auto over stdio starts the ${mode} server exactly once`, async () => {
       const spawns = join(tempDir('spawns'), 'spawns.log');
-      const value = await withSession(revisionSpec(mode, 'auto', { SPAWN_LOG: spawns }), makeCtx(), { cacheDir: false }, summary);
+      const value = await withSession(
+        revisionSpec(mode, 'auto', { SPAWN_LOG: spawns }),
+        makeCtx(),
+        { cacheDir: false },
+        summary,
+      );
       assert.equal(value.era, mode);
       assert.equal(logLines(spawns).length, 1);
     });
@@ -99,7 +114,10 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
 
   test('a server that exits on the discover probe is restarted once for initialize', async () => {
     const spawns = join(tempDir('spawns'), 'spawns.log');
-    const spec = fixtureSpec('dies', 'fault-server.js', ['die-on-discover'], { protocol: 'auto', env: withEnv({ SPAWN_LOG: spawns }) });
+    const spec = fixtureSpec('dies', 'fault-server.js', ['die-on-discover'], {
+      protocol: 'auto',
+      env: withEnv({ SPAWN_LOG: spawns }),
+    });
     const cacheDir = tempDir('cache');
     const value = await withSession(spec, makeCtx(), { cacheDir }, async (s) => s.era);
     assert.equal(value, 'legacy');
@@ -113,12 +131,14 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
 describe('protocol revisions over Streamable HTTP', { concurrency: true }, () => {
   const servers = new Map<RevisionMode, RevisionHttpServer>();
   before(async () => {
-    for (const mode of ['modern', 'legacy', '2024-11-05'] as const) servers.set(mode, await startRevisionHttpServer(mode));
+    for (const mode of ['modern', 'legacy', '2024-11-05'] as const)
+      servers.set(mode, await startRevisionHttpServer(mode));
   });
   after(async () => {
     for (const server of servers.values()) await server.close();
   });
-  const spec = (mode: RevisionMode, protocol: ProtocolSetting) => httpSpec(`http-${mode}`, servers.get(mode)!.url, { protocol, timeoutMs: 5000 });
+  const spec = (mode: RevisionMode, protocol: ProtocolSetting) =>
+    httpSpec(`http-${mode}`, servers.get(mode)!.url, { protocol, timeoutMs: 5000 });
 
   const httpWorks: Array<[RevisionMode, ProtocolSetting, string]> = [
     ['modern', 'auto', '2026-07-28'],
@@ -153,7 +173,12 @@ describe('protocol revisions over Streamable HTTP', { concurrency: true }, () =>
   test('the HTTP session is terminated with DELETE before close', async () => {
     const server = await startRevisionHttpServer('legacy');
     try {
-      await withSession(httpSpec('deleting', server.url, { protocol: 'legacy' }), makeCtx(), { cacheDir: false }, summary);
+      await withSession(
+        httpSpec('deleting', server.url, { protocol: 'legacy' }),
+        makeCtx(),
+        { cacheDir: false },
+        summary,
+      );
       assert.equal(server.deletes(), 1);
       assert.ok(server.log().at(-1)?.startsWith('DELETE 2'), `last request: ${server.log().at(-1)}`);
     } finally {
@@ -164,7 +189,8 @@ describe('protocol revisions over Streamable HTTP', { concurrency: true }, () =>
 
 describe('era cache', { concurrency: 3 }, () => {
   const entries = (dir: string) => readdirSync(join(dir, 'era')).filter((name) => name.endsWith('.json'));
-  const verdict = (dir: string) => JSON.parse(readFileSync(join(dir, 'era', entries(dir)[0]!), 'utf8')) as { verdict: { kind: string } };
+  const verdict = (dir: string) =>
+    JSON.parse(readFileSync(join(dir, 'era', entries(dir)[0]!), 'utf8')) as { verdict: { kind: string } };
 
   for (const mode of ['modern', 'legacy'] as const) {
     test(`a ${mode} verdict is written, then reused without a probe`, async () => {
@@ -183,7 +209,10 @@ describe('era cache', { concurrency: 3 }, () => {
       assert.equal(second.protocolVersion, first.protocolVersion);
       assert.deepEqual(second.call, [{ type: 'text', text: '5' }]);
       const secondRun = logLines(methods).slice(firstRun.length);
-      assert.deepEqual(secondRun, mode === 'modern' ? ['tools/list', 'tools/call'] : ['initialize', 'tools/list', 'tools/call']);
+      assert.deepEqual(
+        secondRun,
+        mode === 'modern' ? ['tools/list', 'tools/call'] : ['initialize', 'tools/list', 'tools/call'],
+      );
     });
   }
 
@@ -203,9 +232,15 @@ describe('era cache', { concurrency: 3 }, () => {
     const cacheDir = tempDir('cache');
     const ctx = makeCtx();
     const spec = fixtureSpec('strict', 'fault-server.js', ['strict'], { protocol: 'auto' });
-    const stale = { kind: 'modern' as const, discover: { supportedVersions: ['2026-07-28'], capabilities: { tools: {} } } };
+    const stale = {
+      kind: 'modern' as const,
+      discover: { supportedVersions: ['2026-07-28'], capabilities: { tools: {} } },
+    };
     await new EraCache(cacheDir, Date.now).write(eraCacheKey(spec, ctx.env), stale as never);
-    const value = await withSession(spec, ctx, { cacheDir }, async (s) => ({ era: s.era, tools: (await s.client.listTools(undefined, s.requestOptions())).tools.length }));
+    const value = await withSession(spec, ctx, { cacheDir }, async (s) => ({
+      era: s.era,
+      tools: (await s.client.listTools(undefined, s.requestOptions())).tools.length,
+    }));
     assert.deepEqual(value, { era: 'legacy', tools: 4 });
     assert.equal(verdict(cacheDir).verdict.kind, 'legacy');
   });
@@ -231,7 +266,10 @@ describe('era cache', { concurrency: 3 }, () => {
     const spec = { ...revisionSpec('legacy', 'auto'), env: { PATH: '/bin', PWD: '/b', API_TOKEN: 'sekrit-123' } };
     const key = eraCacheKey(spec, ctx.env);
     assert.match(key, /^[0-9a-f]{64}$/);
-    assert.equal(eraCacheKey({ ...spec, env: { ...spec.env, PWD: '/a' } }, ctx.env), eraCacheKey({ ...spec, env: { PATH: '/bin', API_TOKEN: 'sekrit-123' } }, ctx.env));
+    assert.equal(
+      eraCacheKey({ ...spec, env: { ...spec.env, PWD: '/a' } }, ctx.env),
+      eraCacheKey({ ...spec, env: { PATH: '/bin', API_TOKEN: 'sekrit-123' } }, ctx.env),
+    );
     assert.notEqual(eraCacheKey({ ...spec, env: { ...spec.env, API_TOKEN: 'other' } }, ctx.env), key);
   });
 });

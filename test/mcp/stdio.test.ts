@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { StdioServerSpec } from '../../src/config/types.js';
 import { withSession } from '../../src/mcp/index.js';
-import { assertAllEnded, everything, filesystem, logLines, makeCtx, memory, stdioSpec, tempDir, withEnv } from './helpers.js';
+import {
+  assertAllEnded,
+  everything,
+  filesystem,
+  logLines,
+  makeCtx,
+  memory,
+  stdioSpec,
+  tempDir,
+  withEnv,
+} from './helpers.js';
 
 /** A reference server started through `sh -c 'echo $$ >> LOG; exec node …'`: its pid is logged. */
 function logged(name: string, args: string[], overrides: Partial<StdioServerSpec> = {}) {
@@ -41,11 +51,17 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
     const ctx = makeCtx();
     const { spec, pids } = logged('filesystem', [filesystem, dir]);
     const value = await withSession(spec, ctx, { verbose: true, cacheDir: false }, async (s) => {
-      const result = await s.client.callTool({ name: 'read_text_file', arguments: { path: join(dir, 'hello.txt') } }, s.requestOptions());
+      const result = await s.client.callTool(
+        { name: 'read_text_file', arguments: { path: join(dir, 'hello.txt') } },
+        s.requestOptions(),
+      );
       return { result, tail: s.stderrTail() };
     });
     assert.match(JSON.stringify(value.result.content), /hello from a file/);
-    assert.ok(value.tail.some((line) => /Secure MCP Filesystem Server running on stdio/.test(line)), value.tail.join('\n'));
+    assert.ok(
+      value.tail.some((line) => /Secure MCP Filesystem Server running on stdio/.test(line)),
+      value.tail.join('\n'),
+    );
     assert.match(ctx.stderrText(), /^filesystem: Secure MCP Filesystem Server running on stdio$/m);
     assertAllEnded(pids());
   });
@@ -55,7 +71,10 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
     const { spec, pids } = logged('memory', [memory], { env: withEnv({ MEMORY_FILE_PATH: file }) });
     const graph = await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
       await s.client.callTool(
-        { name: 'create_entities', arguments: { entities: [{ name: 'mcpctl', entityType: 'tool', observations: ['talks to servers'] }] } },
+        {
+          name: 'create_entities',
+          arguments: { entities: [{ name: 'mcpctl', entityType: 'tool', observations: ['talks to servers'] }] },
+        },
         s.requestOptions(),
       );
       return s.client.callTool({ name: 'read_graph', arguments: {} }, s.requestOptions());

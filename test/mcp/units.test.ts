@@ -14,12 +14,24 @@ import { LineSplitter, LineTooLongError } from '../../src/mcp/line-splitter.js';
 import { proxyForUrl } from '../../src/mcp/proxy.js';
 
 const http: HttpServerSpec = {
-  name: 'remote', source: 'test', timeoutMs: 30_000, protocol: 'auto', transport: 'http',
-  url: 'https://mcp.example.com/mcp?key=abc', headers: {}, sseFallback: false,
+  name: 'remote',
+  source: 'test',
+  timeoutMs: 30_000,
+  protocol: 'auto',
+  transport: 'http',
+  url: 'https://mcp.example.com/mcp?key=abc',
+  headers: {},
+  sseFallback: false,
 };
 const stdio: StdioServerSpec = {
-  name: 'local', source: '/home/u/.mcp.json', timeoutMs: 30_000, protocol: 'legacy', transport: 'stdio',
-  command: 'npx', args: [], env: {},
+  name: 'local',
+  source: '/home/u/.mcp.json',
+  timeoutMs: 30_000,
+  protocol: 'legacy',
+  transport: 'stdio',
+  command: 'npx',
+  args: [],
+  env: {},
 };
 
 function withCode(message: string, code: string): Error {
@@ -39,7 +51,10 @@ describe('LineSplitter', () => {
     const bytes = Buffer.from('"é"\n');
     const splitter = new LineSplitter(1024);
     assert.deepEqual(splitter.push(bytes.subarray(0, 2)), []);
-    assert.deepEqual(splitter.push(bytes.subarray(2)).map((b) => b.toString('utf8')), ['"é"']);
+    assert.deepEqual(
+      splitter.push(bytes.subarray(2)).map((b) => b.toString('utf8')),
+      ['"é"'],
+    );
   });
 
   test('a line over the limit throws, even when it arrives in pieces', () => {
@@ -50,7 +65,11 @@ describe('LineSplitter', () => {
 });
 
 describe('proxyForUrl', () => {
-  const env = { HTTPS_PROXY: 'http://proxy:3128', http_proxy: 'http://plain:8080', NO_PROXY: 'internal.example, .corp.example,localhost:8443' };
+  const env = {
+    HTTPS_PROXY: 'http://proxy:3128',
+    http_proxy: 'http://plain:8080',
+    NO_PROXY: 'internal.example, .corp.example,localhost:8443',
+  };
   test('picks the proxy by scheme', () => {
     assert.equal(proxyForUrl('https://api.example.com/mcp', env), 'http://proxy:3128');
     assert.equal(proxyForUrl('http://api.example.com/mcp', env), 'http://plain:8080');
@@ -74,7 +93,10 @@ describe('formatting', () => {
     assert.equal(formatDuration(5000), '5s');
     assert.equal(formatDuration(1500), '1.5s');
     assert.equal(formatDuration(250), '250ms');
-    assert.equal(redactUrl('https://user:pw@h.example:8443/mcp?token=x#f'), 'https://<redacted>:<redacted>@h.example:8443/mcp?token=<redacted>#<redacted>');
+    assert.equal(
+      redactUrl('https://user:pw@h.example:8443/mcp?token=x#f'),
+      'https://<redacted>:<redacted>@h.example:8443/mcp?token=<redacted>#<redacted>',
+    );
   });
 });
 
@@ -85,7 +107,11 @@ describe('classifyError', () => {
   });
 
   test('DNS failure inside a fetch TypeError', () => {
-    const err = classifyError(new TypeError('fetch failed', { cause: withCode('getaddrinfo ENOTFOUND mcp.example.com', 'ENOTFOUND') }), http, 'initialize');
+    const err = classifyError(
+      new TypeError('fetch failed', { cause: withCode('getaddrinfo ENOTFOUND mcp.example.com', 'ENOTFOUND') }),
+      http,
+      'initialize',
+    );
     assert.equal(err.kind, 'connection');
     assert.equal(err.phase, 'connect');
     assert.equal(err.message, 'server "remote": cannot resolve host mcp.example.com');
@@ -93,46 +119,79 @@ describe('classifyError', () => {
 
   test('TLS failure wrapped by the era probe', () => {
     const tls = withCode('certificate has expired', 'CERT_HAS_EXPIRED');
-    const probe = new SdkError(SdkErrorCode.EraNegotiationFailed, 'Version negotiation probe failed: fetch failed', { cause: tls }, { cause: new TypeError('fetch failed', { cause: tls }) });
+    const probe = new SdkError(
+      SdkErrorCode.EraNegotiationFailed,
+      'Version negotiation probe failed: fetch failed',
+      { cause: tls },
+      { cause: new TypeError('fetch failed', { cause: tls }) },
+    );
     const err = classifyError(probe, http, 'discovery');
     assert.equal(err.kind, 'connection');
-    assert.match(err.message, /^server "remote": TLS error at https:\/\/mcp\.example\.com\/mcp\?key=<redacted>: certificate has expired$/);
+    assert.match(
+      err.message,
+      /^server "remote": TLS error at https:\/\/mcp\.example\.com\/mcp\?key=<redacted>: certificate has expired$/,
+    );
     assert.match(err.hint ?? '', /NODE_EXTRA_CA_CERTS/);
   });
 
   test('the URL in messages carries no query string', () => {
-    const err = classifyError(new TypeError('fetch failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') }), http, 'initialize');
+    const err = classifyError(
+      new TypeError('fetch failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') }),
+      http,
+      'initialize',
+    );
     assert.doesNotMatch(err.message, /key=abc/);
   });
 
   test('UnauthorizedError from an auth provider is an auth error', () => {
-    const err = classifyError(new UnauthorizedError('Authentication requires user authorization - redirect initiated'), http, 'initialize');
+    const err = classifyError(
+      new UnauthorizedError('Authentication requires user authorization - redirect initiated'),
+      http,
+      'initialize',
+    );
     assert.equal(err.kind, 'auth');
     assert.equal(err.hint, 'run `mcpctl auth login remote`');
   });
 
   test('HTTP 401 from the probe, 502 from a request', () => {
-    const unauthorized = new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'Version negotiation failed: the server requires authorization (HTTP 401)', { status: 401 });
+    const unauthorized = new SdkHttpError(
+      SdkErrorCode.ClientHttpAuthentication,
+      'Version negotiation failed: the server requires authorization (HTTP 401)',
+      { status: 401 },
+    );
     assert.equal(classifyError(unauthorized, http, 'discovery').exitCode, 4);
-    const gateway = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: bad gateway', { status: 502 });
+    const gateway = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: bad gateway', {
+      status: 502,
+    });
     const err = classifyError(gateway, http, 'request', { method: 'tools/call' });
     assert.equal(err.kind, 'connection');
     assert.match(err.message, /HTTP 502/);
   });
 
-  test('the SDK\'s request timeout names the method and the limit', () => {
-    const err = classifyError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 30_000 }), stdio, 'request', { method: 'tools/list' });
+  test("the SDK's request timeout names the method and the limit", () => {
+    const err = classifyError(
+      new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 30_000 }),
+      stdio,
+      'request',
+      { method: 'tools/list' },
+    );
     assert.equal(err.kind, 'timeout');
     assert.equal(err.message, 'server "local": no answer to tools/list within 30s (request timeout)');
   });
 
-  test('the SDK\'s handshake timeout counts as the connect timeout', () => {
-    const err = classifyError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 5000 }), stdio, 'initialize');
+  test("the SDK's handshake timeout counts as the connect timeout", () => {
+    const err = classifyError(
+      new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 5000 }),
+      stdio,
+      'initialize',
+    );
     assert.equal(err.message, 'server "local": no answer to initialize within 5s (connect timeout)');
   });
 
   test('a JSON-RPC error during a request is a protocol error (exit 5)', () => {
-    const err = classifyError(new ProtocolError(-32601, 'Method not found'), stdio, 'request', { method: 'prompts/list' });
+    const err = classifyError(new ProtocolError(-32601, 'Method not found'), stdio, 'request', {
+      method: 'prompts/list',
+    });
     assert.equal(err.kind, 'protocol');
     assert.equal(err.exitCode, 5);
     assert.match(err.message, /^server "local" answered prompts\/list with error -32601: Method not found/);
@@ -145,17 +204,25 @@ describe('classifyError', () => {
   });
 
   test('interruption wins over whatever the SDK threw', () => {
-    const err = classifyError(new SdkError(SdkErrorCode.RequestTimeout, 'Error: SIGINT'), stdio, 'request', { method: 'tools/call', interrupted: true });
+    const err = classifyError(new SdkError(SdkErrorCode.RequestTimeout, 'Error: SIGINT'), stdio, 'request', {
+      method: 'tools/call',
+      interrupted: true,
+    });
     assert.equal(err.kind, 'interrupted');
     assert.equal(err.exitCode, 130);
   });
 
   test('a killed server names its signal', () => {
     const err = classifyError(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'), stdio, 'request', {
-      method: 'tools/call', exit: { code: null, signal: 'SIGKILL' }, stderrTail: ['out of memory'],
+      method: 'tools/call',
+      exit: { code: null, signal: 'SIGKILL' },
+      stderrTail: ['out of memory'],
     });
     assert.equal(err.kind, 'connection');
-    assert.match(err.message, /^server "local" was killed by SIGKILL during tools\/call; its last stderr lines:\n {2}out of memory$/);
+    assert.match(
+      err.message,
+      /^server "local" was killed by SIGKILL during tools\/call; its last stderr lines:\n {2}out of memory$/,
+    );
   });
 
   test('an unexpected error during a request is an internal error with a report hint', () => {

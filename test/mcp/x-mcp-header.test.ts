@@ -12,12 +12,27 @@ import { headerFault } from '../../src/mcp/x-mcp-header.js';
 import { HEADER_TOOLS } from '../fixtures/header-server.js';
 import { run, jsonError, ROOT } from '../helpers/run.js';
 
-const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): Tool => ({ name: 't', inputSchema: { type: 'object', properties, ...extra } as Tool['inputSchema'] });
+const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): Tool => ({
+  name: 't',
+  inputSchema: { type: 'object', properties, ...extra } as Tool['inputSchema'],
+});
 const ruleOf = (tool: Tool) => headerFault(tool)?.rule;
 
 test('valid marks: string, integer and boolean properties, distinct token names, nested properties', () => {
-  assert.equal(ruleOf(schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'integer', 'x-mcp-header': "X!#$%&'*+-.^_`|~9" }, c: { type: 'boolean', 'x-mcp-header': 'c' } })), undefined);
-  assert.equal(ruleOf(schema({ outer: { type: 'object', properties: { inner: { type: 'string', 'x-mcp-header': 'Inner' } } } })), undefined);
+  assert.equal(
+    ruleOf(
+      schema({
+        a: { type: 'string', 'x-mcp-header': 'Region' },
+        b: { type: 'integer', 'x-mcp-header': "X!#$%&'*+-.^_`|~9" },
+        c: { type: 'boolean', 'x-mcp-header': 'c' },
+      }),
+    ),
+    undefined,
+  );
+  assert.equal(
+    ruleOf(schema({ outer: { type: 'object', properties: { inner: { type: 'string', 'x-mcp-header': 'Inner' } } } })),
+    undefined,
+  );
   assert.equal(ruleOf(schema({ plain: { type: 'string' } })), undefined);
 });
 
@@ -27,18 +42,36 @@ test('empty: an empty or non-string name', () => {
 });
 
 test('type: on an object, an array, an untyped property, or a number', () => {
-  for (const type of ['object', 'array', 'number', 'null']) assert.equal(ruleOf(schema({ a: { type, 'x-mcp-header': 'A' } })), 'type', type);
+  for (const type of ['object', 'array', 'number', 'null'])
+    assert.equal(ruleOf(schema({ a: { type, 'x-mcp-header': 'A' } })), 'type', type);
   assert.equal(ruleOf(schema({ a: { 'x-mcp-header': 'A' } })), 'type');
-  assert.match(headerFault(schema({ a: { type: 'number', 'x-mcp-header': 'A' } }))!.message, /property "a".*type number/);
+  assert.match(
+    headerFault(schema({ a: { type: 'number', 'x-mcp-header': 'A' } }))!.message,
+    /property "a".*type number/,
+  );
 });
 
 test('duplicate: the same name twice, whatever the case', () => {
-  assert.equal(ruleOf(schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'rEgIoN' } })), 'duplicate');
-  assert.equal(ruleOf(schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'object', properties: { c: { type: 'string', 'x-mcp-header': 'REGION' } } } })), 'duplicate');
+  assert.equal(
+    ruleOf(
+      schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'rEgIoN' } }),
+    ),
+    'duplicate',
+  );
+  assert.equal(
+    ruleOf(
+      schema({
+        a: { type: 'string', 'x-mcp-header': 'Region' },
+        b: { type: 'object', properties: { c: { type: 'string', 'x-mcp-header': 'REGION' } } },
+      }),
+    ),
+    'duplicate',
+  );
 });
 
 test('characters: anything outside the RFC 9110 token set', () => {
-  for (const name of ['Re gion', 'a:b', 'a/b', 'caf\u00e9', 'a\tb', '(x)', 'a"b']) assert.equal(ruleOf(schema({ a: { type: 'string', 'x-mcp-header': name } })), 'characters', name);
+  for (const name of ['Re gion', 'a:b', 'a/b', 'caf\u00e9', 'a\tb', '(x)', 'a"b'])
+    assert.equal(ruleOf(schema({ a: { type: 'string', 'x-mcp-header': name } })), 'characters', name);
 });
 
 test('placement: at the root, under items, a combinator or $defs', () => {
@@ -51,15 +84,35 @@ test('placement: at the root, under items, a combinator or $defs', () => {
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-headers-'));
 const config = path.join(dir, 'servers.json');
 const fixture = path.join(ROOT, 'dist', 'test', 'fixtures', 'header-server.js');
-writeFileSync(config, JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [fixture], protocolVersion: '2026-07-28' }, legacy: { command: process.execPath, args: [fixture] } } }));
-const mcpctl = (args: string[]) => run(['-c', config, ...args], { cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir } });
-const broken: Record<string, string> = { empty: 'empty', 'on-object': 'type', 'on-number': 'type', duplicate: 'duplicate', characters: 'characters', 'under-items': 'placement' };
+writeFileSync(
+  config,
+  JSON.stringify({
+    mcpServers: {
+      modern: { command: process.execPath, args: [fixture], protocolVersion: '2026-07-28' },
+      legacy: { command: process.execPath, args: [fixture] },
+    },
+  }),
+);
+const mcpctl = (args: string[]) =>
+  run(['-c', config, ...args], { cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir } });
+const broken: Record<string, string> = {
+  empty: 'empty',
+  'on-object': 'type',
+  'on-number': 'type',
+  duplicate: 'duplicate',
+  characters: 'characters',
+  'under-items': 'placement',
+};
 
 test('2026-07-28: tools leaves out each invalid tool with a warning naming it and its rule', async () => {
   const r = await mcpctl(['tools', 'modern', '--json']);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual((JSON.parse(r.stdout) as { tools: Tool[] }).tools.map((t) => t.name), ['valid', 'unmarked']);
-  for (const [name, rule] of Object.entries(broken)) assert.match(r.stderr, new RegExp(`tool "${name}" is left out: its x-mcp-header marks break the ${rule} rule`));
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as { tools: Tool[] }).tools.map((t) => t.name),
+    ['valid', 'unmarked'],
+  );
+  for (const [name, rule] of Object.entries(broken))
+    assert.match(r.stderr, new RegExp(`tool "${name}" is left out: its x-mcp-header marks break the ${rule} rule`));
 });
 
 test('2026-07-28: call refuses each invalid tool (exit 2, the rule named); valid tools are called', async () => {
@@ -78,5 +131,8 @@ test('2026-07-28: call refuses each invalid tool (exit 2, the rule named); valid
 test('2025 revisions have no x-mcp-header: every tool is listed', async () => {
   const r = await mcpctl(['tools', 'legacy', '--json']);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual((JSON.parse(r.stdout) as { tools: Tool[] }).tools.map((t) => t.name), HEADER_TOOLS.map((t) => t.name));
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as { tools: Tool[] }).tools.map((t) => t.name),
+    HEADER_TOOLS.map((t) => t.name),
+  );
 });

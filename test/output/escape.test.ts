@@ -35,7 +35,10 @@ test('a terminal stream escapes what it is given and keeps the colours of termin
   const chalk = terminalChalk(1);
   guarded.stdout.write(`${chalk.bold('name')} \x1b[2Jserver\x1b[31m ${chalk.red('x\x1b]0;t\x07')}\n`);
   guarded.stdout.write(Buffer.from('bytes \x1b[H\n'));
-  assert.equal(written(), '\x1b[1mname\x1b[22m \\x1b[2Jserver\\x1b[31m \x1b[31mx\\x1b]0;t\\x07\x1b[39m\nbytes \\x1b[H\n');
+  assert.equal(
+    written(),
+    '\x1b[1mname\x1b[22m \\x1b[2Jserver\\x1b[31m \x1b[31mx\\x1b]0;t\\x07\x1b[39m\nbytes \\x1b[H\n',
+  );
   assert.equal(guarded.columns, 80, 'a terminal of 0 columns is 80 wide');
 });
 

@@ -22,7 +22,11 @@ before(() => {
   const node = process.execPath;
   config = writeServersConfig(path.join(dir, 'servers.json'), {
     filesystem: { command: node, args: [filesystem, dir] },
-    'a-server-with-a-rather-long-name-for-a-narrow-terminal': { command: node, args: [memory, '--with', 'many', 'arguments', 'that', 'make', 'the', 'target', 'column', 'long'], disabled: true },
+    'a-server-with-a-rather-long-name-for-a-narrow-terminal': {
+      command: node,
+      args: [memory, '--with', 'many', 'arguments', 'that', 'make', 'the', 'target', 'column', 'long'],
+      disabled: true,
+    },
   });
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +40,11 @@ async function fits(argv: string[], columns: number, limit = columns): Promise<s
   const lines = screenLines(r.raw);
   const table = lines.filter((l) => /^[┌│├└]/.test(l));
   assert.ok(table.length >= 4, `${argv.join(' ')} at ${columns}: a table is drawn\n${lines.join('\n')}`);
-  for (const line of lines) assert.ok(stringWidth(line) <= limit, `${argv.join(' ')} at ${columns} columns: a line of ${stringWidth(line)}:\n${line}`);
+  for (const line of lines)
+    assert.ok(
+      stringWidth(line) <= limit,
+      `${argv.join(' ')} at ${columns} columns: a line of ${stringWidth(line)}:\n${line}`,
+    );
   const widths = new Set(table.map((l) => stringWidth(l)));
   assert.equal(widths.size, 1, `${argv.join(' ')} at ${columns}: every line of the table is as wide as the others`);
   return table;
@@ -45,10 +53,16 @@ async function fits(argv: string[], columns: number, limit = columns): Promise<s
 for (const columns of WIDTHS) {
   test(`every table fits ${columns} columns`, async () => {
     const tools = await fits(['tools', 'everything'], columns);
-    assert.ok(tools.some((l) => l.includes('echo')), 'the tool names are there');
+    assert.ok(
+      tools.some((l) => l.includes('echo')),
+      'the tool names are there',
+    );
     await fits(['tools'], columns);
     const status = await fits(['status', 'everything', 'memory', 'filesystem', 'hostile'], columns);
-    assert.ok(status.some((l) => l.includes('memory')), 'the server column is never dropped');
+    assert.ok(
+      status.some((l) => l.includes('memory')),
+      'the server column is never dropped',
+    );
     await fits(['servers'], columns);
     await fits(['resources', 'everything'], columns);
     await fits(['prompts', 'everything'], columns);
@@ -66,11 +80,16 @@ test('a narrow terminal drops low-priority columns; a wide one shows them', asyn
 test('long cells wrap or end with …', async () => {
   const table = await fits(['tools', 'everything'], 80);
   const { stdout } = await runBin(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
-  const longest = JSON.parse(stdout).tools.map((t: { description?: string }) => (t.description ?? '').trim().split('\n')[0]).sort((a: string, b: string) => b.length - a.length)[0] as string;
+  const longest = JSON.parse(stdout)
+    .tools.map((t: { description?: string }) => (t.description ?? '').trim().split('\n')[0])
+    .sort((a: string, b: string) => b.length - a.length)[0] as string;
   assert.ok(longest.length > 60, 'some description is longer than its column');
   assert.ok(!table.some((l) => l.includes(longest)), 'it does not fit on one line');
   const firstWords = longest.split(' ').slice(0, 2).join(' ');
-  assert.ok(table.some((l) => l.includes(firstWords)), 'its start is shown');
+  assert.ok(
+    table.some((l) => l.includes(firstWords)),
+    'its start is shown',
+  );
 });
 
 test('in a pipe nothing is cut', async () => {
@@ -78,12 +97,20 @@ test('in a pipe nothing is cut', async () => {
   const piped = await runBin(['-c', config, 'tools', 'everything'], { env: env(), cwd: dir });
   for (const tool of JSON.parse(stdout).tools as { name: string; description?: string }[]) {
     const description = (tool.description ?? '').trim().split('\n')[0];
-    assert.ok(piped.stdout.split('\n').some((row) => row.startsWith(`${tool.name}\t`) && row.includes(description)), `${tool.name}: its whole description`);
+    assert.ok(
+      piped.stdout.split('\n').some((row) => row.startsWith(`${tool.name}\t`) && row.includes(description)),
+      `${tool.name}: its whole description`,
+    );
   }
 });
 
 test('a terminal that reports 0 columns is 80 wide, and the spinner ends', async () => {
-  const r = await runPty(['-c', config, 'call', 'hostile', 'progress'], { columns: 0, env: env(), cwd: dir, killAfterMs: 30_000 });
+  const r = await runPty(['-c', config, 'call', 'hostile', 'progress'], {
+    columns: 0,
+    env: env(),
+    cwd: dir,
+    killAfterMs: 30_000,
+  });
   assert.equal(r.code, 0, r.raw);
   assert.ok(r.raw.length < 100_000, `the spinner wrote ${r.raw.length} bytes`);
   assert.ok(r.raw.includes('progressed'));
@@ -97,5 +124,10 @@ test('a column empty in every row stays out of a terminal table (a pipe keeps it
   assert.ok(header.includes('NAME') && header.includes('TITLE') && header.includes('DESCRIPTION'), header);
   assert.ok(!header.includes('REQUIRED'), 'no hostile tool requires an argument');
   const piped = await runBin(['-c', config, 'tools', 'hostile'], { env: env(), cwd: dir });
-  assert.ok(piped.stdout.split('\n').filter(Boolean).every((row) => row.split('\t').length === 4));
+  assert.ok(
+    piped.stdout
+      .split('\n')
+      .filter(Boolean)
+      .every((row) => row.split('\t').length === 4),
+  );
 });

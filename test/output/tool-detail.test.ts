@@ -21,7 +21,12 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function detail(tool: string): Promise<string> {
-  const r = await run(['-c', config, 'tools', 'detail', tool], { tty: true, cwd: dir, home: dir, env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+  const r = await run(['-c', config, 'tools', 'detail', tool], {
+    tty: true,
+    cwd: dir,
+    home: dir,
+    env: { PATH: process.env.PATH, NO_COLOR: '1' },
+  });
   assert.equal(r.code, 0, r.stderr);
   return r.stdout;
 }
@@ -35,7 +40,8 @@ test('the App UI, its app-only visibility and task support are shown', async () 
 
 test('every field, nested, with its bounds, format, enum and default', async () => {
   const text = await detail('display_report');
-  const line = (name: string) => text.split('\n').find((l) => l.trimStart().startsWith(`${name} `)) ?? assert.fail(`no line for ${name}:\n${text}`);
+  const line = (name: string) =>
+    text.split('\n').find((l) => l.trimStart().startsWith(`${name} `)) ?? assert.fail(`no line for ${name}:\n${text}`);
   assert.match(line('title'), /string, required, length 3–80 +Shown on top/);
   assert.match(line('pages'), /integer, required, 1–500 +How many pages/);
   assert.match(line('ratio'), /number, optional, > 0, multiple of 0\.5/);
@@ -59,7 +65,11 @@ test('the example call, pasted into a shell, passes the schema and runs', async 
   const bin = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-detail-bin-'));
   writeFileSync(path.join(bin, 'mcpctl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(path.join(bin, 'mcpctl'), 0o755);
-  const out = execFileSync('bash', ['-c', example], { cwd: dir, env: { PATH: `${bin}:${process.env.PATH}`, HOME: dir }, encoding: 'utf8' });
+  const out = execFileSync('bash', ['-c', example], {
+    cwd: dir,
+    env: { PATH: `${bin}:${process.env.PATH}`, HOME: dir },
+    encoding: 'utf8',
+  });
   const sent = JSON.parse(out);
   assert.equal(sent.mode, 'draft');
   assert.equal(sent.pages, 1);

@@ -16,7 +16,13 @@ const chalk = new Chalk({ level: 0 });
 const png = Buffer.from('fake png bytes');
 
 test('a pipe gets only the text blocks, joined by newlines', () => {
-  const result = { content: [{ type: 'text', text: 'a' }, { type: 'image', data: png.toString('base64'), mimeType: 'image/png' }, { type: 'text', text: 'b\nc' }] };
+  const result = {
+    content: [
+      { type: 'text', text: 'a' },
+      { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+      { type: 'text', text: 'b\nc' },
+    ],
+  };
   assert.equal(joinedText(result), 'a\nb\nc');
   assert.equal(joinedText({ content: [] }), '');
 });
@@ -32,7 +38,10 @@ test('structuredContent is shown only when no text block carries it', () => {
 test('binaries are summarised, with the file they were saved to', () => {
   const result = { content: [{ type: 'image', data: png.toString('base64'), mimeType: 'image/png' }] };
   assert.equal(renderToolResult(result, { chalk }), `[image] image/png, ${png.length} B`);
-  assert.equal(renderToolResult(result, { chalk, saved: new Map([[0, '/tmp/x.png']]) }), `[image] image/png, ${png.length} B saved to /tmp/x.png`);
+  assert.equal(
+    renderToolResult(result, { chalk, saved: new Map([[0, '/tmp/x.png']]) }),
+    `[image] image/png, ${png.length} B saved to /tmp/x.png`,
+  );
   assert.equal(renderToolResult({ content: [{ type: 'thought' }] }, { chalk }), '[thought content]');
 });
 
@@ -55,9 +64,14 @@ test('saveBinaries names files by URI or by position and MIME type, and writes t
 
 test('saveToFile fails with a usage error when it cannot write; --force replaces the file whole, with no temp file left', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-atomic-'));
-  await assert.rejects(saveToFile(path.join(dir, 'missing', 'f.bin'), png, { force: false }), (err: unknown) => err instanceof McpctlError && /cannot write/.test(err.message));
+  await assert.rejects(
+    saveToFile(path.join(dir, 'missing', 'f.bin'), png, { force: false }),
+    (err: unknown) => err instanceof McpctlError && /cannot write/.test(err.message),
+  );
   assert.deepEqual(await saveToFile(path.join(dir, 'f.bin'), png, { force: false }), { file: path.join(dir, 'f.bin') });
-  assert.deepEqual(await saveToFile(path.join(dir, 'f.bin'), Buffer.from('second'), { force: true }), { file: path.join(dir, 'f.bin') });
+  assert.deepEqual(await saveToFile(path.join(dir, 'f.bin'), Buffer.from('second'), { force: true }), {
+    file: path.join(dir, 'f.bin'),
+  });
   assert.deepEqual(readdirSync(dir), ['f.bin']);
   assert.equal(readFileSync(path.join(dir, 'f.bin'), 'utf8'), 'second');
 });

@@ -37,7 +37,8 @@ test('no file of the repository points outside it', () => {
     const lines = bytes.toString('utf8').split('\n');
     for (const [index, line] of lines.entries()) {
       for (const { what, pattern } of FORBIDDEN) {
-        if (pattern.test(line)) found.push(`${path.relative(ROOT, file)}:${index + 1}: ${what}: ${line.trim().slice(0, 100)}`);
+        if (pattern.test(line))
+          found.push(`${path.relative(ROOT, file)}:${index + 1}: ${what}: ${line.trim().slice(0, 100)}`);
       }
     }
   }

@@ -16,7 +16,11 @@ export interface RunReport {
 export function runReport(files: FileResults[], durationMs: number): RunReport {
   const all = files.flatMap((f) => f.results);
   const count = (status: TestResult['status']) => all.filter((r) => r.status === status).length;
-  return { files, summary: { total: all.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') }, durationMs };
+  return {
+    files,
+    summary: { total: all.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+    durationMs,
+  };
 }
 
 /** A value as a report shows it: strings as JSON strings (quotes, escapes), the rest as compact JSON. */

@@ -6,7 +6,10 @@ import type { RunReport } from './model.js';
 
 /** `#` starts a directive and `\` escapes in a TAP description; newlines would end the line. */
 function description(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/#/g, '\\#').replace(/[\r\n]+/g, ' ');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/#/g, '\\#')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 function diagnostics(value: object): string[] {
@@ -23,7 +26,8 @@ export function renderTap(report: RunReport): string {
       n++;
       const name = description(r.name);
       if (r.status === 'passed') lines.push(`ok ${n} - ${name}`);
-      else if (r.status === 'skipped') lines.push(`ok ${n} - ${name} # SKIP ${description(r.skipReason ?? '')}`.trimEnd());
+      else if (r.status === 'skipped')
+        lines.push(`ok ${n} - ${name} # SKIP ${description(r.skipReason ?? '')}`.trimEnd());
       else {
         lines.push(`not ok ${n} - ${name}`);
         lines.push(
@@ -31,7 +35,12 @@ export function renderTap(report: RunReport): string {
             at: r.at,
             server: r.server,
             step: r.step,
-            failures: r.failures.map((f) => ({ expectation: f.expectation, expected: f.expected ?? null, actual: f.actual ?? null, ...(f.message ? { message: f.message } : {}) })),
+            failures: r.failures.map((f) => ({
+              expectation: f.expectation,
+              expected: f.expected ?? null,
+              actual: f.actual ?? null,
+              ...(f.message ? { message: f.message } : {}),
+            })),
           }),
         );
       }

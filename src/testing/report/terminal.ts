@@ -17,13 +17,19 @@ export function renderResultLine(r: TestResult, style: TerminalStyle): string {
   const { chalk, tty, safe } = style;
   const where = chalk.dim(` (${r.server})`);
   if (r.status === 'passed') return `${tty ? chalk.green('✓') : 'ok  '} ${r.name}${where}\n`;
-  if (r.status === 'skipped') return `${tty ? chalk.yellow('-') : 'skip'} ${r.name}${where}${chalk.dim(` skipped: ${r.skipReason ?? ''}`)}\n`;
+  if (r.status === 'skipped')
+    return `${tty ? chalk.yellow('-') : 'skip'} ${r.name}${where}${chalk.dim(` skipped: ${r.skipReason ?? ''}`)}\n`;
   const lines = [`${tty ? chalk.red('✗') : 'FAIL'} ${r.name}${where}`, chalk.dim(`    at ${r.at}`)];
   for (const f of r.failures) {
     lines.push(`    ${chalk.bold(f.expectation)}`);
     lines.push(`      expected: ${chalk.green(safe(shownValue(f.expected)))}`);
     lines.push(`      actual:   ${chalk.red(safe(shownValue(f.actual)))}`);
-    if (f.message) lines.push(...safe(f.message).split('\n').map((l) => `      ${chalk.dim(l)}`));
+    if (f.message)
+      lines.push(
+        ...safe(f.message)
+          .split('\n')
+          .map((l) => `      ${chalk.dim(l)}`),
+      );
   }
   return `${lines.join('\n')}\n`;
 }
