@@ -1,11 +1,12 @@
 // Servers named on the command line instead of in a config file: an http(s):// URL, or
 // `--stdio '<command line>'` split the way a shell would split it (without running a shell).
 
+import path from 'node:path';
 import type { Context } from '../io.js';
 import { usageError } from '../errors.js';
 import { inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
 import type { HttpServerSpec, StdioServerSpec } from './types.js';
-import { redactArgs, redactUrl } from '../redact.js';
+import { redactUrl } from '../redact.js';
 
 export const AD_HOC_SOURCE = 'command line';
 
@@ -81,7 +82,8 @@ export function adHocStdio(commandLine: string, ctx: Context, opts: ResolveOptio
     });
   }
   return {
-    name: displayedCommandLine(commandLine, [command, ...args]),
+    // Named by its program (`node`, `npx`): short in messages, and no argument, secret or not, shown.
+    name: path.basename(command),
     source: AD_HOC_SOURCE,
     transport: 'stdio',
     command,
@@ -91,13 +93,6 @@ export function adHocStdio(commandLine: string, ctx: Context, opts: ResolveOptio
     timeoutMs: timeoutMs(undefined, opts),
     protocol: protocolSetting(undefined, 'stdio', opts),
   };
-}
-
-/** The command line as it is shown (its name): as typed, unless some word looked secret. */
-function displayedCommandLine(line: string, words: string[]): string {
-  const shown = redactArgs(words);
-  if (shown.every((w, i) => w === words[i])) return line.trim();
-  return shown.map((w) => (/^[\w@%+=:,./<>-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 /** Whether a target names an ad-hoc HTTP server rather than a configured one. */

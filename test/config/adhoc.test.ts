@@ -37,11 +37,11 @@ test('unclosed quotes and a trailing backslash are usage errors', async () => {
   }
 });
 
-test('adHocStdio runs in our working directory with our environment', async () => {
+test('adHocStdio runs in our working directory with our environment, named by its program', async () => {
   const ctx = fakeContext({ cwd: '/srv/here', home: '/h', env: { PATH: '/bin', X: '1', UNSET: undefined } });
   const spec = adHocStdio(`node "server one.js" --flag`, ctx, { timeoutSeconds: 12 });
   assert.deepEqual(spec, {
-    name: 'node "server one.js" --flag',
+    name: 'node',
     source: 'command line',
     transport: 'stdio',
     command: 'node',
@@ -59,4 +59,9 @@ test('did-you-mean lists close candidates only', () => {
   assert.equal(didYouMean('memroy', ['memory', 'github', 'fs']), ' (did you mean "memory"?)');
   assert.equal(didYouMean('serve', ['server', 'servers', 'other']), ' (did you mean "server"?)', 'the closest only');
   assert.equal(didYouMean('zzz', ['memory', 'github']), '');
+});
+
+test('an ad-hoc stdio server given by path is named by the program, not its directory', () => {
+  const spec = adHocStdio('/usr/local/bin/my-server --port 3', fakeContext({ cwd: '/srv' }));
+  assert.equal(spec.name, 'my-server');
 });
