@@ -128,7 +128,7 @@ export async function runAuthStatus(inv: Invocation, server: string | undefined)
     return;
   }
   await out.print(
-    out.table(
+    await out.table(
       [
         { header: 'SERVER', value: (s: AuthStatus) => s.server, priority: 3 },
         { header: 'STATE', value: (s) => s.state, priority: 2 },

@@ -63,7 +63,7 @@ export async function runDiff(inv: Invocation, opts: DiffOptions): Promise<void>
   else {
     const { chalk } = out;
     await out.print(
-      out.table(
+      await out.table(
         [
           {
             header: 'CLASS',

@@ -101,7 +101,7 @@ export async function runLint(inv: Invocation, opts: LintOptions): Promise<void>
     const { chalk } = out;
     const colour = { error: chalk.red, warning: chalk.yellow, info: chalk.dim };
     await out.print(
-      out.table(
+      await out.table(
         [
           { header: 'SEVERITY', value: (f: Finding) => f.severity, style: (f) => colour[f.severity], priority: 3 },
           { header: 'RULE', value: (f) => f.rule, priority: 1 },

@@ -101,7 +101,7 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
   if (prompts.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no prompts`);
   const argumentList = (p: Prompt) => (p.arguments ?? []).map((a) => (a.required ? `${a.name}*` : a.name)).join(', ');
   await out.print(
-    out.table(
+    await out.table(
       [
         { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
         {

@@ -159,7 +159,7 @@ async function listResources(inv: Invocation, spec: ServerSpec, limit: number | 
   if (resources.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no resources`);
   const { formatBytes } = await import('../src/output/content.js');
   await out.print(
-    out.table(
+    await out.table(
       [
         { header: 'URI', value: (r: Resource) => r.uri, wrap: true, priority: 4 },
         { header: 'NAME', value: (r) => r.title ?? r.name, priority: 3 },
@@ -201,7 +201,7 @@ async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | 
   if (resourceTemplates.length === 0)
     return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no resource templates`);
   await out.print(
-    out.table(
+    await out.table(
       [
         { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate, wrap: true, priority: 4 },
         { header: 'NAME', value: (t) => t.title ?? t.name, priority: 3 },

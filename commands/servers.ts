@@ -141,7 +141,7 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
     return;
   }
   await out.print(
-    out.table(
+    await out.table(
       [
         { header: 'NAME', value: (d: ServerDescription) => d.name, priority: 4 },
         { header: 'TYPE', value: (d) => d.type, priority: 2 },

@@ -84,7 +84,7 @@ export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<v
     return;
   }
   await out.print(
-    out.table(
+    await out.table(
       [
         { header: 'NAME', value: (s: Skill) => s.frontmatter.name, priority: 3 },
         {

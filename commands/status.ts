@@ -72,7 +72,7 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
   if (out.tty && result.length === 1 && opts.servers.length === 1) return out.print(renderOne(inv, result[0]));
   const { chalk } = out;
   await out.print(
-    out.table(
+    await out.table(
       [
         { header: 'SERVER', value: (s: ServerStatus) => s.server, priority: 9 },
         {

@@ -222,7 +222,7 @@ async function printTaskList(
     out.info(`server "${spec.name}" has no tasks`);
     return;
   }
-  await out.print(out.table(COLUMNS, tasks));
+  await out.print(await out.table(COLUMNS, tasks));
 }
 
 /** One task: the tasks/get answer with --json (transport fields stripped), else its row. */
@@ -233,5 +233,5 @@ async function printTask(inv: Invocation, task: TaskSnapshot): Promise<void> {
     const { resultType: _wire, ...rest } = stripTransportFields(task.raw);
     return out.printJson(rest);
   }
-  await out.print(out.table(COLUMNS, [task]));
+  await out.print(await out.table(COLUMNS, [task]));
 }

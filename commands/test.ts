@@ -4,7 +4,6 @@
 
 import { Command, Option } from 'commander';
 import path from 'node:path';
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { RunState } from './run-state.js';
 import type { Invocation } from './invocation.js';
 import { examples } from './options.js';
@@ -70,16 +69,23 @@ export async function runTest(inv: Invocation, opts: TestOptions): Promise<void>
       `--filter ${opts.filter}: not a regular expression (${err instanceof Error ? err.message : String(err)})`,
     );
   }
-  const [{ loadTestFile }, { runTestFile }, { resolveServer }, model, terminal, { escapeControls }] = await Promise.all(
-    [
-      import('../src/testing/load.js'),
-      import('../src/testing/run.js'),
-      import('../src/config/resolve.js'),
-      import('../src/testing/report/model.js'),
-      import('../src/testing/report/terminal.js'),
-      import('../src/output/escape.js'),
-    ],
-  );
+  const [
+    { loadTestFile },
+    { runTestFile },
+    { resolveServer },
+    model,
+    terminal,
+    { escapeControls },
+    { SdkError, SdkErrorCode },
+  ] = await Promise.all([
+    import('../src/testing/load.js'),
+    import('../src/testing/run.js'),
+    import('../src/config/resolve.js'),
+    import('../src/testing/report/model.js'),
+    import('../src/testing/report/terminal.js'),
+    import('../src/output/escape.js'),
+    import('@modelcontextprotocol/client'),
+  ]);
   // Every file is checked before anything runs: a bad one is exit 2 with nothing started.
   const loaded: TestFile[] = [];
   for (const file of opts.files) loaded.push(await loadTestFile(file, ctx));

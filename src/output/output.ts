@@ -75,7 +75,7 @@ export class Output {
     return this.print(toJson(value));
   }
 
-  table<Row>(columns: Column<Row>[], rows: Row[]): string {
+  table<Row>(columns: Column<Row>[], rows: Row[]): Promise<string> {
     return renderTable(columns, rows, { tty: this.tty, chalk: this.chalk, columns: this.columns });
   }
 

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import type { Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
-import stringWidth from 'string-width';
 import type { IO } from '../io.js';
 import type { ColorLevel } from './color.js';
 import { escapeControls } from './escape.js';
@@ -61,11 +60,6 @@ export function forTerminal(text: string): string {
 /** The text without the colour codes of `terminalChalk`. */
 export function withoutOwnCodes(text: string): string {
   return text.replace(OWN_CODE, '');
-}
-
-/** Columns the text takes on a terminal (wide characters count two, our colour codes none). */
-export function displayWidth(text: string): number {
-  return stringWidth(withoutOwnCodes(text));
 }
 
 const RAW = new WeakMap<Writable, Writable>();
