@@ -22,6 +22,7 @@ import { ProcessTransport, type MessageTooLargeError } from './process-transport
 import { createProxyFetch } from './proxy.js';
 import type { SpawnedServer } from './spawn.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
+import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
 import { httpTransport, stdioTransport } from './transports.js';
 import { untilAborted, within } from './wait.js';
@@ -212,6 +213,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     }
     tracker.phase = 'request';
     tracker.watchAnswers(transport);
+    if (client.getProtocolEra() === 'modern') assumeCompleteResults(transport);
     return conn;
   };
 

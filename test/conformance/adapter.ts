@@ -1,5 +1,6 @@
 // The `--command` of the official conformance suite's client scenarios: `node adapter.js URL`,
-// with the scenario in MCP_CONFORMANCE_SCENARIO and credentials in MCP_CONFORMANCE_CONTEXT.
+// with the scenario in MCP_CONFORMANCE_SCENARIO, its revision in MCP_CONFORMANCE_PROTOCOL_VERSION and
+// credentials and tool calls in MCP_CONFORMANCE_CONTEXT.
 // Runs the scenario's mcpctl commands (scenarios.ts); exit 0 when each ended as expected, and
 // the same verdict to the file run.ts names (verdict.ts).
 // Without arguments it exits at once (`node --test dist/test/` runs every file under test/).
@@ -23,7 +24,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ScenarioContext;
-  const ws = await Workspace.create(url);
+  const ws = await Workspace.create(url, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);
   try {
     await scenario(ws, context);
     await writeVerdict(process.env, { scenario: name, ok: true });

@@ -1,13 +1,15 @@
-// Runs the official conformance suite's client scenarios against mcpctl, one at a time (in
-// parallel on a small machine the timing-sensitive sse-retry warns, and a warning fails it):
-// a line per scenario, then `N passed, N failed`; exit 1 if any failed. A scenario passes when
-// the suite passes it and the adapter's own verdict (verdict.ts) says every step ended as expected.
-//   node dist/test/conformance/run.js --all            every client scenario the suite lists
-//   node dist/test/conformance/run.js NAME... [-v]     only these; -v prints every run's output
+// Runs the official conformance suite's client scenarios against mcpctl, two at a time: every
+// client scenario each revision's `requirements/REVISION.yaml` lists, at that revision
+// (`--spec-version`), then the client extensions (`--force`). A line per run, then
+// `N passed, N failed`; exit 1 if any failed. A run passes when the suite passes it and the
+// adapter's own verdict (verdict.ts) says every step ended as expected.
+//   node dist/test/conformance/run.js --all                     every run above
+//   node dist/test/conformance/run.js NAME[@REVISION]... [-v]   only these (no revision: an
+//                                                               extension, forced); -v: every log
 // Without arguments it exits at once (`node --test dist/test/` runs every file under test/).
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,10 +69,61 @@ function suite(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv = proce
   });
 }
 
-async function listScenarios(): Promise<string[]> {
-  const listed = await suite(['list', '--client'], 30_000);
-  if (listed.code !== 0) throw new Error(`conformance list failed:\n${listed.output}`);
-  return [...listed.output.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1] as string);
+/** A scenario run at one revision; `force` runs it where the suite would skip it (extensions). */
+interface Job {
+  name: string;
+  revision: string;
+  force: boolean;
+}
+
+const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
+/** Where no revision requires them: the client extensions, and the 2025-03-26 back-compat scenarios. */
+const EXTENSIONS_AT = '2025-11-25';
+const EXTENSIONS = [
+  'auth/client-credentials-jwt',
+  'auth/client-credentials-basic',
+  'auth/enterprise-managed-authorization',
+  'auth/dpop',
+  'auth/dpop-nonce',
+  'auth/wif-jwt-bearer',
+  'json-schema-2020-12-preservation',
+  'sep-2640-client-no-prefetch',
+  'sep-2640-client-verify-digest',
+  'sep-2640-client-verify-size',
+  'sep-2640-client-verify-frontmatter',
+  'auth/2025-03-26-oauth-metadata-backcompat',
+  'auth/2025-03-26-oauth-endpoint-fallback',
+];
+/** Scenarios run at once: the suite gives each its own servers on ports the OS picks. */
+const PARALLEL = 2;
+
+/** The `client:` list of the suite's `requirements/REVISION.yaml`: what that revision requires. */
+async function required(revision: string): Promise<string[]> {
+  const text = await readFile(path.join(path.dirname(path.dirname(SUITE)), 'requirements', `${revision}.yaml`), 'utf8');
+  const lines = text.split('\n');
+  const names: string[] = [];
+  for (let i = lines.indexOf('client:') + 1; i > 0 && i < lines.length; i += 1) {
+    const item = /^ {2}- (\S+)$/.exec(lines[i] as string);
+    if (item === null) break;
+    names.push(item[1] as string);
+  }
+  if (names.length === 0) throw new Error(`requirements/${revision}.yaml lists no client scenario`);
+  return names;
+}
+
+async function allJobs(): Promise<Job[]> {
+  const jobs: Job[] = [];
+  for (const revision of REVISIONS)
+    for (const name of await required(revision)) jobs.push({ name, revision, force: false });
+  for (const name of EXTENSIONS) jobs.push({ name, revision: EXTENSIONS_AT, force: true });
+  return jobs;
+}
+
+/** `NAME` or `NAME@REVISION` from the command line; without a revision, the extension default, forced. */
+function namedJob(word: string): Job {
+  const at = word.lastIndexOf('@');
+  if (at <= 0) return { name: word, revision: EXTENSIONS_AT, force: true };
+  return { name: word.slice(0, at), revision: word.slice(at + 1), force: false };
 }
 
 function adapterCommand(): string {
@@ -81,50 +134,67 @@ function adapterCommand(): string {
   return parts.join(' ');
 }
 
+interface Outcome {
+  job: Job;
+  ok: boolean;
+  line: string;
+  output: string;
+}
+
+async function runJob(job: Job, command: string, verdicts: string): Promise<Outcome> {
+  const t0 = Date.now();
+  const verdictFile = path.join(verdicts, `${job.name.replace(/\W/g, '_')}@${job.revision}.json`);
+  const args = ['client', '--command', command, '--scenario', job.name, '--spec-version', job.revision];
+  if (job.force) args.push('--force');
+  const run = await suite([...args, '--timeout', String(ADAPTER_TIMEOUT_MS)], SCENARIO_TIMEOUT_MS, {
+    ...process.env,
+    [VERDICT_ENV]: verdictFile,
+  });
+  const verdict = await readVerdict(verdictFile);
+  const suitePassed = run.code === 0 && run.output.includes('OVERALL: PASSED');
+  const ok = suitePassed && verdict?.scenario === job.name && verdict.ok;
+  const summary = /Passed: (\d+\/\d+, \d+ failed, \d+ warnings)/.exec(run.output)?.[1] ?? 'no result';
+  const adapterSays =
+    verdict === undefined
+      ? 'adapter: no verdict'
+      : verdict.ok
+        ? 'adapter: ok'
+        : `adapter: ${verdict.message ?? 'failed'}`;
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  const line = `${ok ? 'ok  ' : 'FAIL'} ${job.name} @${job.revision}${job.force ? ' (forced)' : ''} (${summary}; ${adapterSays}; ${seconds} s)`;
+  return { job, ok, line, output: run.output };
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0) {
-    process.stderr.write('usage: run.js --all | SCENARIO... [-v]\n');
+    process.stderr.write('usage: run.js --all | SCENARIO[@REVISION]... [-v]\n');
     return 0;
   }
   const verbose = argv.includes('-v') || argv.includes('--verbose');
-  const names = argv.filter((a) => !a.startsWith('-'));
-  const scenarios = argv.includes('--all') ? await listScenarios() : names;
+  const jobs = argv.includes('--all') ? await allJobs() : argv.filter((a) => !a.startsWith('-')).map(namedJob);
   const command = adapterCommand();
-  let passed = 0;
-  let failed = 0;
   const started = Date.now();
   const verdicts = await mkdtemp(path.join(tmpdir(), 'mcpctl-conformance-verdicts-'));
-  for (const name of scenarios) {
-    const t0 = Date.now();
-    const verdictFile = path.join(verdicts, `${name.replace(/\W/g, '_')}.json`);
-    const run = await suite(
-      ['client', '--command', command, '--scenario', name, '--timeout', String(ADAPTER_TIMEOUT_MS)],
-      SCENARIO_TIMEOUT_MS,
-      { ...process.env, [VERDICT_ENV]: verdictFile },
-    );
-    const verdict = await readVerdict(verdictFile);
-    const suitePassed = run.code === 0 && run.output.includes('OVERALL: PASSED');
-    const ok = suitePassed && verdict?.scenario === name && verdict.ok;
-    const summary = /Passed: (\d+\/\d+, \d+ failed, \d+ warnings)/.exec(run.output)?.[1] ?? 'no result';
-    const adapterSays =
-      verdict === undefined
-        ? 'adapter: no verdict'
-        : verdict.ok
-          ? 'adapter: ok'
-          : `adapter: ${verdict.message ?? 'failed'}`;
-    process.stdout.write(
-      `${ok ? 'ok  ' : 'FAIL'} ${name} (${summary}; ${adapterSays}; ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
-    );
-    if (ok) passed += 1;
-    else failed += 1;
-    if (!ok || verbose) process.stdout.write(`${run.output.replace(/^/gm, '    ')}\n`);
-  }
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const outcome = await runJob(jobs[next++] as Job, command, verdicts);
+      outcomes.push(outcome);
+      process.stdout.write(`${outcome.line}\n`);
+      if (!outcome.ok || verbose) process.stdout.write(`${outcome.output.replace(/^/gm, '    ')}\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, jobs.length) }, worker));
   await rm(verdicts, { recursive: true, force: true });
+  const passed = outcomes.filter((o) => o.ok).length;
+  const failed = outcomes.length - passed;
   process.stdout.write(
-    `conformance: ${scenarios.length} client scenarios in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    `conformance: ${jobs.length} client scenario runs in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
+  for (const o of outcomes.filter((o) => !o.ok)) process.stdout.write(`failed: ${o.job.name} @${o.job.revision}\n`);
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
-  return failed === 0 && scenarios.length > 0 ? 0 : 1;
+  return failed === 0 && jobs.length > 0 ? 0 : 1;
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -36,6 +36,8 @@ export class Workspace {
   private constructor(
     readonly dir: string,
     readonly url: string,
+    /** The revision the scenario runs at (MCP_CONFORMANCE_PROTOCOL_VERSION), pinned in the config. */
+    readonly protocolVersion: string | undefined,
   ) {
     this.configFile = path.join(dir, 'mcp.json');
     this.browserLog = path.join(dir, 'browser.log');
@@ -50,9 +52,9 @@ export class Workspace {
     };
   }
 
-  static async create(url: string): Promise<Workspace> {
+  static async create(url: string, protocolVersion?: string): Promise<Workspace> {
     const dir = await mkdtemp(path.join(tmpdir(), 'mcpctl-conformance-'));
-    const ws = new Workspace(dir, url);
+    const ws = new Workspace(dir, url, protocolVersion);
     await mkdir(ws.env.XDG_CONFIG_HOME as string, { recursive: true });
     await mkdir(ws.env.XDG_CACHE_HOME as string, { recursive: true });
     await writeFile(
@@ -72,9 +74,10 @@ export class Workspace {
     this.env[name] = value;
   }
 
-  /** Writes the config file: one server, SERVER, at the scenario's URL with these extra keys. */
+  /** Writes the config file: one server, SERVER, at the scenario's URL and revision, with these extra keys. */
   async writeConfig(entry: Record<string, unknown>): Promise<void> {
-    const config = { mcpServers: { [SERVER]: { url: this.url, ...entry } } };
+    const pinned = this.protocolVersion === undefined ? {} : { protocolVersion: this.protocolVersion };
+    const config = { mcpServers: { [SERVER]: { url: this.url, ...pinned, ...entry } } };
     await writeFile(this.configFile, `${JSON.stringify(config, null, 2)}\n`);
   }
 
