@@ -3,6 +3,8 @@
 // One allowance for 2025-03-26 servers, which publish no resource metadata: there the
 // "authorization server URL" is only the MCP server's origin, a guess of ours rather than an
 // issuer anybody named, so an issuer with a path on that same origin is accepted.
+// A well-known address answered with something other than JSON (the HTML page of a web server
+// that serves every path) publishes no metadata: it counts as absent, like a 404.
 
 import { discoverOAuthServerInfo, IssuerMismatchError, type FetchLike } from '@modelcontextprotocol/client';
 
@@ -13,7 +15,8 @@ export interface DiscoverOptions {
   fetchFn: FetchLike;
 }
 
-export async function discoverServerInfo(serverUrl: string, options: DiscoverOptions): Promise<ServerInfo> {
+export async function discoverServerInfo(serverUrl: string, given: DiscoverOptions): Promise<ServerInfo> {
+  const options = { ...given, fetchFn: jsonMetadataOnly(given.fetchFn) };
   try {
     return await discoverOAuthServerInfo(serverUrl, options);
   } catch (err) {
@@ -25,6 +28,17 @@ export async function discoverServerInfo(serverUrl: string, options: DiscoverOpt
     if (lenient.resourceMetadata !== undefined || issuer === undefined || !sameOrigin(issuer, serverUrl)) throw err;
     return lenient;
   }
+}
+
+function jsonMetadataOnly(fetchFn: FetchLike): FetchLike {
+  return async (input, init) => {
+    const response = await fetchFn(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!url.pathname.startsWith('/.well-known/') || !response.ok) return response;
+    if (/\bjson\b/i.test(response.headers.get('content-type') ?? '')) return response;
+    await response.body?.cancel();
+    return new Response(null, { status: 404, statusText: 'not OAuth metadata' });
+  };
 }
 
 function sameOrigin(a: string, b: string): boolean {

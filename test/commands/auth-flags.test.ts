@@ -163,3 +163,22 @@ test('auth logout: one server with --forget-client, then --all, then --all --for
   assert.equal((await mcpctl(['auth', 'login', 'first'])).code, 0);
   assert.equal(first.stats.registrations, registrations + 1);
 });
+
+test('auth login against a web server whose /.well-known/ pages are HTML: "does not use OAuth", exit 2', async () => {
+  const { createServer } = await import('node:http');
+  const site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><html><body>a web site</body></html>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = site.address() as { port: number };
+    const r = await mcpctl(['auth', 'login', `http://127.0.0.1:${port}/mcp`, '--no-browser', '--json']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /does not use OAuth/);
+    assert.doesNotMatch(r.stderr, /not valid JSON|Unexpected token/);
+    assert.equal(jsonError(r.stderr).error.kind, 'usage');
+  } finally {
+    site.close();
+  }
+});
