@@ -15,8 +15,8 @@ const byName = (config: LoadedConfig) => Object.fromEntries(config.entries.map((
 test('project beats user, nearer directory beats farther, first match wins per name', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const near = await tree.write('home/work/app/.mcp.json', { mcpServers: { a: stdio('near-a') } });
-  const far = await tree.write('home/work/.mcp.json', { mcpServers: { a: stdio('far-a'), b: stdio('far-b') } });
+  const near = await tree.write('home/dev/app/.mcp.json', { mcpServers: { a: stdio('near-a') } });
+  const far = await tree.write('home/dev/.mcp.json', { mcpServers: { a: stdio('far-a'), b: stdio('far-b') } });
   const user = await tree.write('home/.config/mcpctl/config.json', {
     mcpServers: { a: stdio('user-a'), b: stdio('user-b'), c: stdio('user-c') },
   });
@@ -45,7 +45,7 @@ test('project beats user, nearer directory beats farther, first match wins per n
 test('the project file names are searched in their documented order within a directory', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const dir = 'home/work/app';
+  const dir = 'home/dev/app';
   await tree.write(`${dir}/.vscode/mcp.json`, { servers: { s: stdio('vscode'), v: stdio('vscode') } });
   await tree.write(`${dir}/.cursor/mcp.json`, { mcpServers: { s: stdio('cursor'), c: stdio('cursor') } });
   await tree.write(`${dir}/.mcpctl.json`, { mcpServers: { s: stdio('mcpctl'), m: stdio('mcpctl') } });
@@ -65,7 +65,7 @@ test('the project file names are searched in their documented order within a dir
 test('--config reads only that file', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  await tree.write('home/work/app/.mcp.json', { mcpServers: { a: stdio('project') } });
+  await tree.write('home/dev/app/.mcp.json', { mcpServers: { a: stdio('project') } });
   await tree.write('home/.cursor/mcp.json', { mcpServers: { b: stdio('cursor') } });
   const only = await tree.write('elsewhere/servers.json', { mcpServers: { x: stdio('only') } });
   const ctx = fakeContext({
@@ -97,7 +97,7 @@ test('MCPCTL_CONFIG comes before the project, and the project is still read', as
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   const fromEnv = await tree.write('shared/team.json', { mcpServers: { a: stdio('env-a') } });
-  await tree.write('home/work/app/.mcp.json', { mcpServers: { a: stdio('project-a'), p: stdio('project-p') } });
+  await tree.write('home/dev/app/.mcp.json', { mcpServers: { a: stdio('project-a'), p: stdio('project-p') } });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home, env: { MCPCTL_CONFIG: fromEnv } });
   const got = byName(await loadConfig(ctx));
   assert.equal(got.a!.raw.command, 'env-a');
@@ -187,7 +187,7 @@ test('VS Code: "servers" root key, comments, trailing commas and inputs', async 
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   await tree.write(
-    'home/work/app/.vscode/mcp.json',
+    'home/dev/app/.vscode/mcp.json',
     `// VS Code workspace servers
 {
   "inputs": [{ "type": "promptString", "id": "token", "password": true }],
@@ -211,8 +211,8 @@ test('VS Code: "servers" root key, comments, trailing commas and inputs', async 
 test('files without servers, and empty files, contribute nothing and are no error', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  await tree.write('home/work/app/.mcp.json', '');
-  await tree.write('home/work/app/mcp.json', { something: 'else' });
+  await tree.write('home/dev/app/.mcp.json', '');
+  await tree.write('home/dev/app/mcp.json', { something: 'else' });
   const config = await loadConfig(fakeContext({ cwd: tree.project, home: tree.home }));
   assert.deepEqual(config.entries, []);
   assert.equal(config.files.length, 2);

@@ -10,7 +10,7 @@ import { fakeContext } from '../helpers/context.js';
 test('describeServer never shows env or header values, only ${VAR} references and auth scheme words', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const file = await tree.write('home/work/app/.mcp.json', {
+  const file = await tree.write('home/dev/app/.mcp.json', {
     mcpServers: {
       gh: {
         url: 'https://user:hunter2pass@api.example/mcp?api_key=sk-live-123&mode=fast',

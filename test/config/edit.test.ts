@@ -25,7 +25,7 @@ const ORIGINAL = `// team servers — keep sorted
 test('add then remove round-trips the file byte for byte, comments included, mode kept, no temp file left', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const file = await tree.write('home/work/app/.mcp.json', ORIGINAL);
+  const file = await tree.write('home/dev/app/.mcp.json', ORIGINAL);
   await fs.chmod(file, 0o640);
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
 
@@ -94,7 +94,7 @@ test('add creates a missing file with mcpServers (servers in .vscode), and refus
 test('add keeps an existing "servers" root key and validates the new entry', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const file = await tree.write('home/work/app/mcp.json', '{\n\t"servers": {}\n}\n');
+  const file = await tree.write('home/dev/app/mcp.json', '{\n\t"servers": {}\n}\n');
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
   await addServer(ctx, file, 'x', { command: 'a' });
   assert.equal(await fs.readFile(file, 'utf8'), '{\n\t"servers": {\n\t\t"x": {\n\t\t\t"command": "a"\n\t\t}\n\t}\n}\n');
@@ -110,7 +110,7 @@ test('add keeps an existing "servers" root key and validates the new entry', asy
 test('remove of an unknown name is a usage error naming the file, with close names', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  const file = await tree.write('home/work/app/.mcp.json', { mcpServers: { memory: { command: 'a' } } });
+  const file = await tree.write('home/dev/app/.mcp.json', { mcpServers: { memory: { command: 'a' } } });
   const before = await fs.readFile(file, 'utf8');
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
   const err = await thrown(() => removeServer(ctx, file, 'memroy'));
@@ -147,7 +147,7 @@ test('round trips keep every other byte in many layouts: one-line neighbours, ta
     '{"mcpServers":{}}',
   ];
   for (const [i, layout] of layouts.entries()) {
-    const file = await tree.write(`home/work/app/layout${i}.json`, layout);
+    const file = await tree.write(`home/dev/app/layout${i}.json`, layout);
     await addServer(ctx, file, 'added', { command: 'node', args: ['s.js'], env: { K: '${V}' } });
     const withAdded = await fs.readFile(file, 'utf8');
     const config = await loadConfig(ctx, { configFile: file });
@@ -166,7 +166,7 @@ test('a file without the root key gets it, after its other content', async (t) =
   t.after(() => tree.cleanup());
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
   const file = await tree.write(
-    'home/work/app/.mcp.json',
+    'home/dev/app/.mcp.json',
     '{\n  "numStartups": 4, // counted\n  "tips": { "seen": true }\n}\n',
   );
   await addServer(ctx, file, 'x', { url: 'https://x/mcp' });

@@ -9,7 +9,7 @@ export interface Tree {
   /** Realpath of the temp dir. */
   root: string;
   home: string;
-  /** home/work/app: the working directory of most tests. */
+  /** home/dev/app: the working directory of most tests. */
   project: string;
   /** Writes `text` (or JSON of `value`) to `rel` under root, creating directories. Returns the absolute path. */
   write(rel: string, content: string | object): Promise<string>;
@@ -20,7 +20,7 @@ export async function makeTree(): Promise<Tree> {
   // realpath: on macOS the temp dir is behind a symlink, and paths are compared as strings.
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mcpctl-config-')));
   const home = path.join(root, 'home');
-  const project = path.join(home, 'work', 'app');
+  const project = path.join(home, 'dev', 'app');
   await fs.mkdir(project, { recursive: true });
   return {
     root,

@@ -13,7 +13,7 @@ import { makeTree, thrown, type Tree } from './helpers.js';
 import { fakeContext } from '../helpers/context.js';
 
 async function setup(tree: Tree, servers: object, env: Env = {}) {
-  const file = await tree.write('home/work/app/.mcp.json', { mcpServers: servers });
+  const file = await tree.write('home/dev/app/.mcp.json', { mcpServers: servers });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home, env });
   const config = await loadConfig(ctx, { trustProject: true });
   const entry = (name: string) => {
@@ -73,7 +73,7 @@ test('a missing variable is a config error naming file, JSON path and variable â
 test("an entry with VS Code's ${input:â€¦} is skipped with a warning naming it; ${workspaceFolder} is known", async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  await tree.write('home/work/app/.vscode/mcp.json', {
+  await tree.write('home/dev/app/.vscode/mcp.json', {
     servers: {
       v: { type: 'http', url: 'https://x/mcp', headers: { Authorization: '${input:token}' } },
       w: { command: 'node', args: ['${workspaceFolder}/server.js', '${userHome}'] },
@@ -195,22 +195,22 @@ test('oauth secrets are read from the variables the *From keys name', async (t) 
 test('cwd is relative to the config file and must exist', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  await tree.write('home/work/tools/keep', '');
-  await tree.write('home/work/.mcp.json', {
+  await tree.write('home/dev/tools/keep', '');
+  await tree.write('home/dev/.mcp.json', {
     mcpServers: { rel: { command: 'a', cwd: 'tools' }, gone: { command: 'a', cwd: 'nowhere' } },
   });
   const ctx = fakeContext({ cwd: tree.project, home: tree.home });
   const config = await loadConfig(ctx, { trustProject: true });
   const rel = resolveTarget(config, 'rel', ctx) as StdioServerSpec;
-  assert.equal(rel.cwd, path.join(tree.home, 'work', 'tools'));
+  assert.equal(rel.cwd, path.join(tree.home, 'dev', 'tools'));
   const err = await thrown(() => resolveTarget(config, 'gone', ctx));
   assert.ok(err instanceof McpctlError && err.kind === 'config');
   assert.ok(
-    err.message.includes(`"cwd" is ${path.join(tree.home, 'work', 'nowhere')}, which is not an existing directory`),
+    err.message.includes(`"cwd" is ${path.join(tree.home, 'dev', 'nowhere')}, which is not an existing directory`),
     err.message,
   );
   // Without cwd, the server starts in our working directory.
-  await tree.write('home/work/app/.mcp.json', { mcpServers: { plain: { command: 'a' } } });
+  await tree.write('home/dev/app/.mcp.json', { mcpServers: { plain: { command: 'a' } } });
   const plain = resolveTarget(await loadConfig(ctx, { trustProject: true }), 'plain', ctx) as StdioServerSpec;
   assert.equal(plain.cwd, tree.project);
 });

@@ -19,10 +19,10 @@ test('a .config/config.js in the process working directory is not executed', asy
   t.after(() => tree.cleanup());
   const marker = path.join(tree.root, 'EXECUTED');
   await tree.write(
-    'home/work/app/.config/config.js',
+    'home/dev/app/.config/config.js',
     `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'yes'); module.exports = {};`,
   );
-  await tree.write('home/work/app/.mcp.json', { mcpServers: { a: { command: 'x' } } });
+  await tree.write('home/dev/app/.mcp.json', { mcpServers: { a: { command: 'x' } } });
   const script = `
     const { loadConfig } = await import(${JSON.stringify(loadModule)});
     const ctx = { io: {}, env: {}, cwd: process.cwd(), home: ${JSON.stringify(tree.home)}, now: Date.now, signal: new AbortController().signal };

@@ -9,7 +9,7 @@ import { makeTree, thrown, type Tree } from './helpers.js';
 import { fakeContext } from '../helpers/context.js';
 
 async function loadError(tree: Tree, text: string): Promise<McpctlError> {
-  await tree.write('home/work/app/.mcp.json', text);
+  await tree.write('home/dev/app/.mcp.json', text);
   const err = await thrown(() => loadConfig(fakeContext({ cwd: tree.project, home: tree.home })));
   assert.ok(err instanceof McpctlError, `expected McpctlError, got ${String(err)}`);
   assert.equal(err.kind, 'config');
@@ -131,7 +131,7 @@ test('unknown keys are warnings naming the key, with a suggestion; the entry sti
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   await tree.write(
-    'home/work/app/.mcp.json',
+    'home/dev/app/.mcp.json',
     oneServer(
       '      "command": "a",\n      "tiemout": 10,\n      "oauth": { "scopes": "x" },\n      "autoApprove": []',
     ),
@@ -149,7 +149,7 @@ test('unknown keys are warnings naming the key, with a suggestion; the entry sti
 test('snake_case spellings are read as the camelCase keys', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
-  await tree.write('home/work/app/.mcp.json', {
+  await tree.write('home/dev/app/.mcp.json', {
     $schema: '../../mcpctl.schema.json',
     mcpServers: {
       s: {
