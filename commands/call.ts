@@ -9,7 +9,7 @@ import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } fro
 import type { RunState } from './shared/run-state.js';
 import type { Invocation } from './shared/invocation.js';
 import { examples, parseLogLevel } from './shared/options.js';
-import { unknownTool } from './tools.js';
+import { unknownTool } from './tools/run.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import type { Spinner } from '../src/output/output.js';
