@@ -42,7 +42,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
     let outcome: Outcome = SUCCESS;
     if (state.chosen) {
       deps = createDeps(ctx, state.chosen.global);
-      outcome = (await state.chosen.run(deps)) ?? SUCCESS;
+      outcome = await state.chosen.run(deps);
     } else if (state.invocation) {
       deps = state.invocation;
       outcome = { failures: state.invocation.failures };

@@ -9,7 +9,7 @@ import type { GlobalOptions } from './global-options.js';
 import type { Deps } from './deps.js';
 import type { Outcome } from './outcome.js';
 
-export type Run = (deps: Deps) => Promise<Outcome | void>;
+export type Run = (deps: Deps) => Promise<Outcome>;
 
 export class RunState {
   readonly ctx: Context;
