@@ -6,7 +6,7 @@ import type { RunState } from './run-state.js';
 import { collect, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
 import { serversCommand } from '../servers.js';
 import { toolsCommand } from '../tools/command.js';
-import { callCommand } from '../call.js';
+import { callCommand } from '../call/command.js';
 import { tasksCommand } from '../tasks.js';
 import { skillsCommand } from '../skills.js';
 import { resourcesCommand } from '../resources.js';

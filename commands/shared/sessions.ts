@@ -7,7 +7,7 @@ import type { Context } from '../../src/io.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import type { Session, SessionOptions } from '../../src/mcp/session/session.js';
 import type { ClientRequestSettings } from '../../src/mcp/session/client-requests.js';
-import type { FetchLike } from '@modelcontextprotocol/client';
+import type { Client, FetchLike } from '@modelcontextprotocol/client';
 import { McpctlError } from '../../src/errors.js';
 import { isLoopbackHost } from '../../src/auth/url.js';
 import type { Output } from '../../src/output/output.js';
@@ -30,8 +30,14 @@ export interface Asking {
   noAskReason: string;
 }
 
-/** `answering`: how the server's questions are answered; default: nobody is asked. */
-export type OpenOptions = Partial<SessionOptions> & { answering?: ClientRequestSettings };
+/**
+ * `answering`: how the server's questions are answered; default: nobody is asked.
+ * `configureClient`: handlers registered before the client connects, with the session layer.
+ */
+export type OpenOptions = Omit<Partial<SessionOptions>, 'configureClient'> & {
+  answering?: ClientRequestSettings;
+  configureClient?: (client: Client, mcp: Mcp) => void;
+};
 
 /** One server's outcome in each(), with the time its turn took (connecting included), in ms. */
 export type Settled<T> = { spec: ServerSpec; ms: number } & (
@@ -138,7 +144,7 @@ export class Sessions {
       capabilities: mcp.clientCapabilities(answering.roots),
       configureClient: (client) => {
         mcp.answerServerRequests(client, answering);
-        configureClient?.(client);
+        configureClient?.(client, mcp);
       },
       ...(spawned ? { prestarted: spawned } : {}),
     };

@@ -3,5 +3,8 @@
 // (the server boots while the SDK loads), and handed to the command with its session.
 
 export * from './session/index.js';
-export { answerServerRequests, clientCapabilities } from './session/client-requests.js';
+export { answerInputRequests, answerServerRequests, clientCapabilities } from './session/client-requests.js';
+export { IdleTimer, NEVER_MS } from './session/idle-timer.js';
 export { listAll } from './requests/lists.js';
+export { requestLogs, showServerLogs } from './requests/server-log.js';
+export { TaskClient, passTaskResults } from './requests/tasks.js';

@@ -1,0 +1,353 @@
+// `mcpctl call SERVER TOOL [ARG...]`: call a tool with arguments typed by its inputSchema.
+// One session: list the tools (to find this one's schemas), build and check the arguments,
+// call, answer the server's questions meanwhile; then check the structuredContent and render.
+
+import path from 'node:path';
+import { promises as fs } from 'node:fs';
+import type { CallToolResult, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
+import type { Deps } from '../shared/deps.js';
+import type { Mcp } from '../shared/sessions.js';
+import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import { type Positionals, shiftedForStdio } from '../shared/positionals.js';
+import { unknownTool } from '../tools/run.js';
+import type { CallOptions } from './command.js';
+import { askOnTerminal, askingOnTerminal } from './ask.js';
+import { renderCall } from './result.js';
+import { printTaskHandle, waitExpired } from './task-handle.js';
+import { McpctlError, usageError } from '../../src/errors.js';
+import type { ServerSpec } from '../../src/config/types.js';
+import type { Spinner } from '../../src/output/output.js';
+import { type LineReader, lineReader } from '../../src/ask/lines.js';
+import type { FormAnswer, FormRequest } from '../../src/ask/form.js';
+import type { Session } from '../../src/mcp/session/session.js';
+import type { IdleTimer } from '../../src/mcp/session/idle-timer.js';
+import type { TaskClient } from '../../src/mcp/requests/tasks.js';
+import { toolAllowed } from '../../src/mcp/requests/filters.js';
+import { headerFault, headerFaultMessage } from '../../src/mcp/requests/x-mcp-header.js';
+import { waitForTask } from '../../src/mcp/requests/task-wait.js';
+import {
+  TASKS_EXTENSION,
+  isTerminal,
+  taskSupportOf,
+  taskWireOf,
+  type TaskInfo,
+  type TaskWire,
+} from '../../src/mcp/requests/task-support.js';
+import { buildArguments } from '../../src/args/build.js';
+import { fillRequiredDefaults } from '../../src/args/defaults.js';
+import { validateArguments } from '../../src/args/validate.js';
+import { validateStructuredContent } from '../../src/args/output.js';
+import { readAllText } from '../../src/args/stdin.js';
+
+/** The SDK's own default, for a session that sets no request timeout. */
+const DEFAULT_IDLE_MS = 60_000;
+/** How long a Ctrl-C waits for the server to take a task's cancellation. */
+const CANCEL_TIMEOUT_MS = 5_000;
+
+type CallOutcome =
+  | { kind: 'result'; result: CallToolResult }
+  | { kind: 'detached'; task: TaskInfo }
+  | { kind: 'expired'; task: TaskInfo };
+
+export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
+  const { out, ctx } = deps;
+  if (opts.force && opts.saveDir === undefined) throw usageError('--force goes with --save-dir DIR');
+  const { spec, tool: toolName, words } = await target(deps, opts);
+  if (!toolAllowed(spec, toolName)) {
+    throw usageError(
+      `tool "${toolName}" of server "${spec.name}" is disabled by the config (enabledTools/disabledTools)`,
+      {
+        server: spec.name,
+        hint: `change enabledTools/disabledTools of "${spec.name}" in ${spec.source} to allow it`,
+      },
+    );
+  }
+  const saveDir = opts.saveDir === undefined ? undefined : path.resolve(ctx.cwd, opts.saveDir);
+
+  let spinnerText = `calling ${toolName} on ${spec.name}`;
+  let spinner: Spinner = await out.startSpinner(spinnerText);
+  let finished = false;
+  let lines: LineReader | undefined;
+  // Set while the call is in flight, when a person may be asked: their thinking time is no
+  // server silence.
+  let idle: IdleTimer | undefined;
+  const askPerson = async (request: FormRequest): Promise<FormAnswer> => {
+    spinner.stop();
+    lines ??= lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
+    try {
+      return await askOnTerminal(deps, spec.name, lines, request);
+    } finally {
+      // The call may have ended (timeout, Ctrl-C) while the person was typing: no new spinner then.
+      const resumed = finished ? undefined : await out.startSpinner(spinnerText);
+      if (resumed && finished) resumed.stop();
+      else if (resumed) spinner = resumed;
+    }
+  };
+  const asking = askingOnTerminal(deps, opts.input, (request) =>
+    idle ? idle.whilePaused(() => askPerson(request)) : askPerson(request),
+  );
+  const interactive = asking.ask !== undefined;
+  const showLogs = (out.verbose || opts.logLevel !== undefined) && !out.quiet;
+  const requestSettings = await deps.sessions.clientRequestSettings(spec, asking);
+  const deadline = deps.sessions.taskWaitDeadline();
+  // The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach).
+  let running: { tasks: TaskClient; task: TaskInfo } | undefined;
+
+  let tool: Tool | undefined;
+  let outcome: CallOutcome;
+  try {
+    outcome = await deps.sessions.open(
+      spec,
+      async (session, mcp): Promise<CallOutcome> => {
+        // One set of options for every request: --timeout bounds the whole call, not each step.
+        const base = session.requestOptions();
+        const listed = await mcp.listAll(session.client, 'tools', {
+          until: (t) => t.name === toolName,
+          requestOptions: base,
+        });
+        tool = listed.items.find((t) => t.name === toolName);
+        if (!tool)
+          throw unknownTool(
+            spec,
+            toolName,
+            listed.items.filter((t) => toolAllowed(spec, t.name)),
+          );
+        if (session.era === 'modern') refuseBadHeaders(spec, tool, (line) => out.warn(line));
+        const where = { server: spec.name, tool: toolName };
+        const given = await buildArguments(
+          {
+            words,
+            argsJson: opts.argsJson,
+            argsFile: opts.argsFile,
+            cwd: ctx.cwd,
+            readStdin: () => readAllText(ctx.io.stdin),
+            readFile: (file) => fs.readFile(file),
+          },
+          tool.inputSchema,
+          where,
+        );
+        const { args: callArgs, filled } = fillRequiredDefaults(given, tool.inputSchema);
+        for (const { name, value } of filled)
+          out.debug(
+            `argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`,
+          );
+        if (opts.validate) validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
+        const taskWire = chooseTaskWire(session, tool, opts);
+        let meta: Record<string, unknown> | undefined;
+        if (opts.logLevel !== undefined) {
+          meta = await mcp.requestLogs(session, opts.logLevel);
+          if (meta === undefined)
+            out.warn(`server "${spec.name}" does not offer log messages (no logging capability); --log-level ignored`);
+        }
+        const onprogress = (progress: Progress) => {
+          idle?.touch();
+          spinnerText = progressText(toolName, progress);
+          spinner.update(spinnerText);
+        };
+        let callOptions: RequestOptions = { ...base, onprogress };
+        if (interactive) {
+          idle = new mcp.IdleTimer(base.timeout ?? DEFAULT_IDLE_MS);
+          idle.touch();
+          callOptions = {
+            ...callOptions,
+            timeout: mcp.NEVER_MS,
+            signal: base.signal ? AbortSignal.any([base.signal, idle.signal]) : idle.signal,
+          };
+        }
+        const params = {
+          name: toolName,
+          arguments: callArgs,
+          ...(meta && Object.keys(meta).length ? { _meta: meta } : {}),
+        };
+        const send = async () =>
+          (await session.client.callTool(params, {
+            ...callOptions,
+            toolDefinition: withoutOutputSchema(tool!),
+          })) as Record<string, unknown>;
+        try {
+          if (!taskWire) return { kind: 'result', result: (await send()) as CallToolResult };
+          if (taskWire.wire === 'extension') mcp.passTaskResults(session.client);
+          const tasks = new mcp.TaskClient(session.client, taskWire.wire, spec.name);
+          const started = await tasks.callTool(params, taskWire.asTask, send, callOptions);
+          if (started.kind === 'result') {
+            if (opts.detach)
+              out.info(`server "${spec.name}" answered at once instead of starting a task; nothing to detach from`);
+            return started;
+          }
+          running = { tasks, task: started.task };
+          out.info(
+            `${toolName}: task ${started.task.taskId} started on ${spec.name}${taskSupportOf(tool!) === 'required' ? ' (the tool runs only as a task)' : ''}`,
+          );
+          if (opts.detach) return { kind: 'detached', task: started.task };
+          const waited = await waitForTask(tasks, started.task, {
+            server: spec.name,
+            pollOptions: () => session.requestOptions(),
+            blockingOptions: callOptions,
+            deadline,
+            now: ctx.now,
+            signal: ctx.signal,
+            onStatus: (task) => {
+              running = { tasks, task };
+              idle?.touch();
+              spinnerText = `${toolName}: task ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`;
+              spinner.update(spinnerText);
+              out.debug(`task ${task.taskId}: ${task.status}${task.statusMessage ? ` (${task.statusMessage})` : ''}`);
+            },
+            answer: (requests) => mcp.answerInputRequests(requests, requestSettings),
+          });
+          running = { tasks, task: waited.task };
+          return waited.kind === 'expired'
+            ? { kind: 'expired', task: waited.task }
+            : { kind: 'result', result: waited.result };
+        } finally {
+          idle?.stop();
+        }
+      },
+      {
+        answering: requestSettings,
+        configureClient: (client, mcp: Mcp) => {
+          if (showLogs) mcp.showServerLogs(client, spec.name, (line) => out.info(line));
+        },
+        onInterrupted: async () => {
+          if (!running || isTerminal(running.task.status)) return;
+          const id = running.task.taskId;
+          if (opts.keep || opts.detach) {
+            out.info(`task ${id} keeps running; mcpctl tasks ${spec.name} ${id} --wait fetches its result`);
+            return;
+          }
+          try {
+            await running.tasks.cancel(id, { timeout: CANCEL_TIMEOUT_MS });
+            out.info(`cancelled task ${id} on ${spec.name}`);
+          } catch (err) {
+            out.warn(
+              `could not cancel task ${id} on ${spec.name} (${err instanceof Error ? err.message : String(err)}); mcpctl tasks cancel ${spec.name} ${id} tries again`,
+            );
+          }
+        },
+      },
+    );
+  } finally {
+    finished = true;
+    lines?.close();
+    spinner.stop();
+  }
+
+  if (outcome.kind !== 'result') {
+    await printTaskHandle(deps, spec.name, outcome.task);
+    if (outcome.kind === 'detached') return SUCCESS;
+    throw waitExpired(deps, spec.name, outcome.task);
+  }
+  const result = outcome.result;
+  const outputCheck = capture(() => validateStructuredContent(result, tool!, spec.name));
+  outputCheck.value?.warnings.forEach((w) => out.warn(w));
+  await renderCall(deps, result, { toolName, structured: opts.structured, saveDir, force: opts.force });
+  if (result.isError === true) {
+    throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, {
+      server: spec.name,
+      phase: 'request',
+    });
+  }
+  if (outputCheck.error) throw outputCheck.error;
+  return SUCCESS;
+}
+
+/** The server, the tool and the argument words, whichever way they were written. */
+async function target(deps: Deps, opts: CallOptions): Promise<{ spec: ServerSpec; tool: string; words: string[] }> {
+  const given = await splitJoinedName(
+    deps,
+    shiftedForStdio(deps.global.stdio, { server: opts.server, subject: opts.tool, words: opts.words }),
+  );
+  const spec = await deps.servers.resolve(given.server);
+  const tool = given.subject;
+  if (tool === undefined || tool === '') {
+    throw usageError('name the tool to call', { server: spec.name, hint: `mcpctl tools ${spec.name} lists its tools` });
+  }
+  return { spec, tool, words: given.words };
+}
+
+/**
+ * SERVER__TOOL as one word (as `tools` lists every server's tools in a pipe): split at the
+ * first `__` that leaves a configured server's name, unless the whole word is one.
+ */
+async function splitJoinedName(deps: Deps, given: Positionals): Promise<Positionals> {
+  const { server } = given;
+  if (!server?.includes('__') || /^https?:\/\//i.test(server)) return given;
+  const names = new Set((await deps.servers.load()).entries.map((e) => e.name));
+  if (names.has(server)) return given;
+  for (let at = server.indexOf('__'); at > 0; at = server.indexOf('__', at + 1)) {
+    if (names.has(server.slice(0, at)))
+      return {
+        server: server.slice(0, at),
+        subject: server.slice(at + 2),
+        words: given.subject === undefined ? given.words : [given.subject, ...given.words],
+      };
+  }
+  return given;
+}
+
+/** The tool as the SDK should see it: without outputSchema, so our check (exit 7) decides. */
+function withoutOutputSchema(tool: Tool): Tool {
+  const { outputSchema: _ignored, ...rest } = tool;
+  return rest;
+}
+
+function progressText(tool: string, progress: Progress): string {
+  if (progress.total)
+    return `${tool}: ${Math.round((progress.progress / progress.total) * 100)}%${progress.message ? ` ${progress.message}` : ''}`;
+  return `${tool}: ${progress.message ?? progress.progress}`;
+}
+
+/** SEP-2243: a tool whose x-mcp-header marks are invalid is not called (warned, then exit 2). */
+function refuseBadHeaders(spec: ServerSpec, tool: Tool, warn: (line: string) => void): void {
+  const fault = headerFault(tool);
+  if (!fault) return;
+  warn(headerFaultMessage(spec.name, tool.name, fault));
+  throw usageError(
+    `tool "${tool.name}" of server "${spec.name}" is not called: its x-mcp-header marks break the ${fault.rule} rule`,
+    {
+      server: spec.name,
+      hint: "the server must fix the tool's inputSchema; mcpctl tools lists the tools it can call",
+    },
+  );
+}
+
+/**
+ * Whether this call speaks tasks, and on which wire: 2025-11-25 servers run a tool as a task
+ * when its taskSupport requires it or --task/--detach asks for an optional one; on 2026-07-28
+ * the tasks extension lets the server decide for any call.
+ */
+function chooseTaskWire(
+  session: Session,
+  tool: Tool,
+  opts: CallOptions,
+): { wire: TaskWire; asTask: boolean } | undefined {
+  const wire = taskWireOf(session.era, session.capabilities);
+  const support = taskSupportOf(tool);
+  const asked = opts.task === true || opts.detach === true;
+  const where = { server: session.spec.name };
+  if (session.era === 'modern') {
+    if (wire) return { wire, asTask: true };
+    if (asked)
+      throw usageError(`server "${session.spec.name}" does not offer tasks (no ${TASKS_EXTENSION} extension)`, {
+        ...where,
+        hint: 'drop --task/--detach',
+      });
+    return undefined;
+  }
+  if (asked && support === 'forbidden') {
+    throw usageError(
+      `tool "${tool.name}" of server "${session.spec.name}" does not run as a task (its execution.taskSupport is ${tool.execution?.taskSupport ?? 'absent'})`,
+      { ...where, hint: 'drop --task/--detach' },
+    );
+  }
+  if (support === 'required' || (support === 'optional' && asked)) return { wire: 'core', asTask: true };
+  return undefined;
+}
+
+function capture<T>(fn: () => T): { value?: T; error?: unknown } {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    return { error };
+  }
+}
