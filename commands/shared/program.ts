@@ -7,7 +7,7 @@ import { collect, parsePositiveNumber, parseProtocol, parseSeconds, examples } f
 import { serversCommand } from '../servers.js';
 import { toolsCommand } from '../tools/command.js';
 import { callCommand } from '../call/command.js';
-import { tasksCommand } from '../tasks.js';
+import { tasksCommand } from '../tasks/command.js';
 import { skillsCommand } from '../skills.js';
 import { resourcesCommand } from '../resources.js';
 import { promptsCommand } from '../prompts.js';
