@@ -1,8 +1,8 @@
 // Asking a person the questions a server sends (elicitation) while `call` or `tasks --wait`
 // runs: only when both stdin and stderr are terminals and --no-input is not given.
 
-import type { Deps } from '../shared/deps.js';
-import type { Asking } from '../shared/sessions.js';
+import type { Deps } from '../common/deps.js';
+import type { Asking } from '../common/sessions.js';
 import { askForm, type FormAnswer, type FormRequest } from '../../src/ask/form.js';
 import type { LineReader } from '../../src/ask/lines.js';
 

@@ -3,8 +3,8 @@
 
 import { Command, Option } from 'commander';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import type { RunState } from '../shared/run-state.js';
-import { examples, parseLogLevel } from '../shared/options.js';
+import type { RunState } from '../common/run-state.js';
+import { examples, parseLogLevel } from '../common/options.js';
 
 export interface CallOptions {
   server?: string;

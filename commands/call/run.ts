@@ -5,10 +5,10 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { CallToolResult, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
-import type { Deps } from '../shared/deps.js';
-import type { Mcp } from '../shared/sessions.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
-import { type Positionals, shiftedForStdio } from '../shared/positionals.js';
+import type { Deps } from '../common/deps.js';
+import type { Mcp } from '../common/sessions.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { type Positionals, shiftedForStdio } from '../common/positionals.js';
 import { unknownTool } from '../tools/run.js';
 import type { CallOptions } from './command.js';
 import { askOnTerminal, askingOnTerminal } from './ask.js';

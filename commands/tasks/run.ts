@@ -4,9 +4,9 @@
 // keeps tasks across connections.
 
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { Deps } from '../shared/deps.js';
-import type { Mcp } from '../shared/sessions.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import type { Mcp } from '../common/sessions.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { askOnTerminal, askingOnTerminal } from '../call/ask.js';
 import { renderCall } from '../call/result.js';
 import { printTaskHandle, waitExpired } from '../call/task-handle.js';

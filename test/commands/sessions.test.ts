@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { Sessions } from '../../commands/shared/sessions.js';
+import { Sessions } from '../../commands/common/sessions.js';
 import { Output } from '../../src/output/output.js';
 import { alive, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from '../mcp/helpers.js';
 

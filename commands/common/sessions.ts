@@ -83,7 +83,7 @@ export class Sessions {
   async each<T>(
     specs: ServerSpec[],
     fn: (session: Session, mcp: Mcp) => Promise<T>,
-    concurrency = DEFAULT_CONCURRENCY,
+    concurrency = this.global.concurrency ?? DEFAULT_CONCURRENCY,
   ): Promise<Settled<T>[]> {
     const results: Settled<T>[] = new Array(specs.length);
     let next = 0;
