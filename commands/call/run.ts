@@ -33,10 +33,9 @@ import {
   type TaskInfo,
   type TaskWire,
 } from '../../src/mcp/requests/task-support.js';
+import type { OutputCheck } from '../../src/args/output.js';
 import { buildArguments } from '../../src/args/build.js';
 import { fillRequiredDefaults } from '../../src/args/defaults.js';
-import { validateArguments } from '../../src/args/validate.js';
-import { validateStructuredContent } from '../../src/args/output.js';
 import { readAllText } from '../../src/args/stdin.js';
 
 /** The SDK's own default, for a session that sets no request timeout. */
@@ -45,7 +44,7 @@ const DEFAULT_IDLE_MS = 60_000;
 const CANCEL_TIMEOUT_MS = 5_000;
 
 type CallOutcome =
-  | { kind: 'result'; result: CallToolResult }
+  | { kind: 'result'; result: CallToolResult; outputCheck?: Captured<OutputCheck> }
   | { kind: 'detached'; task: TaskInfo }
   | { kind: 'expired'; task: TaskInfo };
 
@@ -71,11 +70,13 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
   // Set while the call is in flight, when a person may be asked: their thinking time is no
   // server silence.
   let idle: IdleTimer | undefined;
+  // The session layer, set when the client is configured: before it connects, so before any question.
+  let layer: Mcp | undefined;
   const askPerson = async (request: FormRequest): Promise<FormAnswer> => {
     spinner.stop();
     lines ??= lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
     try {
-      return await askOnTerminal(deps, spec.name, lines, request);
+      return await askOnTerminal(deps, layer!, spec.name, lines, request);
     } finally {
       // The call may have ended (timeout, Ctrl-C) while the person was typing: no new spinner then.
       const resumed = finished ? undefined : await out.startSpinner(spinnerText);
@@ -93,7 +94,6 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
   // The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach).
   let running: { tasks: TaskClient; task: TaskInfo } | undefined;
 
-  let tool: Tool | undefined;
   let outcome: CallOutcome;
   try {
     outcome = await deps.sessions.open(
@@ -105,7 +105,7 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
           until: (t) => t.name === toolName,
           requestOptions: base,
         });
-        tool = listed.items.find((t) => t.name === toolName);
+        const tool = listed.items.find((t) => t.name === toolName);
         if (!tool)
           throw unknownTool(
             spec,
@@ -131,7 +131,8 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
           out.debug(
             `argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`,
           );
-        if (opts.validate) validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
+        if (opts.validate)
+          mcp.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
         const taskWire = chooseTaskWire(session, tool, opts);
         let meta: Record<string, unknown> | undefined;
         if (opts.logLevel !== undefined) {
@@ -162,21 +163,26 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
         const send = async () =>
           (await session.client.callTool(params, {
             ...callOptions,
-            toolDefinition: withoutOutputSchema(tool!),
+            toolDefinition: withoutOutputSchema(tool),
           })) as Record<string, unknown>;
+        // The structuredContent is checked here, where the schema engine is at hand, and reported after.
+        const checked = (outcome: CallOutcome): CallOutcome =>
+          outcome.kind === 'result'
+            ? { ...outcome, outputCheck: capture(() => mcp.validateStructuredContent(outcome.result, tool, spec.name)) }
+            : outcome;
         try {
-          if (!taskWire) return { kind: 'result', result: (await send()) as CallToolResult };
+          if (!taskWire) return checked({ kind: 'result', result: (await send()) as CallToolResult });
           if (taskWire.wire === 'extension') mcp.passTaskResults(session.client);
           const tasks = new mcp.TaskClient(session.client, taskWire.wire, spec.name);
           const started = await tasks.callTool(params, taskWire.asTask, send, callOptions);
           if (started.kind === 'result') {
             if (opts.detach)
               out.info(`server "${spec.name}" answered at once instead of starting a task; nothing to detach from`);
-            return started;
+            return checked(started);
           }
           running = { tasks, task: started.task };
           out.info(
-            `${toolName}: task ${started.task.taskId} started on ${spec.name}${taskSupportOf(tool!) === 'required' ? ' (the tool runs only as a task)' : ''}`,
+            `${toolName}: task ${started.task.taskId} started on ${spec.name}${taskSupportOf(tool) === 'required' ? ' (the tool runs only as a task)' : ''}`,
           );
           if (opts.detach) return { kind: 'detached', task: started.task };
           const waited = await waitForTask(tasks, started.task, {
@@ -198,14 +204,15 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
           running = { tasks, task: waited.task };
           return waited.kind === 'expired'
             ? { kind: 'expired', task: waited.task }
-            : { kind: 'result', result: waited.result };
+            : checked({ kind: 'result', result: waited.result });
         } finally {
           idle?.stop();
         }
       },
       {
         answering: requestSettings,
-        configureClient: (client, mcp: Mcp) => {
+        configureClient: (client, mcp) => {
+          layer = mcp;
           if (showLogs) mcp.showServerLogs(client, spec.name, (line) => out.info(line));
         },
         onInterrupted: async () => {
@@ -237,9 +244,8 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
     if (outcome.kind === 'detached') return SUCCESS;
     throw waitExpired(deps, spec.name, outcome.task);
   }
-  const result = outcome.result;
-  const outputCheck = capture(() => validateStructuredContent(result, tool!, spec.name));
-  outputCheck.value?.warnings.forEach((w) => out.warn(w));
+  const { result, outputCheck } = outcome;
+  outputCheck?.value?.warnings.forEach((w) => out.warn(w));
   await renderCall(deps, result, { toolName, structured: opts.structured, saveDir, force: opts.force });
   if (result.isError === true) {
     throw new McpctlError('tool', `tool "${toolName}" of server "${spec.name}" reported an error`, {
@@ -247,7 +253,7 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
       phase: 'request',
     });
   }
-  if (outputCheck.error) throw outputCheck.error;
+  if (outputCheck?.error) throw outputCheck.error;
   return SUCCESS;
 }
 
@@ -344,7 +350,9 @@ function chooseTaskWire(
   return undefined;
 }
 
-function capture<T>(fn: () => T): { value?: T; error?: unknown } {
+type Captured<T> = { value?: T; error?: unknown };
+
+function capture<T>(fn: () => T): Captured<T> {
   try {
     return { value: fn() };
   } catch (error) {

@@ -36,7 +36,7 @@ export async function runTasks(deps: Deps, opts: TasksOptions): Promise<Outcome>
   );
   let outcome: TasksOutcome;
   try {
-    outcome = await withTasks(deps, spec, opts.input, async (tasks, session, mcp): Promise<TasksOutcome> => {
+    outcome = await withTasks(deps, spec, opts.input, async (tasks, session, mcp, answering): Promise<TasksOutcome> => {
       if (opts.task === undefined) {
         if (!listsTasks(tasks.wire, session.capabilities)) {
           throw usageError(
@@ -64,8 +64,7 @@ export async function runTasks(deps: Deps, opts: TasksOptions): Promise<Outcome>
             spinner.update(
               `task ${task.taskId}: ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`,
             ),
-          answer: async (requests) =>
-            mcp.answerInputRequests(requests, await requestSettings(deps, spec, opts.input)),
+          answer: (requests) => mcp.answerInputRequests(requests, answering),
         },
       );
       return waited.kind === 'expired'
@@ -109,14 +108,16 @@ export async function runTasksCancel(deps: Deps, opts: TasksCancelOptions): Prom
   return SUCCESS;
 }
 
-/** A session that speaks the server's task wire, and the wire's client. */
+/** A session that speaks the server's task wire, the wire's client, and how questions are answered. */
 async function withTasks<T>(
   deps: Deps,
   spec: ServerSpec,
   interactive: boolean,
-  fn: (tasks: TaskClient, session: Session, mcp: Mcp) => Promise<T>,
+  fn: (tasks: TaskClient, session: Session, mcp: Mcp, answering: ClientRequestSettings) => Promise<T>,
 ): Promise<T> {
-  const settings = await requestSettings(deps, spec, interactive);
+  // The session layer, set when the client is configured: before it connects, so before any question.
+  let layer: Mcp | undefined;
+  const settings = await requestSettings(deps, spec, interactive, () => layer!);
   return deps.sessions.open(
     spec,
     async (session, mcp) => {
@@ -127,13 +128,23 @@ async function withTasks<T>(
           { server: spec.name },
         );
       }
-      return fn(new mcp.TaskClient(session.client, wire, spec.name), session, mcp);
+      return fn(new mcp.TaskClient(session.client, wire, spec.name), session, mcp, settings);
     },
-    { answering: settings },
+    {
+      answering: settings,
+      configureClient: (_client, mcp) => {
+        layer = mcp;
+      },
+    },
   );
 }
 
-function requestSettings(deps: Deps, spec: ServerSpec, interactive: boolean): Promise<ClientRequestSettings> {
+function requestSettings(
+  deps: Deps,
+  spec: ServerSpec,
+  interactive: boolean,
+  layer: () => Mcp,
+): Promise<ClientRequestSettings> {
   const { ctx, out } = deps;
   return deps.sessions.clientRequestSettings(
     spec,
@@ -141,7 +152,7 @@ function requestSettings(deps: Deps, spec: ServerSpec, interactive: boolean): Pr
       out.stopSpinner();
       const lines = lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
       try {
-        return await askOnTerminal(deps, spec.name, lines, request);
+        return await askOnTerminal(deps, layer(), spec.name, lines, request);
       } finally {
         lines.close();
       }

@@ -196,6 +196,21 @@ for (const { era, protocol } of eras) {
   });
 }
 
+// On 2026-07-28 only: the legacy HTTP fixture is stateless, so a second connection never declared
+// the elicitation capability the waiting task's question needs.
+test('2026-07-28: tasks --wait asks a person on a terminal what the task waits for', async () => {
+  const protocol = ['--protocol', '2026-07-28'];
+  const started = await run(['call', http.url, 'ask', '--detach', ...protocol], opts());
+  assert.equal(started.code, 0, started.stderr);
+  const waited = await run(
+    ['tasks', http.url, started.stdout.trim(), '--wait', '--no-color', ...protocol],
+    opts({ tty: true, stdinTTY: true, stdin: 'Ada\n\n' }),
+  );
+  assert.equal(waited.code, 0, waited.stderr);
+  assert.match(waited.stdout, /hello Ada/);
+  assert.match(waited.stderr, /asks: Who are you\?/);
+});
+
 test('2025-11-25: tasks SERVER lists the tasks; 2026-07-28 has no list and says how to see one', async () => {
   const started = await run(['call', http.url, 'hold', '--detach', '--protocol', '2025-11-25'], opts());
   const taskId = started.stdout.trim();
