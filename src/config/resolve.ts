@@ -10,10 +10,16 @@ import { builtinVariables, expandDeep, type InterpolationScope } from './interpo
 import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { ConfigEntry, LoadedConfig } from './load.js';
 import { displayPath, PROJECT_FILES } from './paths.js';
-import { isTrusted } from './trust.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
 import { didYouMean } from '../suggest.js';
-import type { HttpServerSpec, OAuthSettings, RawServerEntry, ServerSpec, StdioServerSpec } from './types.js';
+import {
+  isTrusted,
+  type HttpServerSpec,
+  type OAuthSettings,
+  type RawServerEntry,
+  type ServerSpec,
+  type StdioServerSpec,
+} from './types.js';
 
 export type { ResolveOptions } from './settings.js';
 
