@@ -4,7 +4,7 @@
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { startWatchdog } from '../src/mcp/spawn.js';
+import { startWatchdog } from '../src/mcp/stdio/spawn.js';
 
 const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 50;

@@ -6,17 +6,17 @@ import { Command, Option } from 'commander';
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
-import type { RunState } from './run-state.js';
-import type { Invocation } from './invocation.js';
-import { examples, parseLogLevel } from './options.js';
+import type { RunState } from './shared/run-state.js';
+import type { Invocation } from './shared/invocation.js';
+import { examples, parseLogLevel } from './shared/options.js';
 import { unknownTool } from './tools.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import type { Spinner } from '../src/output/output.js';
 import type { LineReader } from '../src/ask/lines.js';
 import type { FormAnswer, FormRequest } from '../src/ask/form.js';
-import type { Session } from '../src/mcp/session.js';
-import type { TaskClient } from '../src/mcp/tasks.js';
+import type { Session } from '../src/mcp/session/session.js';
+import type { TaskClient } from '../src/mcp/requests/tasks.js';
 import {
   TASKS_EXTENSION,
   isTerminal,
@@ -24,7 +24,7 @@ import {
   taskWireOf,
   type TaskInfo,
   type TaskWire,
-} from '../src/mcp/task-support.js';
+} from '../src/mcp/requests/task-support.js';
 
 export interface CallOptions {
   server?: string;
@@ -179,7 +179,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
   const { out, ctx } = inv;
   if (opts.force && opts.saveDir === undefined) throw usageError('--force goes with --save-dir DIR');
   const { spec, tool: toolName, words } = await target(inv, opts);
-  const { toolAllowed } = await import('../src/mcp/filters.js');
+  const { toolAllowed } = await import('../src/mcp/requests/filters.js');
   if (!toolAllowed(spec, toolName)) {
     throw usageError(
       `tool "${toolName}" of server "${spec.name}" is disabled by the config (enabledTools/disabledTools)`,
@@ -192,10 +192,10 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
   // The server boots while the SDK and the argument parser load.
   await inv.prestart(spec);
   const [{ listAll }, args, clientRequests, serverLog, { validateStructuredContent }] = await Promise.all([
-    import('../src/mcp/lists.js'),
+    import('../src/mcp/requests/lists.js'),
     import('../src/args/index.js'),
-    import('../src/mcp/client-requests.js'),
-    import('../src/mcp/server-log.js'),
+    import('../src/mcp/session/client-requests.js'),
+    import('../src/mcp/requests/server-log.js'),
     import('../src/args/output.js'),
   ]);
   const saveDir = opts.saveDir === undefined ? undefined : path.resolve(ctx.cwd, opts.saveDir);
@@ -207,7 +207,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
   let lines: LineReader | undefined;
   // Set while the call is in flight, when a person may be asked: their thinking time is no
   // server silence.
-  let idle: import('../src/mcp/idle-timer.js').IdleTimer | undefined;
+  let idle: import('../src/mcp/session/idle-timer.js').IdleTimer | undefined;
   const ask = (request: FormRequest): Promise<FormAnswer> =>
     idle ? idle.whilePaused(() => askPerson(request)) : askPerson(request);
   const askPerson = async (request: FormRequest): Promise<FormAnswer> => {
@@ -260,7 +260,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
             listed.items.filter((t) => toolAllowed(spec, t.name)),
           );
         if (session.era === 'modern')
-          refuseBadHeaders(spec, tool, (line) => out.warn(line), await import('../src/mcp/x-mcp-header.js'));
+          refuseBadHeaders(spec, tool, (line) => out.warn(line), await import('../src/mcp/requests/x-mcp-header.js'));
         const where = { server: spec.name, tool: toolName };
         const given = await args.buildArguments(
           {
@@ -295,7 +295,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         };
         let callOptions: RequestOptions = { ...base, onprogress };
         if (interactive) {
-          const { IdleTimer, NEVER_MS } = await import('../src/mcp/idle-timer.js');
+          const { IdleTimer, NEVER_MS } = await import('../src/mcp/session/idle-timer.js');
           idle = new IdleTimer(base.timeout ?? DEFAULT_IDLE_MS);
           idle.touch();
           callOptions = {
@@ -316,7 +316,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
           })) as Record<string, unknown>;
         try {
           if (!taskWire) return { kind: 'result', result: (await send()) as CallToolResult };
-          const { TaskClient, passTaskResults } = await import('../src/mcp/tasks.js');
+          const { TaskClient, passTaskResults } = await import('../src/mcp/requests/tasks.js');
           if (taskWire.wire === 'extension') passTaskResults(session.client);
           const tasks = new TaskClient(session.client, taskWire.wire, spec.name);
           const started = await tasks.callTool(params, taskWire.asTask, send, callOptions);
@@ -330,7 +330,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
             `${toolName}: task ${started.task.taskId} started on ${spec.name}${taskSupportOf(tool!) === 'required' ? ' (the tool runs only as a task)' : ''}`,
           );
           if (opts.detach) return { kind: 'detached', task: started.task };
-          const { waitForTask } = await import('../src/mcp/task-wait.js');
+          const { waitForTask } = await import('../src/mcp/requests/task-wait.js');
           const waited = await waitForTask(tasks, started.task, {
             server: spec.name,
             pollOptions: () => session.requestOptions(),
@@ -407,7 +407,7 @@ function refuseBadHeaders(
   spec: ServerSpec,
   tool: Tool,
   warn: (line: string) => void,
-  rules: typeof import('../src/mcp/x-mcp-header.js'),
+  rules: typeof import('../src/mcp/requests/x-mcp-header.js'),
 ): void {
   const fault = rules.headerFault(tool);
   if (!fault) return;

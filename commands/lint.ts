@@ -2,9 +2,9 @@
 // its rule, severity and JSON path; exit 8 on any error-level finding.
 
 import { Command } from 'commander';
-import type { RunState } from './run-state.js';
-import type { Invocation } from './invocation.js';
-import { collect, examples } from './options.js';
+import type { RunState } from './shared/run-state.js';
+import type { Invocation } from './shared/invocation.js';
+import { collect, examples } from './shared/options.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import { didYouMean } from '../src/suggest.js';
 import type { Finding } from '../src/lint/lint.js';
@@ -78,8 +78,8 @@ export async function runLint(inv: Invocation, opts: LintOptions): Promise<void>
   const selection = { only: opts.rules, ignore: opts.ignore };
   const { tools, malformed, samples } = await inv.session(spec, async (session) => {
     const [{ listAll }, { toolAllowed }, { sampleStructuredOutput }] = await Promise.all([
-      import('../src/mcp/lists.js'),
-      import('../src/mcp/filters.js'),
+      import('../src/mcp/requests/lists.js'),
+      import('../src/mcp/requests/filters.js'),
       import('../src/lint/sample.js'),
     ]);
     const outcome = await listAll(session.client, 'tools', { requestOptions: session.requestOptions() });

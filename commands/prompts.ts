@@ -3,14 +3,14 @@
 
 import { Command } from 'commander';
 import type { CompleteResult, GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import type { RunState } from './run-state.js';
-import type { Invocation } from './invocation.js';
-import { examples, parsePositiveInt } from './options.js';
+import type { RunState } from './shared/run-state.js';
+import type { Invocation } from './shared/invocation.js';
+import { examples, parsePositiveInt } from './shared/options.js';
 import { usageError, type McpctlError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
-import { parseComplete, printSuggestions } from './suggestions.js';
+import { parseComplete, printSuggestions } from './shared/suggestions.js';
 
 export interface PromptsOptions {
   server?: string;
@@ -81,7 +81,7 @@ export async function runPrompts(inv: Invocation, opts: PromptsOptions): Promise
 
 async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = inv;
-  const { listAll, undeclaredNote } = await import('../src/mcp/lists.js');
+  const { listAll, undeclaredNote } = await import('../src/mcp/requests/lists.js');
   const spinner = await out.startSpinner(`listing prompts of ${spec.name}`);
   const listed = await inv.session(spec, async (session) =>
     listAll(session.client, 'prompts', {
@@ -135,9 +135,9 @@ async function getPrompt(
 ): Promise<void> {
   const { out } = inv;
   const [{ listAll }, { buildPromptArguments }, { serverRefused }] = await Promise.all([
-    import('../src/mcp/lists.js'),
+    import('../src/mcp/requests/lists.js'),
     import('../src/args/prompt.js'),
-    import('../src/mcp/refusal.js'),
+    import('../src/mcp/session/refusal.js'),
   ]);
   const completing = complete === undefined ? undefined : parseComplete(complete);
   const spinner = await out.startSpinner(

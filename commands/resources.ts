@@ -10,12 +10,12 @@ import type {
   Resource,
   ResourceTemplateType as ResourceTemplate,
 } from '@modelcontextprotocol/client';
-import type { RunState } from './run-state.js';
-import type { Invocation } from './invocation.js';
-import { examples, parsePositiveInt } from './options.js';
+import type { RunState } from './shared/run-state.js';
+import type { Invocation } from './shared/invocation.js';
+import { examples, parsePositiveInt } from './shared/options.js';
 import { usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
-import { parseComplete, printSuggestions } from './suggestions.js';
+import { parseComplete, printSuggestions } from './shared/suggestions.js';
 
 export interface ResourcesOptions {
   server?: string;
@@ -142,7 +142,7 @@ export async function runResources(inv: Invocation, opts: ResourcesOptions): Pro
 
 async function listResources(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = inv;
-  const { listAll, undeclaredNote } = await import('../src/mcp/lists.js');
+  const { listAll, undeclaredNote } = await import('../src/mcp/requests/lists.js');
   const spinner = await out.startSpinner(`listing resources of ${spec.name}`);
   const listed = await inv.session(spec, async (session) =>
     listAll(session.client, 'resources', {
@@ -184,7 +184,7 @@ async function listResources(inv: Invocation, spec: ServerSpec, limit: number | 
 
 async function listTemplates(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = inv;
-  const { listAll, undeclaredNote } = await import('../src/mcp/lists.js');
+  const { listAll, undeclaredNote } = await import('../src/mcp/requests/lists.js');
   const spinner = await out.startSpinner(`listing resource templates of ${spec.name}`);
   const listed = await inv.session(spec, async (session) =>
     listAll(session.client, 'resourceTemplates', {
@@ -236,7 +236,7 @@ async function completeVariable(
   }
   // The other variables given so far are context: a server may narrow by them (nothing is required yet).
   const given = templateArguments(template, words, { server: spec.name, template }, { requireAll: false });
-  const { serverRefused } = await import('../src/mcp/refusal.js');
+  const { serverRefused } = await import('../src/mcp/session/refusal.js');
   const spinner = await inv.out.startSpinner(`completing ${completing.name} of ${template}`);
   const completion = await inv.session(spec, async (session) => {
     if (!session.capabilities?.completions)
@@ -288,7 +288,7 @@ async function readResource(
 ): Promise<void> {
   const { out, ctx } = inv;
   const spinner = await out.startSpinner(`reading ${uri}`);
-  const { serverRefused } = await import('../src/mcp/refusal.js');
+  const { serverRefused } = await import('../src/mcp/session/refusal.js');
   const result = await inv.session(spec, async (session) => {
     try {
       return (await session.client.readResource({ uri }, session.requestOptions())) as ReadResourceResult;
@@ -349,8 +349,8 @@ async function readResource(
 async function watchResource(inv: Invocation, spec: ServerSpec, uri: string): Promise<void> {
   const { out, ctx } = inv;
   const [{ watch }, { serverRefused }, { stripTransportFields }, view, { write }] = await Promise.all([
-    import('../src/mcp/watch.js'),
-    import('../src/mcp/refusal.js'),
+    import('../src/mcp/requests/watch.js'),
+    import('../src/mcp/session/refusal.js'),
     import('../src/output/json.js'),
     import('../src/output/resource.js'),
     import('../src/output/output.js'),

@@ -2,9 +2,9 @@
 
 import { Command } from 'commander';
 import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
-import type { RunState } from './run-state.js';
-import type { Invocation } from './invocation.js';
-import { examples } from './options.js';
+import type { RunState } from './shared/run-state.js';
+import type { Invocation } from './shared/invocation.js';
+import { examples } from './shared/options.js';
 import { counted } from '../src/output/plural.js';
 import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
@@ -130,7 +130,7 @@ async function checkServer(inv: Invocation, spec: ServerSpec): Promise<ServerSta
   try {
     return await inv.session(spec, async (session) => {
       const caps = session.capabilities ?? {};
-      const { listAll } = await import('../src/mcp/lists.js');
+      const { listAll } = await import('../src/mcp/requests/lists.js');
       const countOf = async (kind: 'tools' | 'resources' | 'prompts', present: unknown) =>
         present
           ? (await listAll(session.client, kind, { requestOptions: session.requestOptions() })).items.length

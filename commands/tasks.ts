@@ -5,15 +5,15 @@
 
 import { Command } from 'commander';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { RunState } from './run-state.js';
-import type { Invocation } from './invocation.js';
-import { examples } from './options.js';
+import type { RunState } from './shared/run-state.js';
+import type { Invocation } from './shared/invocation.js';
+import { examples } from './shared/options.js';
 import { printTaskHandle, renderCall, waitExpired } from './call.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
-import type { Session } from '../src/mcp/session.js';
-import type { TaskClient, TaskSnapshot } from '../src/mcp/tasks.js';
-import { TASKS_EXTENSION, listsTasks, taskWireOf, type TaskInfo } from '../src/mcp/task-support.js';
+import type { Session } from '../src/mcp/session/session.js';
+import type { TaskClient, TaskSnapshot } from '../src/mcp/requests/tasks.js';
+import { TASKS_EXTENSION, listsTasks, taskWireOf, type TaskInfo } from '../src/mcp/requests/task-support.js';
 
 export interface TasksOptions {
   server: string;
@@ -65,7 +65,7 @@ async function withTasks<T>(
   fn: (tasks: TaskClient, session: Session) => Promise<T>,
 ): Promise<T> {
   const [{ TaskClient }, settings] = await Promise.all([
-    import('../src/mcp/tasks.js'),
+    import('../src/mcp/requests/tasks.js'),
     requestSettings(inv, spec, interactive),
   ]);
   return inv.session(
@@ -88,7 +88,7 @@ function requestSettings(
   inv: Invocation,
   spec: ServerSpec,
   interactive: boolean,
-): Promise<import('../src/mcp/client-requests.js').ClientRequestSettings> {
+): Promise<import('../src/mcp/session/client-requests.js').ClientRequestSettings> {
   const { ctx, out } = inv;
   const canAsk = interactive && ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
   return inv.clientRequestSettings(spec, {
@@ -145,8 +145,8 @@ export async function runTasks(inv: Invocation, opts: TasksOptions): Promise<voi
       }
       if (!opts.wait) return { kind: 'one', task: await tasks.get(opts.task, session.requestOptions()) };
       const [{ waitForTask }, { answerInputRequests }] = await Promise.all([
-        import('../src/mcp/task-wait.js'),
-        import('../src/mcp/client-requests.js'),
+        import('../src/mcp/requests/task-wait.js'),
+        import('../src/mcp/session/client-requests.js'),
       ]);
       const waited = await waitForTask(
         tasks,

@@ -2,9 +2,9 @@
 
 import { Command } from 'commander';
 import type { Tool } from '@modelcontextprotocol/client';
-import type { RunState } from './run-state.js';
-import type { Invocation } from './invocation.js';
-import { examples, parsePositiveInt } from './options.js';
+import type { RunState } from './shared/run-state.js';
+import type { Invocation } from './shared/invocation.js';
+import { examples, parsePositiveInt } from './shared/options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { counted } from '../src/output/plural.js';
@@ -62,16 +62,16 @@ export async function fetchTools(inv: Invocation, spec: ServerSpec, limit?: numb
 /** The tools of an open session, as fetchTools lists them. */
 async function listTools(
   inv: Invocation,
-  session: import('../src/mcp/session.js').Session,
+  session: import('../src/mcp/session/session.js').Session,
   limit?: number,
 ): Promise<ServerTools> {
   const { spec } = session;
   {
     // Imported inside: lists.js loads the SDK, which a stdio server's start should overlap.
     const [{ listAll }, { toolAllowed }, { usableTools }] = await Promise.all([
-      import('../src/mcp/lists.js'),
-      import('../src/mcp/filters.js'),
-      import('../src/mcp/x-mcp-header.js'),
+      import('../src/mcp/requests/lists.js'),
+      import('../src/mcp/requests/filters.js'),
+      import('../src/mcp/requests/x-mcp-header.js'),
     ]);
     const outcome = await listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
     for (const bad of outcome.malformed)
@@ -200,7 +200,10 @@ export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): Mcpc
 /** --watch: the list now, then again on each list_changed; with --json one line per list (NDJSON). */
 async function watchTools(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out, ctx } = inv;
-  const [{ watch }, { untilWatchEnds }] = await Promise.all([import('../src/mcp/watch.js'), import('./resources.js')]);
+  const [{ watch }, { untilWatchEnds }] = await Promise.all([
+    import('../src/mcp/requests/watch.js'),
+    import('./resources.js'),
+  ]);
   const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
   await untilWatchEnds(inv, () =>
     inv.session(

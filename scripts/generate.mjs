@@ -46,7 +46,7 @@ async function put(relative, text) {
 }
 
 async function generateValidators() {
-  const meta = await load('src/args/meta-codegen.ts');
+  const meta = await load('src/schema/meta-codegen.ts');
   for (const [draft, file] of Object.entries(meta.META_FILES))
     await put(`generated/${file}`, meta.metaValidatorModule(draft));
   const server = await load('src/config/validator-codegen.ts');
@@ -77,7 +77,7 @@ async function generateShipped() {
   await put('mcpctl.schema.json', schema.schemaJson());
   const testSchema = await load('src/testing/schema.ts');
   await put('mcpctl-test.schema.json', testSchema.testSchemaJson());
-  const { main } = await load('commands/main.ts');
+  const { main } = await load('commands/shared/main.ts');
   for (const shell of ['bash', 'zsh', 'fish'])
     await put(`completions/mcpctl.${shell}`, await completionScript(main, shell));
 }

@@ -8,7 +8,14 @@
 import { resolve } from 'node:path';
 import { coerceText } from './coerce.js';
 import { argumentsError, type ToolWhere } from './report.js';
-import { isDeclaredName, isPlainObject, propertySchema, resolveSchema, typesOf, type JsonSchema } from './schema.js';
+import {
+  isDeclaredName,
+  isPlainObject,
+  propertySchema,
+  resolveSchema,
+  typesOf,
+  type JsonSchema,
+} from '../schema/navigate.js';
 import { parseWord, type ParsedWord, type ValueSource } from './words.js';
 
 export interface ArgSources {

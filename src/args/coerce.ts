@@ -13,7 +13,7 @@
 //     naming the argument, what it wants and what it got.
 // File contents (`key=@file`) are kept verbatim when `string` is allowed; otherwise they are JSON.
 
-import { itemSchema, literalsOf, typesOf, type JsonSchema, type JsonType } from './schema.js';
+import { itemSchema, literalsOf, typesOf, type JsonSchema, type JsonType } from '../schema/navigate.js';
 
 export type Coerced =
   /** `item: true` marks a bare value for an array property: repeats of the key append it. */

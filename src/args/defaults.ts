@@ -9,7 +9,7 @@ import {
   requiredProperties,
   resolveSchema,
   type JsonSchema,
-} from './schema.js';
+} from '../schema/navigate.js';
 
 export interface FilledDefault {
   /** The argument's name as typed on the command line (`a.b` for a nested one). */

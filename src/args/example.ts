@@ -11,7 +11,7 @@ import {
   resolveSchema,
   typesOf,
   type JsonSchema,
-} from './schema.js';
+} from '../schema/navigate.js';
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   'date-time': '2025-01-01T12:00:00Z',

@@ -12,8 +12,8 @@ import {
   typesOf,
   type JsonSchema,
   type JsonSchemaObject,
-} from './schema.js';
-import { typeLabel } from './type-label.js';
+} from '../schema/navigate.js';
+import { typeLabel } from '../schema/type-label.js';
 
 export interface Field {
   /** `path`, `user.name` for a nested property, `tags[]` for the items of an array. */

@@ -7,8 +7,8 @@ export { validateArguments, type ValidationOutcome } from './validate.js';
 export { fillRequiredDefaults, type FilledDefault } from './defaults.js';
 export { buildPromptArguments, type PromptArgument } from './prompt.js';
 export { coerceText, type Coerced } from './coerce.js';
-export { compileSchema, draftOf, type Draft } from './compile.js';
-export type { JsonSchema, JsonSchemaObject } from './schema.js';
+export { compileSchema, draftOf, type Draft } from '../schema/compile.js';
+export type { JsonSchema, JsonSchemaObject } from '../schema/navigate.js';
 export { expandTemplate, isUriTemplate, templateArguments, templateVariables } from './template.js';
 export type { PromptWhere, TemplateWhere, ToolWhere } from './report.js';
 export {

@@ -3,9 +3,9 @@
 // earns a warning, since the result itself may be fine.
 
 import { McpctlError } from '../errors.js';
-import { compileSchema } from './compile.js';
-import { explainErrors, pointerMessage } from './messages.js';
-import type { JsonSchemaObject } from './schema.js';
+import { compileSchema } from '../schema/compile.js';
+import { explainErrors, pointerMessage } from '../schema/messages.js';
+import type { JsonSchemaObject } from '../schema/navigate.js';
 
 /** The parts of an MCP `Tool` this check reads. */
 export interface ToolWithOutputSchema {

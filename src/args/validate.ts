@@ -3,8 +3,8 @@
 // the schema closes the object (additionalProperties/unevaluatedProperties false), else
 // warnings: the tool may well ignore them, and a typo deserves a word either way.
 
-import { compileSchema } from './compile.js';
-import { argumentMessage, argumentName, explainErrors } from './messages.js';
+import { compileSchema } from '../schema/compile.js';
+import { argumentMessage, argumentName, explainErrors } from '../schema/messages.js';
 import { argumentsError, type ToolWhere } from './report.js';
 import {
   declaredProperties,
@@ -15,7 +15,7 @@ import {
   propertySchema,
   resolveSchema,
   type JsonSchema,
-} from './schema.js';
+} from '../schema/navigate.js';
 import { didYouMean } from '../suggest.js';
 
 export interface ValidationOutcome {

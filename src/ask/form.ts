@@ -3,9 +3,9 @@
 // applied on Enter, each answer checked before the next question; then a last confirmation.
 
 import type { ChalkInstance } from 'chalk';
-import { compileSchema } from '../args/compile.js';
-import { explainErrors } from '../args/messages.js';
-import type { JsonSchema } from '../args/schema.js';
+import { compileSchema } from '../schema/compile.js';
+import { explainErrors } from '../schema/messages.js';
+import type { JsonSchema } from '../schema/navigate.js';
 import type { LineReader } from './lines.js';
 
 /** A field of an elicitation's requestedSchema (MCP allows flat primitives and choice lists). */

@@ -4,9 +4,9 @@
 // the same server are byte-identical.
 
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from '@modelcontextprotocol/client';
-import type { Session } from '../mcp/session.js';
-import { listAll, type ListKind } from '../mcp/lists.js';
-import { toolAllowed } from '../mcp/filters.js';
+import type { Session } from '../mcp/session/session.js';
+import { listAll, type ListKind } from '../mcp/requests/lists.js';
+import { toolAllowed } from '../mcp/requests/filters.js';
 
 /** Written into every snapshot, so a later mcpctl can read an older one. */
 export const CONTRACT_FORMAT = 'mcpctl-contract/1';

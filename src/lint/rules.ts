@@ -4,8 +4,8 @@
 
 import type { Tool } from '@modelcontextprotocol/client';
 import type { JsonSegment } from '../config/jsonc.js';
-import { compileSchema } from '../args/compile.js';
-import type { JsonSchema } from '../args/schema.js';
+import { compileSchema } from '../schema/compile.js';
+import type { JsonSchema } from '../schema/navigate.js';
 import { walkSchema, type SchemaNode } from './schema-walk.js';
 
 export type Severity = 'error' | 'warning' | 'info';

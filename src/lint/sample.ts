@@ -3,10 +3,10 @@
 // called, with no arguments, so linting changes nothing on the server.
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import type { Session } from '../mcp/session.js';
+import type { Session } from '../mcp/session/session.js';
 import { formatJsonPath } from '../config/jsonc.js';
 import { validateStructuredContent } from '../args/output.js';
-import { classifyError } from '../mcp/classify.js';
+import { classifyError } from '../mcp/session/classify.js';
 import type { Finding } from './lint.js';
 
 export const SAMPLE_RULE = 'output-structured';

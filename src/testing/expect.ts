@@ -3,9 +3,9 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/client';
-import { compileSchema } from '../args/compile.js';
-import { explainErrors, pointerMessage } from '../args/messages.js';
-import type { JsonSchema } from '../args/schema.js';
+import { compileSchema } from '../schema/compile.js';
+import { explainErrors, pointerMessage } from '../schema/messages.js';
+import type { JsonSchema } from '../schema/navigate.js';
 import { validateStructuredContent } from '../args/output.js';
 import type { Expectations, Step, StructuredMatch, TestCase } from './load.js';
 import type { StepOutcome } from './steps.js';

@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import type { ServerSpec } from '../config/types.js';
-import type { Session } from '../mcp/session.js';
+import type { Session } from '../mcp/session/session.js';
 import { type McpctlError, toMcpctlError } from '../errors.js';
 import { check, type Failure } from './expect.js';
 import { runStep, type StepOutcome } from './steps.js';

@@ -2,10 +2,10 @@
 // the session layer classifies it) and how long it took. Expectations are checked elsewhere.
 
 import type { CallToolResult, RequestOptions, Tool } from '@modelcontextprotocol/client';
-import type { Session } from '../mcp/session.js';
-import { classifyError } from '../mcp/classify.js';
-import { listAll } from '../mcp/lists.js';
-import { toolAllowed } from '../mcp/filters.js';
+import type { Session } from '../mcp/session/session.js';
+import { classifyError } from '../mcp/session/classify.js';
+import { listAll } from '../mcp/requests/lists.js';
+import { toolAllowed } from '../mcp/requests/filters.js';
 import { type McpctlError, usageError } from '../errors.js';
 import { validateArguments } from '../args/validate.js';
 import { didYouMean } from '../suggest.js';

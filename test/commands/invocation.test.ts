@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { Invocation } from '../../commands/invocation.js';
+import { Invocation } from '../../commands/shared/invocation.js';
 import { alive, fixtureSpec, logLines, makeCtx, tempDir, withEnv, eventually } from '../mcp/helpers.js';
 
 function server() {

@@ -11,7 +11,7 @@ import { Command } from 'commander';
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { AJV_OPTIONS, META_SCHEMA_IDS, type Draft } from '../../src/args/ajv-setup.js';
+import { AJV_OPTIONS, META_SCHEMA_IDS, type Draft } from '../../src/schema/ajv-setup.js';
 import { toSpec } from '../../commands/completion.js';
 import { ROOT } from '../helpers/run.js';
 
@@ -23,9 +23,10 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 const CHECKED: Record<string, { version: string; recheck: string }> = {
   '@modelcontextprotocol/client': {
     version: '2.4.0',
-    recheck: 'src/mcp/sdk-shims.ts stands in for its "_shims" module in the bundle (test/mcp/sdk-shims.test.ts)',
+    recheck:
+      'src/mcp/session/sdk-shims.ts stands in for its "_shims" module in the bundle (test/mcp/sdk-shims.test.ts)',
   },
-  ajv: { version: '8.20.0', recheck: 'src/args/compile.ts puts ready meta-schema validators into ajv.schemas' },
+  ajv: { version: '8.20.0', recheck: 'src/schema/compile.ts puts ready meta-schema validators into ajv.schemas' },
   commander: {
     version: '14.0.3',
     recheck: 'commands/completion.ts reads Command._hidden to leave hidden commands out',

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EraCache } from '../../src/mcp/era-cache.js';
+import { EraCache } from '../../src/mcp/session/era-cache.js';
 
 test('the era cache directory is made private and its files are never written through a symlink', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-era-'));

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { withSession, withSessions, type Session } from '../../src/mcp/index.js';
+import { withSession, withSessions, type Session } from '../../src/mcp/session/index.js';
 import {
   assertAllEnded,
   aliveInGroup,

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { createHttpFetch } from '../../src/mcp/http-fetch.js';
+import { createHttpFetch } from '../../src/mcp/http/http-fetch.js';
 import { freePort } from './helpers.js';
 
 interface Seen {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { withSession, type Session } from '../../src/mcp/index.js';
+import { withSession, type Session } from '../../src/mcp/session/index.js';
 import { startProxy } from '../fixtures/connect-proxy.js';
 import { listen } from '../fixtures/node-http.js';
 import { startResumeServer } from '../fixtures/resume-server.js';

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { McpctlError } from '../../src/errors.js';
-import { withSession, type Session } from '../../src/mcp/index.js';
-import { spawnServer } from '../../src/mcp/spawn.js';
+import { withSession, type Session } from '../../src/mcp/session/index.js';
+import { spawnServer } from '../../src/mcp/stdio/spawn.js';
 import { alive, assertAllEnded, eventually, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from './helpers.js';
 
 function fault(behaviours: string[]) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { withSession, type Session } from '../../src/mcp/index.js';
+import { withSession, type Session } from '../../src/mcp/session/index.js';
 import { PROBE_ANSWERS, startProbeAnswerServer, type ProbeAnswerKind } from '../fixtures/probe-answer-server.js';
 import { failure, fixtureSpec, httpSpec, makeCtx, tempDir } from './helpers.js';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { assumeCompleteResults } from '../../src/mcp/result-type.js';
+import { assumeCompleteResults } from '../../src/mcp/session/result-type.js';
 
 function delivered(message: unknown): unknown {
   const seen: unknown[] = [];

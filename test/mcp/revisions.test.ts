@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ProtocolSetting } from '../../src/config/types.js';
-import { EraCache, eraCacheKey } from '../../src/mcp/era-cache.js';
-import { withSession, type Session } from '../../src/mcp/index.js';
+import { EraCache, eraCacheKey } from '../../src/mcp/session/era-cache.js';
+import { withSession, type Session } from '../../src/mcp/session/index.js';
 import { startRevisionHttpServer, type RevisionHttpServer, type RevisionMode } from '../fixtures/revision-server.js';
 import { fixtureSpec, httpSpec, logLines, makeCtx, tempDir, withEnv, failure } from './helpers.js';
 

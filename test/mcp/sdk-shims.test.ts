@@ -1,11 +1,11 @@
-// src/mcp/sdk-shims.ts replaces the SDK's Node shims in the bundle: it must export what they
+// src/mcp/session/sdk-shims.ts replaces the SDK's Node shims in the bundle: it must export what they
 // export, and its validator must judge as the SDK's own does.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as sdkShims from '@modelcontextprotocol/client/_shims';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
-import * as ours from '../../src/mcp/sdk-shims.js';
+import * as ours from '../../src/mcp/session/sdk-shims.js';
 
 test("the stand-in exports what the SDK's Node shims export, with the same constants", () => {
   assert.deepEqual(Object.keys(ours).sort(), Object.keys(sdkShims).sort());

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { StdioServerSpec } from '../../src/config/types.js';
-import { withSession } from '../../src/mcp/index.js';
+import { withSession } from '../../src/mcp/session/index.js';
 import {
   assertAllEnded,
   everything,

@@ -7,11 +7,11 @@ import { describe, test } from 'node:test';
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { HttpServerSpec, StdioServerSpec } from '../../src/config/types.js';
 import { McpctlError } from '../../src/errors.js';
-import { classifyError } from '../../src/mcp/classify.js';
-import { formatDuration } from '../../src/mcp/format.js';
+import { classifyError } from '../../src/mcp/session/classify.js';
+import { formatDuration } from '../../src/mcp/session/format.js';
 import { redactUrl } from '../../src/redact.js';
-import { LineSplitter, LineTooLongError } from '../../src/mcp/line-splitter.js';
-import { proxyForUrl } from '../../src/mcp/proxy.js';
+import { LineSplitter, LineTooLongError } from '../../src/mcp/stdio/line-splitter.js';
+import { proxyForUrl } from '../../src/mcp/http/proxy.js';
 
 const http: HttpServerSpec = {
   name: 'remote',

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
-import { headerFault } from '../../src/mcp/x-mcp-header.js';
+import { headerFault } from '../../src/mcp/requests/x-mcp-header.js';
 import { HEADER_TOOLS } from '../fixtures/header-server.js';
 import { run, jsonError, ROOT } from '../helpers/run.js';
 

@@ -4,7 +4,7 @@
 // back and prints an "experimental" warning on stderr, so the few lines of NO_PROXY live here.
 
 import type { FetchLike } from '@modelcontextprotocol/client';
-import type { Env } from '../io.js';
+import type { Env } from '../../io.js';
 
 function pick(env: Env, name: string): string | undefined {
   const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];

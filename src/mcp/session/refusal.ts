@@ -2,8 +2,8 @@
 // which server refused what, the server's own message, and where to look next.
 
 import { ProtocolError } from '@modelcontextprotocol/client';
-import type { ServerSpec } from '../config/types.js';
-import { McpctlError } from '../errors.js';
+import type { ServerSpec } from '../../config/types.js';
+import { McpctlError } from '../../errors.js';
 
 /** `err` as our protocol error when the server answered with one; anything else unchanged. */
 export function serverRefused(err: unknown, spec: ServerSpec, what: string, hint: string): unknown {

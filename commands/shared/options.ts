@@ -2,8 +2,8 @@
 
 import { InvalidArgumentError } from 'commander';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import { PROTOCOL_SETTINGS, type ProtocolSetting } from '../src/config/types.js';
-import { LOG_LEVELS } from '../src/mcp/log-levels.js';
+import { PROTOCOL_SETTINGS, type ProtocolSetting } from '../../src/config/types.js';
+import { LOG_LEVELS } from '../../src/mcp/requests/log-levels.js';
 
 export function parseSeconds(value: string): number {
   const n = Number(value);

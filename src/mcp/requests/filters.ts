@@ -1,6 +1,6 @@
 // The config's enabledTools / disabledTools globs: which tools a server shows and accepts calls for.
 
-import type { ServerSpec } from '../config/types.js';
+import type { ServerSpec } from '../../config/types.js';
 
 /** `*` any run of characters, `?` one character; everything else literal. */
 export function globToRegExp(glob: string): RegExp {

@@ -2,7 +2,7 @@
 // Invocation, built from the context and the global flags it was given.
 
 import type { Command } from 'commander';
-import type { Context } from '../src/io.js';
+import type { Context } from '../../src/io.js';
 import { Invocation, type GlobalOptions } from './invocation.js';
 
 export class RunState {

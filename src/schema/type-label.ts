@@ -1,7 +1,7 @@
 // Short human names for what a schema accepts: `string`, `integer|null`, `string[]`,
 // `"fast"|"slow"`, used by argument listings and by validation messages.
 
-import { alternativesOf, isSchemaObject, itemSchema, resolveSchema, typesOf, type JsonSchema } from './schema.js';
+import { alternativesOf, isSchemaObject, itemSchema, resolveSchema, typesOf, type JsonSchema } from './navigate.js';
 
 const MAX_DEPTH = 8;
 

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
-import type { Env } from '../io.js';
-import { ensurePrivateDir, writeFileAtomic } from '../atomic-file.js';
-import type { ServerSpec } from '../config/types.js';
+import type { Env } from '../../io.js';
+import { ensurePrivateDir, writeFileAtomic } from '../../atomic-file.js';
+import type { ServerSpec } from '../../config/types.js';
 
 export type EraVerdict = { kind: 'legacy' } | { kind: 'modern'; discover: DiscoverResult };
 

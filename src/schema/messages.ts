@@ -3,7 +3,7 @@
 // failed anyOf/oneOf become one "must be A or B" line, and if/then bookkeeping errors vanish.
 
 import type { ErrorObject } from 'ajv';
-import { declaredProperties, isPlainObject, jsonTypeOf, type JsonSchema } from './schema.js';
+import { declaredProperties, isPlainObject, jsonTypeOf, type JsonSchema } from './navigate.js';
 import { didYouMean } from '../suggest.js';
 import { typeAlternatives } from './type-label.js';
 

@@ -11,21 +11,26 @@ import {
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
-import { PROTOCOL_REVISIONS, type ProtocolRevision, type ProtocolSetting, type ServerSpec } from '../config/types.js';
-import { McpctlError, type Phase } from '../errors.js';
-import type { Context } from '../io.js';
-import { VERSION } from '../version.js';
+import {
+  PROTOCOL_REVISIONS,
+  type ProtocolRevision,
+  type ProtocolSetting,
+  type ServerSpec,
+} from '../../config/types.js';
+import { McpctlError, type Phase } from '../../errors.js';
+import type { Context } from '../../io.js';
+import { VERSION } from '../../version.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraCache, EraVerdict } from './era-cache.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
-import { ProcessTransport, type MessageTooLargeError } from './process-transport.js';
-import { createProxyFetch } from './proxy.js';
-import type { SpawnedServer } from './spawn.js';
+import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
+import { createProxyFetch } from '../http/proxy.js';
+import type { SpawnedServer } from '../stdio/spawn.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
 import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
 import { httpTransport, stdioTransport } from './transports.js';
-import { untilAborted, within } from './wait.js';
+import { untilAborted, within } from '../wait.js';
 
 /** Who we are in the handshake: the version is package.json's, as `--version` prints it. */
 export const CLIENT_INFO = { name: 'mcpctl', version: VERSION } as const;

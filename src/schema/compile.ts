@@ -8,7 +8,7 @@ import { validate as metaDraft07 } from '../../generated/meta/draft-07.js';
 import { validate as metaDraft2019 } from '../../generated/meta/draft-2019-09.js';
 import { validate as metaDraft2020 } from '../../generated/meta/draft-2020-12.js';
 import { AJV_OPTIONS, addFormats, META_SCHEMA_IDS, type Draft } from './ajv-setup.js';
-import { isSchemaObject, type JsonSchema } from './schema.js';
+import { isSchemaObject, type JsonSchema } from './navigate.js';
 
 export { AJV_OPTIONS, addFormats, type Draft } from './ajv-setup.js';
 

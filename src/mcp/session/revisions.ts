@@ -2,7 +2,7 @@
 // that produce it (docs/SDK.md, "Protocol revisions").
 
 import type { ClientOptions } from '@modelcontextprotocol/client';
-import type { ProtocolSetting } from '../config/types.js';
+import type { ProtocolSetting } from '../../config/types.js';
 
 /** Revisions negotiated by `server/discover` (2026-07-28 and later) rather than `initialize`. */
 export function isModernRevision(revision: string): boolean {

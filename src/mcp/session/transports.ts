@@ -4,11 +4,11 @@
 
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
-import type { HttpServerSpec, StdioServerSpec } from '../config/types.js';
-import { cappedResponse } from './body-limit.js';
-import { createHttpFetch } from './http-fetch.js';
-import { ProcessTransport, type MessageTooLargeError } from './process-transport.js';
-import type { SpawnedServer } from './spawn.js';
+import type { HttpServerSpec, StdioServerSpec } from '../../config/types.js';
+import { cappedResponse } from '../http/body-limit.js';
+import { createHttpFetch } from '../http/http-fetch.js';
+import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
+import type { SpawnedServer } from '../stdio/spawn.js';
 
 export interface StdioTransportSettings {
   maxMessageBytes: number;

@@ -11,16 +11,16 @@ import type {
   RequestOptions,
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
-import type { ProtocolSetting, ServerSpec } from '../config/types.js';
-import { McpctlError, toMcpctlError } from '../errors.js';
-import type { Context } from '../io.js';
+import type { ProtocolSetting, ServerSpec } from '../../config/types.js';
+import { McpctlError, toMcpctlError } from '../../errors.js';
+import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
 import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
-import type { SpawnedServer } from './spawn.js';
+import type { SpawnedServer } from '../stdio/spawn.js';
 import { stdioTransport } from './transports.js';
 import { isModernRevision } from './revisions.js';
-import { untilAborted } from './wait.js';
+import { untilAborted } from '../wait.js';
 
 export interface SessionOptions {
   /** Bounds spawn/transport start + era probe + handshake as one deadline. Default spec.timeoutMs. */

@@ -4,7 +4,7 @@
 
 import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import type { Client, LoggingLevel, LoggingMessageNotification } from '@modelcontextprotocol/client';
-import type { Session } from './session.js';
+import type { Session } from '../session/session.js';
 
 /**
  * Asks the server for log messages at `level` and returns the `_meta` each request must carry

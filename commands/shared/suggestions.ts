@@ -3,7 +3,7 @@
 
 import type { CompleteResult } from '@modelcontextprotocol/client';
 import type { Invocation } from './invocation.js';
-import { usageError } from '../src/errors.js';
+import { usageError } from '../../src/errors.js';
 
 /** `name=prefix` of --complete: the argument and the text typed so far. */
 export function parseComplete(text: string): { name: string; value: string } {
@@ -15,7 +15,7 @@ export function parseComplete(text: string): { name: string; value: string } {
 export async function printSuggestions(inv: Invocation, completion: CompleteResult): Promise<void> {
   const { out } = inv;
   if (out.json) {
-    const { stripTransportFields } = await import('../src/output/json.js');
+    const { stripTransportFields } = await import('../../src/output/json.js');
     return out.printJson(stripTransportFields(completion));
   }
   const { values, total, hasMore } = completion.completion;

@@ -2,16 +2,16 @@
 // invocation, the configuration (loaded once, lazily), sessions opened with this invocation's
 // limits, and a place to park teardown that may finish after the answer is printed.
 
-import type { Context } from '../src/io.js';
-import type { ProtocolSetting, ServerSpec } from '../src/config/types.js';
-import type { LoadedConfig } from '../src/config/load.js';
-import type { Session, SessionOptions } from '../src/mcp/session.js';
-import type { SpawnedServer } from '../src/mcp/spawn.js';
-import type { ClientRequestSettings } from '../src/mcp/client-requests.js';
+import type { Context } from '../../src/io.js';
+import type { ProtocolSetting, ServerSpec } from '../../src/config/types.js';
+import type { LoadedConfig } from '../../src/config/load.js';
+import type { Session, SessionOptions } from '../../src/mcp/session/session.js';
+import type { SpawnedServer } from '../../src/mcp/stdio/spawn.js';
+import type { ClientRequestSettings } from '../../src/mcp/session/client-requests.js';
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { McpctlError, toMcpctlError } from '../src/errors.js';
-import { Output } from '../src/output/output.js';
-import { isLoopbackHost } from '../src/auth/url.js';
+import { McpctlError, toMcpctlError } from '../../src/errors.js';
+import { Output } from '../../src/output/output.js';
+import { isLoopbackHost } from '../../src/auth/url.js';
 
 /** Time kept at the end of --timeout for printing the error. */
 const ERROR_PRINT_MS = 50;
@@ -87,7 +87,7 @@ export class Invocation {
 
   /** The configuration, read once; its warnings go to stderr. */
   loadConfig(): Promise<LoadedConfig> {
-    this.config ??= import('../src/config/load.js').then(async ({ loadConfig }) => {
+    this.config ??= import('../../src/config/load.js').then(async ({ loadConfig }) => {
       const config = await loadConfig(this.ctx, this.loadOptions);
       config.warnings.forEach((w) => this.out.warn(w));
       this.loadedNames = config.entries.map((e) => e.name);
@@ -107,8 +107,8 @@ export class Invocation {
   /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */
   async resolve(target: string | undefined): Promise<ServerSpec> {
     if (this.global.stdio && target === undefined)
-      return (await import('../src/config/adhoc.js')).adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
-    const { resolveTarget } = await import('../src/config/resolve.js');
+      return (await import('../../src/config/adhoc.js')).adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
+    const { resolveTarget } = await import('../../src/config/resolve.js');
     if (target === undefined)
       throw new McpctlError('usage', 'name a server', {
         hint: 'mcpctl servers lists the configured servers; an http(s):// URL or --stdio "<command>" works too',
@@ -119,7 +119,7 @@ export class Invocation {
   /** Every enabled configured server, in config order. */
   async allServers(): Promise<Selection> {
     const config = await this.loadConfig();
-    const { resolveServer } = await import('../src/config/resolve.js');
+    const { resolveServer } = await import('../../src/config/resolve.js');
     const selection: Selection = { specs: [], errors: [] };
     for (const entry of config.entries) {
       if (entry.disabled) continue;
@@ -180,7 +180,7 @@ export class Invocation {
    */
   async prestart(spec: ServerSpec): Promise<void> {
     if (spec.transport !== 'stdio' || this.ctx.signal.aborted || this.started.has(spec)) return;
-    const { spawnServer } = await import('../src/mcp/spawn.js');
+    const { spawnServer } = await import('../../src/mcp/stdio/spawn.js');
     this.started.set(spec, spawnServer(spec, true));
   }
 
@@ -198,13 +198,13 @@ export class Invocation {
     await this.prestart(spec);
     const prestarted = this.started.get(spec);
     this.started.delete(spec);
-    let withSession: typeof import('../src/mcp/session.js').withSession;
-    let clientRequests: typeof import('../src/mcp/client-requests.js');
+    let withSession: typeof import('../../src/mcp/session/session.js').withSession;
+    let clientRequests: typeof import('../../src/mcp/session/client-requests.js');
     let answering: ClientRequestSettings;
     try {
       [{ withSession }, clientRequests, answering] = await Promise.all([
-        import('../src/mcp/session.js'),
-        import('../src/mcp/client-requests.js'),
+        import('../../src/mcp/session/session.js'),
+        import('../../src/mcp/session/client-requests.js'),
         extra.answering ?? this.clientRequestSettings(spec),
       ]);
     } catch (err) {
@@ -226,7 +226,7 @@ export class Invocation {
       options.authProvider ??
       (spec.transport === 'stdio'
         ? undefined
-        : await (await import('../src/auth/index.js')).createAuthProvider(spec, this.ctx, {
+        : await (await import('../../src/auth/index.js')).createAuthProvider(spec, this.ctx, {
             interactive: false,
             fetch: await this.proxyFetch(),
           }));
@@ -276,13 +276,13 @@ export class Invocation {
 
   /** The fetch for OAuth requests: through HTTPS_PROXY when one is set, like the MCP requests. */
   async proxyFetch(): Promise<FetchLike | undefined> {
-    return (await import('../src/mcp/proxy.js')).createProxyFetch(this.ctx.env);
+    return (await import('../../src/mcp/http/proxy.js')).createProxyFetch(this.ctx.env);
   }
 
   /** A short word for the state of a server's credentials (never the credentials). */
   async authState(spec: ServerSpec): Promise<string> {
     if (spec.transport === 'stdio') return 'none';
-    const { authStatus } = await import('../src/auth/index.js');
+    const { authStatus } = await import('../../src/auth/index.js');
     const status = await authStatus(spec, this.ctx);
     if (status.state === 'none' && Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization'))
       return 'static';
@@ -327,7 +327,7 @@ export class Invocation {
 
   private async endUnused(spec: ServerSpec, spawned: SpawnedServer): Promise<void> {
     try {
-      await (await import('../src/mcp/session.js')).endPrestarted(spec, spawned);
+      await (await import('../../src/mcp/session/session.js')).endPrestarted(spec, spawned);
     } catch {
       spawned.abandon();
     }

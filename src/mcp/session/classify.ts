@@ -11,12 +11,12 @@ import {
   SseError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import type { ServerSpec } from '../config/types.js';
-import { McpctlError, type ErrorKind, type Phase } from '../errors.js';
+import type { ServerSpec } from '../../config/types.js';
+import { McpctlError, type ErrorKind, type Phase } from '../../errors.js';
 import { formatDuration, tailBlock } from './format.js';
-import { redactUrl } from '../redact.js';
-import { loginHint } from '../auth/messages.js';
-import { BadCwdError, MessageTooLargeError, type ProcessExit } from './process-transport.js';
+import { redactUrl } from '../../redact.js';
+import { loginHint } from '../../auth/messages.js';
+import { BadCwdError, MessageTooLargeError, type ProcessExit } from '../stdio/process-transport.js';
 
 export type TimeoutLimit = 'connect' | 'request' | 'total';
 

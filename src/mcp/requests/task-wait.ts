@@ -3,7 +3,7 @@
 // The wait ends by the task's end, the deadline (the task keeps running) or the signal.
 
 import type { CallToolResult, RequestOptions } from '@modelcontextprotocol/client';
-import { McpctlError } from '../errors.js';
+import { McpctlError } from '../../errors.js';
 import { isTerminal, type TaskInfo } from './task-support.js';
 import type { InputRequest, TaskClient, TaskSnapshot } from './tasks.js';
 

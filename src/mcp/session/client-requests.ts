@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { Client, ClientCapabilities, ElicitResult } from '@modelcontextprotocol/client';
-import type { FormAnswer, FormRequest } from '../ask/form.js';
-import { TASKS_EXTENSION } from './task-support.js';
+import type { FormAnswer, FormRequest } from '../../ask/form.js';
+import { TASKS_EXTENSION } from '../requests/task-support.js';
 
 /**
  * What every session declares. `elicitation: {}` means form mode in every revision that has

@@ -14,7 +14,7 @@ import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { InFlight } from './in-flight.js';
 import { groupAlive, signalGroup } from './process-group.js';
 import { spawnServer, type ProcessExit, type SpawnedServer } from './spawn.js';
-import { sleep, within } from './wait.js';
+import { sleep, within } from '../wait.js';
 
 export { BadCwdError, type ProcessExit } from './spawn.js';
 

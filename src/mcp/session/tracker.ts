@@ -3,7 +3,7 @@
 // and whether the server has answered anything yet (a cached era verdict is proven then).
 
 import type { Transport } from '@modelcontextprotocol/client';
-import type { Phase } from '../errors.js';
+import type { Phase } from '../../errors.js';
 
 export class PhaseTracker {
   phase: Phase;

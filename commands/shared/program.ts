@@ -4,22 +4,22 @@
 import { Command, Option } from 'commander';
 import type { RunState } from './run-state.js';
 import { collect, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
-import { serversCommand } from './servers.js';
-import { toolsCommand } from './tools.js';
-import { callCommand } from './call.js';
-import { tasksCommand } from './tasks.js';
-import { skillsCommand } from './skills.js';
-import { resourcesCommand } from './resources.js';
-import { promptsCommand } from './prompts.js';
-import { statusCommand } from './status.js';
-import { authCommand } from './auth.js';
-import { testCommand } from './test.js';
-import { snapshotCommand } from './snapshot.js';
-import { diffCommand } from './diff.js';
-import { lintCommand } from './lint.js';
-import { completionCommand } from './completion.js';
-import { helpCommand } from './help.js';
-import { VERSION } from '../src/version.js';
+import { serversCommand } from '../servers.js';
+import { toolsCommand } from '../tools.js';
+import { callCommand } from '../call.js';
+import { tasksCommand } from '../tasks.js';
+import { skillsCommand } from '../skills.js';
+import { resourcesCommand } from '../resources.js';
+import { promptsCommand } from '../prompts.js';
+import { statusCommand } from '../status.js';
+import { authCommand } from '../auth.js';
+import { testCommand } from '../test.js';
+import { snapshotCommand } from '../snapshot.js';
+import { diffCommand } from '../diff.js';
+import { lintCommand } from '../lint.js';
+import { completionCommand } from '../completion.js';
+import { helpCommand } from '../help.js';
+import { VERSION } from '../../src/version.js';
 
 export function buildProgram(state: RunState): Command {
   const program = new Command('mcpctl')

@@ -4,7 +4,7 @@
 // place, so no change is missed), then after each change, one run at a time, changes that
 // arrive meanwhile folded into one more run. The watch ends at the deadline or on the signal.
 
-import type { Session } from './session.js';
+import type { Session } from '../session/session.js';
 
 export type WatchTarget = { kind: 'resource'; uri: string } | { kind: 'tools' };
 

@@ -2,10 +2,10 @@
 // real process; tests give it fake streams and run it in-process.
 
 import { CommanderError } from 'commander';
-import type { Context } from '../src/io.js';
-import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../src/errors.js';
-import { Output } from '../src/output/output.js';
-import { guardTerminal } from '../src/output/terminal.js';
+import type { Context } from '../../src/io.js';
+import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../../src/errors.js';
+import { Output } from '../../src/output/output.js';
+import { guardTerminal } from '../../src/output/terminal.js';
 import { RunState } from './run-state.js';
 import { buildProgram } from './program.js';
 
