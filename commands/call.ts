@@ -9,7 +9,6 @@ import type { CallToolResult, LoggingLevel, Progress, RequestOptions, Tool } fro
 import type { RunState } from './common/run-state.js';
 import type { Invocation } from './common/invocation.js';
 import { examples, parseLogLevel } from './common/options.js';
-import { unknownTool } from './tools/run.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import type { Spinner } from '../src/output/output.js';
@@ -254,7 +253,7 @@ export async function runCall(inv: Invocation, opts: CallOptions): Promise<void>
         });
         tool = listed.items.find((t) => t.name === toolName);
         if (!tool)
-          throw unknownTool(
+          throw (await import('./tools/run.js')).unknownTool(
             spec,
             toolName,
             listed.items.filter((t) => toolAllowed(spec, t.name)),
