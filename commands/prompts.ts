@@ -9,6 +9,7 @@ import { examples, parsePositiveInt } from './shared/options.js';
 import { usageError, type McpctlError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { counted } from '../src/output/plural.js';
+import { firstLine } from '../src/output/first-line.js';
 import { didYouMean } from '../src/suggest.js';
 import { parseComplete, printSuggestions } from './shared/suggestions.js';
 
@@ -106,7 +107,7 @@ async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | un
         { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
         {
           header: 'DESCRIPTION',
-          value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0],
+          value: (p) => (p.title ? `${p.title}: ` : '') + firstLine(p.description ?? ''),
           wrap: true,
           optional: true,
           priority: 1,

@@ -14,6 +14,7 @@ import type { RunState } from './shared/run-state.js';
 import type { Invocation } from './shared/invocation.js';
 import { examples, parsePositiveInt } from './shared/options.js';
 import { usageError } from '../src/errors.js';
+import { firstLine } from '../src/output/first-line.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { parseComplete, printSuggestions } from './shared/suggestions.js';
 
@@ -273,10 +274,6 @@ function warnMalformed(
     inv.out.warn(
       `server "${spec.name}": ${what} ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`,
     );
-}
-
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
 }
 
 async function readResource(

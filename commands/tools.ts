@@ -8,6 +8,7 @@ import { examples, parsePositiveInt } from './shared/options.js';
 import { errorObject, type McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { counted } from '../src/output/plural.js';
+import { firstLine } from '../src/output/first-line.js';
 import { didYouMean } from '../src/suggest.js';
 import { stripTransportFields } from '../src/output/json.js';
 
@@ -155,7 +156,7 @@ async function runAllTools(inv: Invocation, opts: ToolsOptions): Promise<void> {
 
 /** Loaded on use: tool-detail brings the schema describers of src/args along. */
 async function toolTable(inv: Invocation, rows: { name: string; tool: Tool }[]): Promise<string> {
-  const { toolRequiredArgs, firstLine } = await import('../src/output/tool-detail.js');
+  const { toolRequiredArgs } = await import('../src/output/tool-detail.js');
   return inv.out.table(
     [
       { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
