@@ -5,19 +5,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { usageError } from '../errors.js';
 import { writeFileAtomicRaw } from '../atomic-file.js';
-import { PROJECT_FILES } from '../config/paths.js';
-
-const CONFIG_NAMES = new Set([
-  ...PROJECT_FILES.map((f) => path.basename(f)),
-  'config.json',
-  '.claude.json',
-  'claude_desktop_config.json',
-  'mcp_config.json',
-  'trust.json',
-]);
+import { isConfigFileName } from './save.js';
 
 export async function writeNewFile(file: string, data: string, shownAs = file): Promise<void> {
-  if (CONFIG_NAMES.has(path.basename(file))) {
+  if (isConfigFileName(path.basename(file))) {
     throw usageError(`--output ${shownAs}: that is the name of a config file; a report is not written there`, {
       phase: 'output',
       hint: 'name the report e.g. report.xml or results.json',
