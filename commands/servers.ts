@@ -9,6 +9,7 @@ import type { RunState } from './shared/run-state.js';
 import type { Invocation } from './shared/invocation.js';
 import { collect, examples, parseSeconds } from './shared/options.js';
 import { usageError } from '../src/errors.js';
+import { displayPath } from '../src/config/display-path.js';
 import type { ServerDescription } from '../src/config/display.js';
 import type { LoadedConfig, ConfigEntry } from '../src/config/load.js';
 import type { Context } from '../src/io.js';
@@ -136,7 +137,7 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
     .map((e) => describeServer(e));
   if (out.json) return out.printJson({ servers: descriptions });
   if (descriptions.length === 0) {
-    out.info(`no servers configured (searched: ${config.searched.map((f) => relative(ctx.cwd, f)).join(', ')})`);
+    out.info(`no servers configured (searched: ${config.searched.map((f) => displayPath(f, ctx)).join(', ')})`);
     out.info('add one with: mcpctl servers add NAME --command PROGRAM -- ARGS…   or   --url URL');
     return;
   }
@@ -146,7 +147,7 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
         { header: 'NAME', value: (d: ServerDescription) => d.name, priority: 4 },
         { header: 'TYPE', value: (d) => d.type, priority: 2 },
         { header: 'TARGET', value: (d) => target(d), wrap: true, priority: 3 },
-        { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source), wrap: true },
+        { header: 'SOURCE', value: (d) => displayPath(d.source, ctx), wrap: true },
         {
           header: 'STATE',
           value: (d) => (d.shadowedBy !== undefined ? 'shadowed' : d.disabled ? 'disabled' : 'enabled'),
@@ -165,7 +166,7 @@ export async function runServers(inv: Invocation, opts: ServersOptions): Promise
   );
   const untrusted = [
     ...new Set(
-      descriptions.filter((d) => !d.trusted && d.shadowedBy === undefined).map((d) => relative(ctx.cwd, d.source)),
+      descriptions.filter((d) => !d.trusted && d.shadowedBy === undefined).map((d) => displayPath(d.source, ctx)),
     ),
   ];
   for (const file of untrusted)
@@ -195,12 +196,6 @@ function renderOne(inv: Invocation, d: ServerDescription): string {
     } else field(key, Array.isArray(value) ? value.join(' ') : value);
   }
   return lines.join('\n') + '\n';
-}
-
-function relative(cwd: string, file: string): string {
-  if (!path.isAbsolute(file)) return file;
-  const rel = path.relative(cwd, file);
-  return rel.startsWith('..' + path.sep + '..') ? file : rel || file;
 }
 
 interface AddFlags {
@@ -240,7 +235,7 @@ export async function runServersAdd(inv: Invocation, name: string, args: string[
   const { addServer } = await import('../src/config/edit.js');
   const result = await addServer(inv.ctx, file, name, entry, { force: flags.force === true, signal: inv.ctx.signal });
   result.warnings.forEach((w) => inv.out.warn(w));
-  inv.out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${relative(inv.ctx.cwd, file)}`);
+  inv.out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${displayPath(file, inv.ctx)}`);
 }
 
 export async function runServersRemove(inv: Invocation, name: string): Promise<void> {
@@ -251,7 +246,7 @@ export async function runServersRemove(inv: Invocation, name: string): Promise<v
   }
   const { removeServer } = await import('../src/config/edit.js');
   await removeServer(inv.ctx, file, name, inv.ctx.signal);
-  inv.out.info(`removed server "${name}" from ${relative(inv.ctx.cwd, file)}`);
+  inv.out.info(`removed server "${name}" from ${displayPath(file, inv.ctx)}`);
 }
 
 /** --url: only an http(s) URL; `${VAR}` parts are checked once filled in, when the server is used. */
@@ -269,7 +264,7 @@ export async function runServersTrust(inv: Invocation, files: string[]): Promise
   if (inv.out.json) return inv.out.printJson({ trusted });
   for (const t of trusted)
     inv.out.info(
-      `trusted ${relative(inv.ctx.cwd, t.file)} (${t.servers.length === 0 ? 'no servers' : t.servers.join(', ')}); a change to it needs trust again`,
+      `trusted ${displayPath(t.file, inv.ctx)} (${t.servers.length === 0 ? 'no servers' : t.servers.join(', ')}); a change to it needs trust again`,
     );
 }
 
@@ -279,7 +274,7 @@ export async function runServersUntrust(inv: Invocation, files: string[]): Promi
   if (inv.out.json) return inv.out.printJson({ untrusted });
   for (const u of untrusted)
     inv.out.info(
-      u.removed ? `untrusted ${relative(inv.ctx.cwd, u.file)}` : `${relative(inv.ctx.cwd, u.file)} was not trusted`,
+      u.removed ? `untrusted ${displayPath(u.file, inv.ctx)}` : `${displayPath(u.file, inv.ctx)} was not trusted`,
     );
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Context } from '../io.js';
 import { configError } from '../errors.js';
-import { displayPath } from '../config/paths.js';
+import { displayPath } from '../config/display-path.js';
 import { readConfigFile } from '../config/read-file.js';
 import type { ConfigEntry } from '../config/load.js';
 import { checkEntry } from '../config/validate.js';
