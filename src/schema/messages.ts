@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv';
 import { declaredProperties, isPlainObject, jsonTypeOf, type JsonSchema } from './navigate.js';
 import { didYouMean } from '../suggest.js';
 import { typeAlternatives } from './type-label.js';
+import { unescapeToken } from './pointer.js';
 
 /** One problem: where (a JSON pointer into the checked value) and what. */
 export type Explained =
@@ -138,16 +139,12 @@ export function explainErrors(errors: readonly ErrorObject[], root: JsonSchema):
   return out;
 }
 
-function decodeSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** A JSON pointer into the arguments as the user names it on a command line: `user.tags[0]`. */
 export function argumentName(pointer: string, args: unknown): string {
   let name = '';
   let node: unknown = args;
   for (const raw of pointer.split('/').slice(1)) {
-    const segment = decodeSegment(raw);
+    const segment = unescapeToken(raw);
     if (Array.isArray(node)) {
       name += `[${segment}]`;
       node = node[Number(segment)];
