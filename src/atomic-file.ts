@@ -37,6 +37,11 @@ export async function writeFileAtomic(
   }
 }
 
+/** Why a write failed, in the file system's words without the code in front (`ENOENT: `). */
+export function writeFailureReason(err: unknown): string {
+  return err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
+}
+
 /** A full disk is the user's to fix, not a bug: say so, naming the file. Other errors pass through. */
 export function clearWriteError(err: unknown, file: string): unknown {
   const code = (err as NodeJS.ErrnoException | null)?.code;

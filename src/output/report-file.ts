@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { usageError } from '../errors.js';
-import { writeFileAtomicRaw } from '../atomic-file.js';
+import { writeFailureReason, writeFileAtomicRaw } from '../atomic-file.js';
 import { isConfigFileName } from './save.js';
 
 export async function writeNewFile(file: string, data: string, shownAs = file): Promise<void> {
@@ -24,8 +24,7 @@ export async function writeNewFile(file: string, data: string, shownAs = file): 
     // Created whole, and only if the name is still free when it appears: no overwrite, no race.
     await writeFileAtomicRaw(file, data, { how: 'create' });
   } catch (err) {
-    const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
-    throw usageError(`--output ${shownAs}: cannot write it: ${reason}`, {
+    throw usageError(`--output ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
       phase: 'output',
       hint: 'check that the directory exists and is writable',
       cause: err,
