@@ -7,7 +7,8 @@ import { PROTOCOL_SETTINGS, TRANSPORT_TYPES } from './types.js';
 type Schema = Record<string, unknown>;
 
 const stringArray = (description: string): Schema => ({ type: 'array', items: { type: 'string' }, description });
-const stringMap = (description: string): Schema => ({
+/** An object of string values: env, headers. */
+export const stringMap = (description: string): Schema => ({
   type: 'object',
   additionalProperties: { type: 'string' },
   description,
