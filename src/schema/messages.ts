@@ -3,7 +3,8 @@
 // failed anyOf/oneOf become one "must be A or B" line, and if/then bookkeeping errors vanish.
 
 import type { ErrorObject } from 'ajv';
-import { declaredProperties, isPlainObject, jsonTypeOf, type JsonSchema } from './navigate.js';
+import { declaredProperties, jsonTypeOf, type JsonSchema } from './navigate.js';
+import { isRecord } from '../is-record.js';
 import { didYouMean } from '../suggest.js';
 import { typeAlternatives } from './type-label.js';
 import { unescapeToken } from './pointer.js';
@@ -47,7 +48,7 @@ function branchPaths(composite: ErrorObject): string[] {
   const paths = [`${composite.schemaPath}/`];
   if (Array.isArray(composite.schema)) {
     for (const branch of composite.schema) {
-      if (isPlainObject(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#'))
+      if (isRecord(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#'))
         paths.push(`${branch.$ref}/`);
     }
   }
@@ -150,7 +151,7 @@ export function argumentName(pointer: string, args: unknown): string {
       node = node[Number(segment)];
     } else {
       name += name === '' ? segment : `.${segment}`;
-      node = isPlainObject(node) ? node[segment] : undefined;
+      node = isRecord(node) ? node[segment] : undefined;
     }
   }
   return name;

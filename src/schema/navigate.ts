@@ -1,6 +1,7 @@
 // Read-only navigation of a tool's JSON Schema: local $ref resolution, the JSON types a schema
 // admits, its declared properties and item schemas. Coercion, validation messages and display share it.
 
+import { isRecord } from '../is-record.js';
 import { unescapeToken } from './pointer.js';
 
 /** A JSON Schema: an object of keywords, or a boolean schema (`true` accepts anything). */
@@ -18,10 +19,6 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
 const MAX_DEPTH = 32;
 
 export function isSchemaObject(value: unknown): value is JsonSchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -51,7 +48,7 @@ function lookupRef(root: JsonSchema, ref: string): JsonSchema | undefined {
   for (const raw of ref.slice(2).split('/')) {
     const key = unescapeToken(decodeURIComponent(raw));
     if (Array.isArray(node)) node = node[Number(key)];
-    else if (isPlainObject(node)) node = node[key];
+    else if (isRecord(node)) node = node[key];
     else return undefined;
   }
   return typeof node === 'boolean' || isSchemaObject(node) ? node : undefined;
