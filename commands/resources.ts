@@ -10,13 +10,14 @@ import type {
   Resource,
   ResourceTemplateType as ResourceTemplate,
 } from '@modelcontextprotocol/client';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples, parsePositiveInt } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples, parsePositiveInt } from './common/options.js';
 import { usageError } from '../src/errors.js';
 import { firstLine } from '../src/output/first-line.js';
 import type { ServerSpec } from '../src/config/types.js';
-import { parseComplete, printSuggestions } from './shared/suggestions.js';
+import { parseComplete, printSuggestions } from './common/suggestions.js';
+import { untilWatchEnds } from './common/watch.js';
 
 export interface ResourcesOptions {
   server?: string;
@@ -353,7 +354,7 @@ async function watchResource(inv: Invocation, spec: ServerSpec, uri: string): Pr
     import('../src/output/output.js'),
   ]);
   const deadline = inv.global.timeout === undefined ? undefined : ctx.now() + inv.global.timeout * 1000;
-  await untilWatchEnds(inv, () =>
+  await untilWatchEnds(inv.ctx, () =>
     inv.session(
       spec,
       async (session) => {
@@ -392,14 +393,4 @@ async function watchResource(inv: Invocation, spec: ServerSpec, uri: string): Pr
       { commandDeadline: undefined },
     ),
   );
-}
-
-/** A watch ended by Ctrl-C is a success (exit 0), not an interruption. */
-export async function untilWatchEnds(inv: Invocation, work: () => Promise<unknown>): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    if (inv.ctx.signal.aborted) return;
-    throw err;
-  }
 }

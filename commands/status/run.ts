@@ -1,17 +1,13 @@
 // `mcpctl status [SERVER...]`: connect to each server concurrently and report its health.
 
-import { Command } from 'commander';
 import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples } from './shared/options.js';
-import { counted } from '../src/output/plural.js';
-import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../src/errors.js';
-import type { ServerSpec } from '../src/config/types.js';
-
-export interface StatusOptions {
-  servers: string[];
-}
+import type { Deps } from '../common/deps.js';
+import type { Outcome } from '../common/outcome.js';
+import type { StatusOptions } from './command.js';
+import { counted } from '../../src/output/plural.js';
+import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../../src/errors.js';
+import type { Session } from '../../src/mcp/session/session.js';
+import type { Mcp } from '../common/sessions.js';
 
 export interface ServerStatus {
   server: string;
@@ -28,28 +24,26 @@ export interface ServerStatus {
   error?: ErrorObject;
 }
 
-export function statusCommand(state: RunState): Command {
-  return new Command('status')
-    .description(
-      'connect to each selected server (default: all enabled) and report health; non-zero exit if any is unhealthy',
-    )
-    .argument('[servers...]', 'configured server names or URLs')
-    .addHelpText(
-      'after',
-      examples('mcpctl status', 'mcpctl status everything', 'mcpctl status --json --connect-timeout 5'),
-    )
-    .action(async (servers: string[], _flags: unknown, cmd: Command) => {
-      await runStatus(state.begin(cmd), { servers });
-    });
-}
-
-export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<void> {
-  const { out } = inv;
-  const { specs, errors: configErrors } =
-    opts.servers.length || inv.global.stdio ? await inv.selectServers(opts.servers) : await inv.allServers();
+export async function runStatus(deps: Deps, opts: StatusOptions): Promise<Outcome> {
+  const { out } = deps;
+  const { specs, errors: configErrors } = await deps.servers.selectOrAll(opts.servers);
   const spinner = await out.startSpinner(`checking ${counted(specs.length, 'server')}`);
-  const statuses = await Promise.all(specs.map((spec) => checkServer(inv, spec)));
+  const auths = await Promise.all(specs.map((spec) => deps.sessions.authState(spec)));
+  const checked = await deps.sessions.each(specs, (session, mcp) => readyStatus(session, mcp));
   spinner.stop();
+  const statuses: (ServerStatus & { failure?: McpctlError })[] = checked.map((c, i) =>
+    c.ok
+      ? { ...c.value, latencyMs: Math.round(c.ms), auth: auths[i]! }
+      : {
+          server: c.spec.name,
+          ok: false,
+          phase: c.error.phase ?? 'connect',
+          latencyMs: Math.round(c.ms),
+          auth: c.error.kind === 'auth' ? 'needs-sign-in' : auths[i]!,
+          error: errorObject(c.error),
+          failure: c.error,
+        },
+  );
   for (const e of configErrors)
     statuses.push({
       server: e.server ?? '?',
@@ -59,9 +53,26 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
       auth: 'unknown',
       error: errorObject(e),
     });
-  const failures = inv.inConfigOrder([...configErrors, ...statuses.flatMap((s) => (s.failure ? [s.failure] : []))]);
-  inv.failAll(failures);
-  const result = statuses.map(({ failure: _f, ...s }: ServerStatus & { failure?: McpctlError }) => s);
+  const failures = deps.servers.inConfigOrder([
+    ...configErrors,
+    ...statuses.flatMap((s) => (s.failure ? [s.failure] : [])),
+  ]);
+  await printStatuses(
+    deps,
+    opts,
+    statuses.map(({ failure: _f, ...s }) => s),
+    failures,
+  );
+  return { failures };
+}
+
+async function printStatuses(
+  deps: Deps,
+  opts: StatusOptions,
+  result: ServerStatus[],
+  failures: McpctlError[],
+): Promise<void> {
+  const { out } = deps;
   // As every multi-server command: the failures again beside the results, in config order.
   if (out.json) return out.printJson({ servers: result, errors: failures.map(errorObject) });
   if (result.length === 0) {
@@ -69,7 +80,7 @@ export async function runStatus(inv: Invocation, opts: StatusOptions): Promise<v
     return;
   }
   // A pipe always gets rows, however many servers.
-  if (out.tty && result.length === 1 && opts.servers.length === 1) return out.print(renderOne(inv, result[0]));
+  if (out.tty && result.length === 1 && opts.servers.length === 1) return out.print(renderOne(deps, result[0]));
   const { chalk } = out;
   await out.print(
     await out.table(
@@ -124,52 +135,33 @@ function count(n: number | null | undefined): string {
   return n === null || n === undefined ? '-' : String(n);
 }
 
-async function checkServer(inv: Invocation, spec: ServerSpec): Promise<ServerStatus & { failure?: McpctlError }> {
-  const started = inv.ctx.now();
-  const auth = await inv.authState(spec);
-  try {
-    return await inv.session(spec, async (session) => {
-      const caps = session.capabilities ?? {};
-      const { listAll } = await import('../src/mcp/requests/lists.js');
-      const countOf = async (kind: 'tools' | 'resources' | 'prompts', present: unknown) =>
-        present
-          ? (await listAll(session.client, kind, { requestOptions: session.requestOptions() })).items.length
-          : null;
-      const [tools, resources, prompts] = await Promise.all([
-        countOf('tools', caps.tools),
-        countOf('resources', caps.resources),
-        countOf('prompts', caps.prompts),
-      ]);
-      return {
-        server: spec.name,
-        ok: true,
-        phase: 'ready' as const,
-        protocolVersion: session.protocolVersion,
-        era: session.era,
-        serverInfo: session.serverInfo,
-        capabilities: session.capabilities,
-        instructions: session.instructions,
-        counts: { tools, resources, prompts },
-        latencyMs: Math.round(inv.ctx.now() - started),
-        auth,
-      };
-    });
-  } catch (err) {
-    const failure = inv.failure(err, spec);
-    return {
-      server: spec.name,
-      ok: false,
-      phase: failure.phase ?? 'connect',
-      latencyMs: Math.round(inv.ctx.now() - started),
-      auth: failure.kind === 'auth' ? 'needs-sign-in' : auth,
-      error: errorObject(failure),
-      failure,
-    };
-  }
+/** A healthy server's status: what it is, what it speaks, how much it offers. */
+async function readyStatus(session: Session, mcp: Mcp): Promise<Omit<ServerStatus, 'latencyMs' | 'auth'>> {
+  const caps = session.capabilities ?? {};
+  const countOf = async (kind: 'tools' | 'resources' | 'prompts', present: unknown) =>
+    present
+      ? (await mcp.listAll(session.client, kind, { requestOptions: session.requestOptions() })).items.length
+      : null;
+  const [tools, resources, prompts] = await Promise.all([
+    countOf('tools', caps.tools),
+    countOf('resources', caps.resources),
+    countOf('prompts', caps.prompts),
+  ]);
+  return {
+    server: session.spec.name,
+    ok: true,
+    phase: 'ready',
+    protocolVersion: session.protocolVersion,
+    era: session.era,
+    serverInfo: session.serverInfo,
+    capabilities: session.capabilities,
+    instructions: session.instructions,
+    counts: { tools, resources, prompts },
+  };
 }
 
-function renderOne(inv: Invocation, s: ServerStatus): string {
-  const { chalk, tty } = inv.out;
+function renderOne(deps: Deps, s: ServerStatus): string {
+  const { chalk, tty } = deps.out;
   const label = (k: string) => (tty ? chalk.bold(k.padEnd(14)) : k.padEnd(14));
   const lines = [
     `${label('server')}${s.server}`,

@@ -8,6 +8,8 @@ import { Output } from '../../src/output/output.js';
 import { guardTerminal } from '../../src/output/terminal.js';
 import { RunState } from './run-state.js';
 import { buildProgram } from './program.js';
+import { createDeps, type Deps } from './deps.js';
+import { exitCodeOf, SUCCESS, type Outcome } from './outcome.js';
 
 /** Commander outcomes that are not failures. */
 const COMMANDER_SUCCESS = new Set([
@@ -34,24 +36,33 @@ export async function main(argv: string[], given: Context): Promise<number> {
   for (const sub of program.commands) propagate(sub, program);
 
   let exitCode = 0;
+  let deps: Deps | undefined;
   try {
     await program.parseAsync(argv, { from: 'user' });
-    const inv = state.invocation;
-    exitCode = inv?.exitCode ?? 0;
+    let outcome: Outcome = SUCCESS;
+    if (state.chosen) {
+      deps = createDeps(ctx, state.chosen.global);
+      outcome = await state.chosen.run(deps);
+    } else if (state.invocation) {
+      deps = state.invocation;
+      outcome = { failures: state.invocation.failures };
+    }
+    exitCode = exitCodeOf(outcome);
     // Partial failures: every one for people; for programs the one that set the exit code.
-    const failures = (inv?.failures ?? []).map((f) => stoppedBy(ctx.signal, f));
-    if (inv && failures.length) (inv.out.json ? failures.slice(0, 1) : failures).forEach((f) => inv.out.error(f));
+    const failures = outcome.failures.map((f) => stoppedBy(ctx.signal, f));
+    if (deps && failures.length) (deps.out.json ? failures.slice(0, 1) : failures).forEach((f) => deps?.out.error(f));
   } catch (err) {
     if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
     if (isBrokenPipe(err)) return exitCode;
     const failure = stoppedBy(ctx.signal, err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err));
     const out =
-      state.invocation?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
+      (deps ?? state.invocation)?.out ??
+      new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
     out.stopSpinner();
     out.error(failure);
     exitCode = failure.exitCode;
   } finally {
-    await state.invocation?.settle();
+    await (deps ?? state.invocation)?.sessions.endAll();
   }
   // SIGTERM ends the run with 143 whatever was done by then (the work stopped at its next step).
   return terminatedBy(ctx.signal) ? TERMINATED_EXIT_CODE : exitCode;

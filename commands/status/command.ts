@@ -1,0 +1,24 @@
+// `mcpctl status [SERVER...]`: the definition. The work is in run.ts, loaded only when it runs.
+
+import { Command } from 'commander';
+import type { RunState } from '../common/run-state.js';
+import { examples } from '../common/options.js';
+
+export interface StatusOptions {
+  servers: string[];
+}
+
+export function statusCommand(state: RunState): Command {
+  return new Command('status')
+    .description(
+      'connect to each selected server (default: all enabled) and report health; non-zero exit if any is unhealthy',
+    )
+    .argument('[servers...]', 'configured server names or URLs')
+    .addHelpText(
+      'after',
+      examples('mcpctl status', 'mcpctl status everything', 'mcpctl status --json --connect-timeout 5'),
+    )
+    .action((servers: string[], _flags: unknown, cmd: Command) =>
+      state.run(cmd, async (deps) => (await import('./run.js')).runStatus(deps, { servers })),
+    );
+}

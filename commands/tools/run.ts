@@ -1,0 +1,179 @@
+// `mcpctl tools [SERVER [TOOL]]`: the tools of one server, of every server, or one tool in full.
+
+import type { Tool } from '@modelcontextprotocol/client';
+import type { Deps } from '../common/deps.js';
+import type { Mcp } from '../common/sessions.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { shiftedForStdio } from '../common/positionals.js';
+import { malformedWarning } from '../common/malformed.js';
+import { untilWatchEnds } from '../common/watch.js';
+import type { ToolsOptions } from './command.js';
+import { errorObject, type McpctlError, usageError } from '../../src/errors.js';
+import type { ServerSpec } from '../../src/config/types.js';
+import type { Session } from '../../src/mcp/session/session.js';
+import { toolAllowed } from '../../src/mcp/requests/filters.js';
+import { usableTools } from '../../src/mcp/requests/x-mcp-header.js';
+import { watch } from '../../src/mcp/requests/watch.js';
+import { counted } from '../../src/output/plural.js';
+import { stripTransportFields } from '../../src/output/json.js';
+import { renderToolDetail, toolRequiredArgs } from '../../src/output/tool-detail.js';
+import { firstLine } from '../../src/output/first-line.js';
+import { didYouMean } from '../../src/suggest.js';
+
+export async function runTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {
+  if (opts.server === undefined && !deps.global.stdio) return runAllTools(deps, opts);
+  const {
+    server,
+    subject: tool,
+    words,
+  } = shiftedForStdio(deps.global.stdio, {
+    server: opts.server,
+    subject: opts.tool,
+    words: [],
+  });
+  if (words.length)
+    throw usageError(`with --stdio there is no SERVER: give only TOOL (got "${words.join(' ')}" after it)`);
+  const spec = await deps.servers.resolve(server);
+  if (opts.watch) {
+    if (tool !== undefined) throw usageError('--watch watches the tool list: give no TOOL');
+    await watchTools(deps, spec, opts.limit);
+    return SUCCESS;
+  }
+  const { out } = deps;
+  const spinner = await out.startSpinner(`listing tools of ${spec.name}`);
+  const tools = await deps.sessions.open(spec, (session, mcp) =>
+    listTools(deps, session, mcp, tool ? undefined : opts.limit),
+  );
+  spinner.stop();
+  if (tool !== undefined) {
+    const found = tools.find((t) => t.name === tool);
+    if (!found) throw unknownTool(spec, tool, tools);
+    if (out.json) await out.printJson(stripTransportFields(found));
+    else
+      await out.print(renderToolDetail(found, { chalk: out.chalk, tty: out.tty, callPrefix: callPrefix(deps, spec) }));
+  } else if (out.json) await out.printJson({ tools });
+  else if (tools.length === 0) out.info(`server "${spec.name}" has no tools`);
+  else
+    await out.print(
+      await toolTable(
+        deps,
+        tools.map((t) => ({ name: t.name, tool: t })),
+      ),
+    );
+  return SUCCESS;
+}
+
+/** One server's tools, as every command lists them: filters of the config applied, malformed entries warned about. */
+export async function listTools(deps: Deps, session: Session, mcp: Mcp, limit?: number): Promise<Tool[]> {
+  const { spec } = session;
+  const outcome = await mcp.listAll(session.client, 'tools', { limit, requestOptions: session.requestOptions() });
+  for (const bad of outcome.malformed) deps.out.warn(malformedWarning(spec.name, 'tool', bad));
+  const tools = outcome.items.filter((t) => toolAllowed(spec, t.name));
+  return session.era === 'modern' ? usableTools(spec.name, tools, (line) => deps.out.warn(line)) : tools;
+}
+
+async function runAllTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {
+  const { out } = deps;
+  const { specs, errors: configErrors } = await deps.servers.all();
+  const spinner = await out.startSpinner(`listing tools of ${counted(specs.length, 'server')}`);
+  const settled = await deps.sessions.each(specs, (session, mcp) => listTools(deps, session, mcp, opts.limit));
+  spinner.stop();
+  const results = settled.flatMap((s) => (s.ok ? [{ spec: s.spec, tools: s.value }] : []));
+  const failures: McpctlError[] = deps.servers.inConfigOrder([
+    ...configErrors,
+    ...settled.flatMap((s) => (s.ok ? [] : [s.error])),
+  ]);
+  if (out.json) {
+    await out.printJson({
+      results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })),
+      errors: failures.map(errorObject),
+    });
+  } else {
+    const rows = results.flatMap((r) =>
+      r.tools.map((tool) => ({
+        name: out.tty ? `${r.spec.name} › ${tool.name}` : `${r.spec.name}__${tool.name}`,
+        tool,
+      })),
+    );
+    if (rows.length) await out.print(await toolTable(deps, rows));
+    else if (failures.length === 0) out.info(specs.length ? 'no tools' : 'no servers configured');
+  }
+  return { failures };
+}
+
+function toolTable(deps: Deps, rows: { name: string; tool: Tool }[]): Promise<string> {
+  return deps.out.table(
+    [
+      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
+      { header: 'TITLE', value: (r) => r.tool.title ?? '', optional: true },
+      {
+        header: 'DESCRIPTION',
+        value: (r) => firstLine(r.tool.description ?? ''),
+        wrap: true,
+        optional: true,
+        priority: 2,
+      },
+      {
+        header: 'REQUIRED',
+        value: (r) => toolRequiredArgs(r.tool).join(', '),
+        wrap: true,
+        optional: true,
+        priority: 1,
+      },
+    ],
+    rows,
+  );
+}
+
+/** How this server is named in a call a person can paste: with the same -c or --stdio. */
+function callPrefix(deps: Deps, spec: ServerSpec): string[] {
+  const { config, stdio } = deps.global;
+  return [
+    'mcpctl',
+    ...(config !== undefined ? ['-c', config] : []),
+    ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name]),
+  ];
+}
+
+export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
+  const names = tools.map((t) => t.name);
+  return usageError(`server "${spec.name}" has no tool "${name}"${didYouMean(name, names)}`, {
+    server: spec.name,
+    hint: `mcpctl tools ${spec.name} lists its ${counted(names.length, 'tool')}`,
+  });
+}
+
+/** --watch: the list now, then again on each list_changed; with --json one line per list (NDJSON). */
+async function watchTools(deps: Deps, spec: ServerSpec, limit: number | undefined): Promise<void> {
+  const { out, ctx } = deps;
+  const deadline = deps.global.timeout === undefined ? undefined : ctx.now() + deps.global.timeout * 1000;
+  await untilWatchEnds(ctx, () =>
+    deps.sessions.open(
+      spec,
+      async (session, mcp) => {
+        const listAndPrint = async () => {
+          const tools = await listTools(deps, session, mcp, limit);
+          if (out.json) return out.print(JSON.stringify({ tools }) + '\n');
+          await out.print(
+            tools.length
+              ? await toolTable(
+                  deps,
+                  tools.map((t) => ({ name: t.name, tool: t })),
+                )
+              : '',
+          );
+          if (!tools.length) out.info(`server "${spec.name}" has no tools`);
+        };
+        out.info(
+          `watching the tools of ${spec.name}${deadline === undefined ? '' : ` for ${deps.global.timeout}s`} (Ctrl-C ends)`,
+        );
+        return watch(
+          session,
+          { kind: 'tools' },
+          { deadline, now: ctx.now, signal: ctx.signal, onChange: listAndPrint },
+        );
+      },
+      { commandDeadline: undefined },
+    ),
+  );
+}

@@ -1,0 +1,55 @@
+// What a run starts, it ends: a session's stdio server lives until the answer is printed
+// (endAll()), and a walk over many servers never has more than its concurrency alive at once.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { Sessions } from '../../commands/common/sessions.js';
+import { Output } from '../../src/output/output.js';
+import { alive, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from '../mcp/helpers.js';
+
+function sessions() {
+  const ctx = makeCtx();
+  return new Sessions(ctx, {}, new Output(ctx, {}));
+}
+
+test('a session takes one process, which stays until endAll() and is ended by it', async () => {
+  const log = join(tempDir('sessions'), 'spawns.log');
+  const spec = fixtureSpec('faulty', 'fault-server.js', ['serve'], { env: withEnv({ SPAWN_LOG: log }) });
+  const pids = () => logLines(log).map(Number);
+  const run = sessions();
+  const names = await run.open(spec, async (session) =>
+    (await session.client.listTools(undefined, session.requestOptions())).tools.map((t) => t.name),
+  );
+  assert.deepEqual(names, ['echo', 'big', 'hang', 'crash']);
+  assert.equal(pids().length, 1);
+  assert.deepEqual(alive(pids()), pids(), 'the server is kept until the answer is printed');
+  await run.endAll();
+  assert.deepEqual(alive(pids()), []);
+});
+
+test('each() works on at most `concurrency` servers at once and ends each when its work is done', async () => {
+  const log = join(tempDir('sessions'), 'spawns.log');
+  const specs = Array.from({ length: 5 }, (_, i) =>
+    fixtureSpec(`faulty${i}`, 'fault-server.js', ['serve'], { env: withEnv({ SPAWN_LOG: log }) }),
+  );
+  const pids = () => logLines(log).map(Number);
+  const run = sessions();
+  const aliveDuringWork: number[] = [];
+  const results = await run.each(
+    specs,
+    async (session) => {
+      aliveDuringWork.push(alive(pids()).length);
+      return session.spec.name;
+    },
+    2,
+  );
+  assert.deepEqual(
+    results.map((r) => (r.ok ? r.value : r.error.message)),
+    specs.map((s) => s.name),
+  );
+  assert.equal(pids().length, 5, 'every server was started');
+  assert.ok(Math.max(...aliveDuringWork) <= 2, `alive at once: ${aliveDuringWork.join(', ')}`);
+  assert.deepEqual(alive(pids()), [], 'each server ended before each() returned');
+  await run.endAll();
+});
