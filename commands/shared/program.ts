@@ -4,7 +4,7 @@
 import { Command, Option } from 'commander';
 import type { RunState } from './run-state.js';
 import { collect, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
-import { serversCommand } from '../servers.js';
+import { serversCommand } from '../servers/command.js';
 import { toolsCommand } from '../tools/command.js';
 import { callCommand } from '../call.js';
 import { tasksCommand } from '../tasks.js';
