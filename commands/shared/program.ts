@@ -12,7 +12,7 @@ import { skillsCommand } from '../skills.js';
 import { resourcesCommand } from '../resources.js';
 import { promptsCommand } from '../prompts.js';
 import { statusCommand } from '../status/command.js';
-import { authCommand } from '../auth.js';
+import { authCommand } from '../auth/command.js';
 import { testCommand } from '../test.js';
 import { snapshotCommand } from '../snapshot.js';
 import { diffCommand } from '../diff.js';
