@@ -17,7 +17,7 @@ import { testCommand } from '../test.js';
 import { snapshotCommand } from '../snapshot.js';
 import { diffCommand } from '../diff.js';
 import { lintCommand } from '../lint.js';
-import { completionCommand } from '../completion.js';
+import { completionCommand } from '../completion/command.js';
 import { helpCommand } from '../help.js';
 import { VERSION } from '../../src/version.js';
 
