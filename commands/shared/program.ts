@@ -18,7 +18,7 @@ import { snapshotCommand } from '../snapshot.js';
 import { diffCommand } from '../diff.js';
 import { lintCommand } from '../lint.js';
 import { completionCommand } from '../completion/command.js';
-import { helpCommand } from '../help.js';
+import { helpCommand } from '../help/command.js';
 import { VERSION } from '../../src/version.js';
 
 export function buildProgram(state: RunState): Command {
