@@ -13,7 +13,7 @@ import { resourcesCommand } from '../resources.js';
 import { promptsCommand } from '../prompts.js';
 import { statusCommand } from '../status/command.js';
 import { authCommand } from '../auth/command.js';
-import { testCommand } from '../test.js';
+import { testCommand } from '../test/command.js';
 import { snapshotCommand } from '../snapshot/command.js';
 import { diffCommand } from '../diff/command.js';
 import { lintCommand } from '../lint.js';
