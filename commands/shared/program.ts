@@ -16,7 +16,7 @@ import { authCommand } from '../auth/command.js';
 import { testCommand } from '../test/command.js';
 import { snapshotCommand } from '../snapshot/command.js';
 import { diffCommand } from '../diff/command.js';
-import { lintCommand } from '../lint.js';
+import { lintCommand } from '../lint/command.js';
 import { completionCommand } from '../completion/command.js';
 import { helpCommand } from '../help/command.js';
 import { VERSION } from '../../src/version.js';
