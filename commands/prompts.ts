@@ -3,14 +3,14 @@
 
 import { Command } from 'commander';
 import type { CompleteResult, GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples, parsePositiveInt } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples, parsePositiveInt } from './common/options.js';
 import { usageError, type McpctlError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import { counted } from '../src/output/plural.js';
 import { didYouMean } from '../src/suggest.js';
-import { parseComplete, printSuggestions } from './shared/suggestions.js';
+import { parseComplete, printSuggestions } from './common/suggestions.js';
 
 export interface PromptsOptions {
   server?: string;

@@ -10,13 +10,13 @@ import type {
   Resource,
   ResourceTemplateType as ResourceTemplate,
 } from '@modelcontextprotocol/client';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples, parsePositiveInt } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples, parsePositiveInt } from './common/options.js';
 import { usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
-import { parseComplete, printSuggestions } from './shared/suggestions.js';
-import { untilWatchEnds } from './shared/watch.js';
+import { parseComplete, printSuggestions } from './common/suggestions.js';
+import { untilWatchEnds } from './common/watch.js';
 
 export interface ResourcesOptions {
   server?: string;

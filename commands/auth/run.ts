@@ -1,8 +1,8 @@
 // `mcpctl auth login|logout|status [SERVER]`: OAuth sign-in, sign-out and token state for HTTP
 // servers. Only `auth login` ever opens a browser.
 
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { AuthLoginOptions, AuthLogoutOptions, AuthStatusOptions } from './command.js';
 import { usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';

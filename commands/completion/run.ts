@@ -1,8 +1,8 @@
 // `mcpctl completion bash|zsh|fish`: print a completion script generated from the command tree.
 
 import type { Command, Option } from 'commander';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { CompletionOptions } from './command.js';
 import { usageError } from '../../src/errors.js';
 import { generateCompletion } from '../../src/completions/generate.js';

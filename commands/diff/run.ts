@@ -3,8 +3,8 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { liveContract } from '../snapshot/run.js';
 import type { DiffOptions } from './command.js';
 import { McpctlError } from '../../src/errors.js';

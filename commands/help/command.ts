@@ -1,7 +1,7 @@
 // `mcpctl help [COMMAND|exit-codes]`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../shared/run-state.js';
+import type { RunState } from '../common/run-state.js';
 
 export interface HelpOptions {
   /** A command's words (`auth login`), or `exit-codes`; none for the program's help. */

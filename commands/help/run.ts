@@ -1,8 +1,8 @@
 // `mcpctl help [COMMAND|exit-codes]`: help for a command, or the exit-code table.
 
 import type { Command } from 'commander';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { HelpOptions } from './command.js';
 import { EXIT_CODE_TABLE, usageError } from '../../src/errors.js';
 

@@ -1,8 +1,8 @@
 // `mcpctl lint SERVER`: portability and quality rules for a server's tools, each finding with
 // its rule, severity and JSON path; exit 8 on any error-level finding.
 
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { LintOptions } from './command.js';
 import { McpctlError, usageError } from '../../src/errors.js';
 import { didYouMean } from '../../src/suggest.js';

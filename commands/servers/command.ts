@@ -2,8 +2,8 @@
 // the definitions. The work is in run.ts, loaded only when one of them runs.
 
 import { Command, Option } from 'commander';
-import type { RunState } from '../shared/run-state.js';
-import { collect, examples, parseSeconds } from '../shared/options.js';
+import type { RunState } from '../common/run-state.js';
+import { collect, examples, parseSeconds } from '../common/options.js';
 
 export interface ServersOptions {
   name?: string;

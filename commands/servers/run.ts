@@ -3,8 +3,8 @@
 // consent to a project config. Never connects; secrets are shown as references only.
 
 import path from 'node:path';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { ServersAddOptions, ServersOptions, ServersRemoveOptions, ServersTrustOptions } from './command.js';
 import { usageError } from '../../src/errors.js';
 import { hasControlCharacters } from '../../src/output/escape.js';

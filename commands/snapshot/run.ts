@@ -2,8 +2,8 @@
 // committed beside the server's code and compared with `mcpctl diff`.
 
 import path from 'node:path';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { SnapshotOptions } from './command.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import { type Contract, contractJson, snapshotContract } from '../../src/contract/snapshot.js';

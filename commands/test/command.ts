@@ -1,8 +1,8 @@
 // `mcpctl test FILE…`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Command, Option } from 'commander';
-import type { RunState } from '../shared/run-state.js';
-import { examples } from '../shared/options.js';
+import type { RunState } from '../common/run-state.js';
+import { examples } from '../common/options.js';
 
 export const REPORTERS = ['terminal', 'junit', 'tap', 'json'] as const;
 export type Reporter = (typeof REPORTERS)[number];

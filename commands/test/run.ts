@@ -4,8 +4,8 @@
 
 import path from 'node:path';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { Reporter, TestOptions } from './command.js';
 import { McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
