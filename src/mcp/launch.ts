@@ -20,7 +20,8 @@ export async function launchSession<T>(
   options: (mcp: Mcp) => Promise<SessionOptions>,
   fn: (session: Session, mcp: Mcp) => Promise<T>,
 ): Promise<T> {
-  const spawned = spec.transport === 'stdio' && !ctx.signal.aborted ? spawnServer(spec, true) : undefined;
+  const spawned =
+    spec.transport === 'stdio' && !ctx.signal.aborted ? spawnServer(spec, { holdOutput: true }) : undefined;
   let mcp: Mcp;
   let opts: SessionOptions;
   try {
