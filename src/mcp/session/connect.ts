@@ -26,7 +26,7 @@ import { forgetStaleEra, type RememberedEra } from './stale-era.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
 import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
 import { createProxyFetch } from '../http/proxy.js';
-import type { SpawnedServer } from '../stdio/spawn.js';
+import { ServerLauncher } from '../stdio/launcher.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
 import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
@@ -55,8 +55,8 @@ export interface ConnectSettings {
   log?: (line: string) => void;
   /** When set, the teardown of a failed attempt is handed over instead of awaited. */
   deferClose?: (closing: Promise<void>) => void;
-  /** stdio: the server, already started while the SDK loaded; the first attempt adopts it. */
-  prestarted?: SpawnedServer;
+  /** stdio: where each attempt's server process comes from (the first may be running already). */
+  launcher?: ServerLauncher;
   /** --timeout: the connect ends by then too. */
   commandDeadline?: CommandDeadline;
 }
@@ -125,16 +125,10 @@ class Deadline {
 }
 
 export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectSettings): Promise<Connection> {
-  let prestarted =
-    spec.transport === 'stdio' && settings.prestarted?.adopted === false ? settings.prestarted : undefined;
-  const takePrestarted = (): SpawnedServer | undefined => {
-    const taken = prestarted;
-    prestarted = undefined;
-    return taken;
-  };
+  const launcher = spec.transport === 'stdio' ? (settings.launcher ?? new ServerLauncher(spec)) : undefined;
   const deadline = new Deadline(
     settings.connectTimeoutMs,
-    prestarted?.startedAt ?? Date.now(),
+    launcher?.waiting?.startedAt ?? Date.now(),
     settings.commandDeadline,
   );
   const stop = AbortSignal.any([ctx.signal, deadline.controller.signal]);
@@ -163,7 +157,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             maxMessageBytes: settings.maxMessageBytes,
             onStderrLine: (line) => settings.log?.(line),
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
-            prestarted: takePrestarted(),
+            server: launcher!.next(),
           })
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
             fetch: proxyFetch,

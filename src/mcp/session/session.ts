@@ -11,7 +11,7 @@ import type {
   RequestOptions,
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
-import type { ProtocolSetting, ServerSpec } from '../../config/types.js';
+import type { ProtocolSetting, ServerSpec, StdioServerSpec } from '../../config/types.js';
 import { McpctlError, toMcpctlError } from '../../errors.js';
 import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
@@ -19,6 +19,7 @@ import { connect, type CommandDeadline, type Connection, type ConnectSettings } 
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
 import { forgetStaleEra, type StaleEraFailure } from './stale-era.js';
 import type { SpawnedServer } from '../stdio/spawn.js';
+import { ServerLauncher } from '../stdio/launcher.js';
 import { stdioTransport } from './transports.js';
 import { isModernRevision } from './revisions.js';
 import { untilAborted } from '../wait.js';
@@ -62,10 +63,11 @@ export interface SessionOptions {
   /** withSessions: how many servers are worked on at once. Default 8. */
   concurrency?: number;
   /**
-   * stdio: this server, started (spawnServer) while the SDK loaded. The first connection
-   * attempt adopts it; if none does, withSession ends it.
+   * stdio: where the server processes come from; launchSession's has the first one started
+   * ahead. Default: each started when an attempt needs it. One started ahead that no attempt
+   * took is ended by withSession.
    */
-  prestarted?: SpawnedServer;
+  launcher?: ServerLauncher;
   /**
    * On Ctrl-C, before the server is ended: last words to the server (cancelling a task, say).
    * It must bound its own requests; they carry no abort signal of the session's.
@@ -102,23 +104,18 @@ export async function withSession<T>(
   opts: SessionOptions,
   fn: (s: Session) => Promise<T>,
 ): Promise<T> {
+  const launcher = spec.transport === 'stdio' ? (opts.launcher ?? new ServerLauncher(spec)) : undefined;
   try {
-    return await openAndRun(spec, ctx, opts, fn);
+    return await openAndRun(spec, ctx, { ...opts, launcher }, fn);
   } finally {
-    const unused = opts.prestarted;
-    if (unused && !unused.adopted) await finish(endPrestarted(spec, unused), opts);
+    const untaken = launcher?.untaken();
+    if (untaken && spec.transport === 'stdio') await finish(endUntaken(spec, untaken), opts);
   }
 }
 
-/** Ends a server started for a session that never adopted it (teardown as for any session). */
-export function endPrestarted(spec: ServerSpec, spawned: SpawnedServer): Promise<void> {
-  if (spec.transport !== 'stdio' || spawned.adopted) return Promise.resolve();
-  return stdioTransport(spec, {
-    maxMessageBytes: 0,
-    onStderrLine: () => {},
-    onStdoutNoise: () => {},
-    prestarted: spawned,
-  }).close();
+/** Ends a server started ahead for a session that never took it (teardown as for any session). */
+function endUntaken(spec: StdioServerSpec, server: SpawnedServer): Promise<void> {
+  return stdioTransport(spec, { maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, server }).close();
 }
 
 async function openAndRun<T>(
@@ -288,7 +285,7 @@ function connectSettings(
         : undefined,
     log,
     deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
-    prestarted: opts.prestarted,
+    launcher: opts.launcher,
     commandDeadline: opts.commandDeadline,
   };
 }
