@@ -10,7 +10,7 @@ import { callCommand } from '../call.js';
 import { tasksCommand } from '../tasks.js';
 import { skillsCommand } from '../skills.js';
 import { resourcesCommand } from '../resources.js';
-import { promptsCommand } from '../prompts.js';
+import { promptsCommand } from '../prompts/command.js';
 import { statusCommand } from '../status/command.js';
 import { authCommand } from '../auth.js';
 import { testCommand } from '../test.js';

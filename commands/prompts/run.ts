@@ -1,101 +1,53 @@
 // `mcpctl prompts SERVER [PROMPT [ARG...]]`: list prompts, get one with arguments (required ones
 // checked before sending), or ask the server to complete one argument's value.
 
-import { Command } from 'commander';
 import type { CompleteResult, GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples, parsePositiveInt } from './shared/options.js';
-import { usageError, type McpctlError } from '../src/errors.js';
-import type { ServerSpec } from '../src/config/types.js';
-import { counted } from '../src/output/plural.js';
-import { didYouMean } from '../src/suggest.js';
-import { parseComplete, printSuggestions } from './shared/suggestions.js';
+import type { Deps } from '../shared/deps.js';
+import { type Outcome, SUCCESS } from '../shared/outcome.js';
+import { shiftedForStdio } from '../shared/positionals.js';
+import { malformedWarning } from '../shared/malformed.js';
+import { parseComplete, printSuggestions } from '../shared/suggestions.js';
+import type { PromptsOptions } from './command.js';
+import { usageError, type McpctlError } from '../../src/errors.js';
+import type { ServerSpec } from '../../src/config/types.js';
+import { buildPromptArguments } from '../../src/args/prompt.js';
+import { stripTransportFields } from '../../src/output/json.js';
+import { counted } from '../../src/output/plural.js';
+import { renderPromptResult } from '../../src/output/prompt.js';
+import { didYouMean } from '../../src/suggest.js';
 
-export interface PromptsOptions {
-  server?: string;
-  prompt?: string;
-  words: string[];
-  /** `ARG=prefix` of --complete. */
-  complete?: string;
-  limit?: number;
-}
-
-export function promptsCommand(state: RunState): Command {
-  return new Command('prompts')
-    .description('list the prompts of a server, or get one with arguments')
-    .argument('[server]', 'a configured server name, or an http(s):// URL')
-    .argument('[prompt]', 'the prompt to get')
-    .argument('[args...]', 'key=value arguments of the prompt')
-    .option('--complete <arg=prefix>', 'suggest values for one argument (completion/complete)')
-    .option('--limit <n>', 'stop after this many prompts', parsePositiveInt)
-    .addHelpText(
-      'after',
-      examples(
-        'mcpctl prompts everything',
-        'mcpctl prompts everything simple-prompt',
-        'mcpctl prompts everything args-prompt city=Paris state=TX --json',
-        'mcpctl prompts everything completable-prompt department=Engineering --complete name=A',
-      ),
-    )
-    .action(
-      async (
-        server: string | undefined,
-        prompt: string | undefined,
-        args: string[],
-        flags: { complete?: string; limit?: number },
-        cmd: Command,
-      ) => {
-        await runPrompts(state.begin(cmd), {
-          server,
-          prompt,
-          words: args,
-          complete: flags.complete,
-          limit: flags.limit,
-        });
-      },
-    );
-}
-
-export async function runPrompts(inv: Invocation, opts: PromptsOptions): Promise<void> {
-  if (inv.global.stdio && opts.server !== undefined) {
-    // With --stdio there is no SERVER: the first word is the prompt.
-    opts = {
-      ...opts,
-      prompt: opts.server,
-      server: undefined,
-      words: opts.prompt === undefined ? opts.words : [opts.prompt, ...opts.words],
-    };
-  }
-  const spec = await inv.resolve(opts.server);
-  if (opts.prompt === undefined) {
+export async function runPrompts(deps: Deps, opts: PromptsOptions): Promise<Outcome> {
+  const {
+    server,
+    subject: prompt,
+    words,
+  } = shiftedForStdio(deps.global.stdio, { server: opts.server, subject: opts.prompt, words: opts.words });
+  const spec = await deps.servers.resolve(server);
+  if (prompt === undefined) {
     if (opts.complete !== undefined)
       throw usageError('--complete needs the prompt whose argument it completes', {
         hint: `mcpctl prompts ${spec.name} lists the prompts`,
       });
-    if (opts.words.length > 0) throw usageError('arguments need a prompt');
-    return listPrompts(inv, spec, opts.limit);
-  }
-  return getPrompt(inv, spec, opts.prompt, opts.words, opts.complete);
+    if (words.length > 0) throw usageError('arguments need a prompt');
+    await listPrompts(deps, spec, opts.limit);
+  } else await getPrompt(deps, spec, prompt, words, opts.complete);
+  return SUCCESS;
 }
 
-async function listPrompts(inv: Invocation, spec: ServerSpec, limit: number | undefined): Promise<void> {
-  const { out } = inv;
-  const { listAll, undeclaredNote } = await import('../src/mcp/requests/lists.js');
+async function listPrompts(deps: Deps, spec: ServerSpec, limit: number | undefined): Promise<void> {
+  const { out } = deps;
   const spinner = await out.startSpinner(`listing prompts of ${spec.name}`);
-  const listed = await inv.session(spec, async (session) =>
-    listAll(session.client, 'prompts', {
+  const { listed, note } = await deps.sessions.open(spec, async (session, mcp) => {
+    const listed = await mcp.listAll(session.client, 'prompts', {
       limit,
       requestOptions: session.requestOptions(),
       capabilities: session.capabilities,
-    }),
-  );
+    });
+    return { listed, note: listed.undeclared ? mcp.undeclaredNote(spec.name, 'prompts') : undefined };
+  });
   spinner.stop();
-  if (listed.undeclared && inv.ctx.io.stderrIsTTY) out.info(undeclaredNote(spec.name, 'prompts'));
-  for (const bad of listed.malformed)
-    out.warn(
-      `server "${spec.name}": prompt ${bad.name ? `"${bad.name}"` : `#${bad.index + 1}`} is malformed and was left out`,
-    );
+  if (note && deps.ctx.io.stderrIsTTY) out.info(note);
+  for (const bad of listed.malformed) out.warn(malformedWarning(spec.name, 'prompt', bad));
   const prompts = listed.items;
   if (out.json) return out.printJson({ prompts });
   if (prompts.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no prompts`);
@@ -127,25 +79,20 @@ function unknownPrompt(spec: ServerSpec, name: string, prompts: Prompt[]): Mcpct
 }
 
 async function getPrompt(
-  inv: Invocation,
+  deps: Deps,
   spec: ServerSpec,
   name: string,
   words: string[],
   complete: string | undefined,
 ): Promise<void> {
-  const { out } = inv;
-  const [{ listAll }, { buildPromptArguments }, { serverRefused }] = await Promise.all([
-    import('../src/mcp/requests/lists.js'),
-    import('../src/args/prompt.js'),
-    import('../src/mcp/session/refusal.js'),
-  ]);
+  const { out } = deps;
   const completing = complete === undefined ? undefined : parseComplete(complete);
   const spinner = await out.startSpinner(
     completing ? `completing ${completing.name} of ${name}` : `getting prompt ${name}`,
   );
-  const outcome = await inv.session(spec, async (session) => {
+  const outcome = await deps.sessions.open(spec, async (session, mcp) => {
     const base = session.requestOptions();
-    const listed = await listAll(session.client, 'prompts', {
+    const listed = await mcp.listAll(session.client, 'prompts', {
       until: (p) => p.name === name,
       requestOptions: base,
       capabilities: session.capabilities,
@@ -176,7 +123,7 @@ async function getPrompt(
         )) as CompleteResult;
         return { kind: 'complete' as const, completion };
       } catch (err) {
-        throw serverRefused(
+        throw mcp.serverRefused(
           err,
           spec,
           `complete "${completing.name}" of prompt "${name}"`,
@@ -189,7 +136,7 @@ async function getPrompt(
       const result = (await session.client.getPrompt({ name, arguments: args }, base)) as GetPromptResult;
       return { kind: 'get' as const, result };
     } catch (err) {
-      throw serverRefused(
+      throw mcp.serverRefused(
         err,
         spec,
         `get prompt "${name}"`,
@@ -198,9 +145,7 @@ async function getPrompt(
     }
   });
   spinner.stop();
-  if (outcome.kind === 'complete') return printSuggestions(inv, outcome.completion);
-  const { stripTransportFields } = await import('../src/output/json.js');
+  if (outcome.kind === 'complete') return printSuggestions(deps, outcome.completion);
   if (out.json) return out.printJson(stripTransportFields(outcome.result));
-  const { renderPromptResult } = await import('../src/output/prompt.js');
   await out.print(renderPromptResult(outcome.result, { tty: out.tty, chalk: out.chalk }));
 }
