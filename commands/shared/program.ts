@@ -9,7 +9,7 @@ import { toolsCommand } from '../tools/command.js';
 import { callCommand } from '../call.js';
 import { tasksCommand } from '../tasks.js';
 import { skillsCommand } from '../skills.js';
-import { resourcesCommand } from '../resources.js';
+import { resourcesCommand } from '../resources/command.js';
 import { promptsCommand } from '../prompts/command.js';
 import { statusCommand } from '../status/command.js';
 import { authCommand } from '../auth.js';

@@ -6,3 +6,4 @@ export * from './session/index.js';
 export { answerServerRequests, clientCapabilities } from './session/client-requests.js';
 export { serverRefused } from './session/refusal.js';
 export { listAll, undeclaredNote } from './requests/lists.js';
+export { expandTemplate } from '../args/expand-template.js';
