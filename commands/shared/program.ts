@@ -8,7 +8,7 @@ import { serversCommand } from '../servers.js';
 import { toolsCommand } from '../tools/command.js';
 import { callCommand } from '../call.js';
 import { tasksCommand } from '../tasks.js';
-import { skillsCommand } from '../skills.js';
+import { skillsCommand } from '../skills/command.js';
 import { resourcesCommand } from '../resources/command.js';
 import { promptsCommand } from '../prompts/command.js';
 import { statusCommand } from '../status/command.js';
