@@ -5,7 +5,7 @@ import type { CompleteResult, GetPromptResult, Prompt } from '@modelcontextproto
 import type { Deps } from '../shared/deps.js';
 import { type Outcome, SUCCESS } from '../shared/outcome.js';
 import { shiftedForStdio } from '../shared/positionals.js';
-import { malformedWarning } from '../shared/malformed.js';
+import { listFor } from '../shared/listing.js';
 import { parseComplete, printSuggestions } from '../shared/suggestions.js';
 import type { PromptsOptions } from './command.js';
 import { usageError, type McpctlError } from '../../src/errors.js';
@@ -36,18 +36,7 @@ export async function runPrompts(deps: Deps, opts: PromptsOptions): Promise<Outc
 
 async function listPrompts(deps: Deps, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = deps;
-  const spinner = await out.startSpinner(`listing prompts of ${spec.name}`);
-  const { listed, note } = await deps.sessions.open(spec, async (session, mcp) => {
-    const listed = await mcp.listAll(session.client, 'prompts', {
-      limit,
-      requestOptions: session.requestOptions(),
-      capabilities: session.capabilities,
-    });
-    return { listed, note: listed.undeclared ? mcp.undeclaredNote(spec.name, 'prompts') : undefined };
-  });
-  spinner.stop();
-  if (note && deps.ctx.io.stderrIsTTY) out.info(note);
-  for (const bad of listed.malformed) out.warn(malformedWarning(spec.name, 'prompt', bad));
+  const listed = await listFor(deps, spec, 'prompts', 'prompt', limit);
   const prompts = listed.items;
   if (out.json) return out.printJson({ prompts });
   if (prompts.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no prompts`);

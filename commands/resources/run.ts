@@ -13,14 +13,13 @@ import type {
 import type { Deps } from '../shared/deps.js';
 import { type Outcome, SUCCESS } from '../shared/outcome.js';
 import { shiftedForStdio } from '../shared/positionals.js';
-import { malformedWarning } from '../shared/malformed.js';
+import { listFor } from '../shared/listing.js';
 import { parseComplete, printSuggestions } from '../shared/suggestions.js';
-import { untilWatchEnds } from '../shared/watch.js';
+import { watchAndPrint } from '../shared/watch.js';
 import type { ResourcesOptions } from './command.js';
 import { usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import { isUriTemplate, templateArguments, templateVariables } from '../../src/args/template.js';
-import { watch } from '../../src/mcp/requests/watch.js';
 import { formatBytes } from '../../src/output/content.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { write } from '../../src/output/output.js';
@@ -81,18 +80,7 @@ export async function runResources(deps: Deps, opts: ResourcesOptions): Promise<
 
 async function listResources(deps: Deps, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = deps;
-  const spinner = await out.startSpinner(`listing resources of ${spec.name}`);
-  const { listed, note } = await deps.sessions.open(spec, async (session, mcp) => {
-    const listed = await mcp.listAll(session.client, 'resources', {
-      limit,
-      requestOptions: session.requestOptions(),
-      capabilities: session.capabilities,
-    });
-    return { listed, note: listed.undeclared ? mcp.undeclaredNote(spec.name, 'resources') : undefined };
-  });
-  spinner.stop();
-  if (note && deps.ctx.io.stderrIsTTY) out.info(note);
-  for (const bad of listed.malformed) out.warn(malformedWarning(spec.name, 'resource', bad));
+  const listed = await listFor(deps, spec, 'resources', 'resource', limit);
   const resources = listed.items;
   if (out.json) return out.printJson({ resources });
   if (resources.length === 0) return listed.undeclared ? undefined : out.info(`server "${spec.name}" has no resources`);
@@ -122,18 +110,7 @@ async function listResources(deps: Deps, spec: ServerSpec, limit: number | undef
 
 async function listTemplates(deps: Deps, spec: ServerSpec, limit: number | undefined): Promise<void> {
   const { out } = deps;
-  const spinner = await out.startSpinner(`listing resource templates of ${spec.name}`);
-  const { listed, note } = await deps.sessions.open(spec, async (session, mcp) => {
-    const listed = await mcp.listAll(session.client, 'resourceTemplates', {
-      limit,
-      requestOptions: session.requestOptions(),
-      capabilities: session.capabilities,
-    });
-    return { listed, note: listed.undeclared ? mcp.undeclaredNote(spec.name, 'resourceTemplates') : undefined };
-  });
-  spinner.stop();
-  if (note && deps.ctx.io.stderrIsTTY) out.info(note);
-  for (const bad of listed.malformed) out.warn(malformedWarning(spec.name, 'resource template', bad));
+  const listed = await listFor(deps, spec, 'resourceTemplates', 'resource template', limit);
   const resourceTemplates = listed.items;
   if (out.json) return out.printJson({ resourceTemplates });
   if (resourceTemplates.length === 0)
@@ -263,46 +240,29 @@ async function readResource(
  * --watch: the resource now, then again after each update, until Ctrl-C (exit 0) or --timeout.
  * With --json each reading is one line (NDJSON).
  */
-async function watchResource(deps: Deps, spec: ServerSpec, uri: string): Promise<void> {
+function watchResource(deps: Deps, spec: ServerSpec, uri: string): Promise<void> {
   const { out, ctx } = deps;
-  const deadline = deps.global.timeout === undefined ? undefined : ctx.now() + deps.global.timeout * 1000;
-  await untilWatchEnds(ctx, () =>
-    deps.sessions.open(
-      spec,
-      async (session, mcp) => {
-        const readAndPrint = async () => {
-          let result: ReadResourceResult;
-          try {
-            result = (await session.client.readResource({ uri }, {
-              ...session.requestOptions(),
-              cacheMode: 'bypass',
-            } as RequestOptions)) as ReadResourceResult;
-          } catch (err) {
-            throw mcp.serverRefused(err, spec, `read ${uri}`, `mcpctl resources ${spec.name} lists its resources`);
-          }
-          if (out.json) return write(ctx.io.stdout, JSON.stringify(stripTransportFields(result)) + '\n');
-          const binary = (result.contents ?? []).find((c) => isBinary(c));
-          if (binary)
-            throw usageError(`resource ${uri} is binary (${describeContent(binary)}); --watch prints text only`, {
-              server: spec.name,
-              hint: '--json prints each reading as one JSON line',
-            });
-          const chunks = renderContents(result.contents ?? [], { tty: out.tty, chalk: out.chalk });
-          // Each reading ends its line, so the next one starts on its own.
-          for (const chunk of chunks) await write(ctx.io.stdout, chunk);
-          const last = chunks.at(-1);
-          if (typeof last === 'string' && !last.endsWith('\n')) await write(ctx.io.stdout, '\n');
-        };
-        out.info(
-          `watching ${uri} on ${spec.name}${deadline === undefined ? '' : ` for ${deps.global.timeout}s`} (Ctrl-C ends)`,
-        );
-        return watch(
-          session,
-          { kind: 'resource', uri },
-          { deadline, now: ctx.now, signal: ctx.signal, onChange: readAndPrint },
-        );
-      },
-      { commandDeadline: undefined },
-    ),
-  );
+  return watchAndPrint(deps, spec, `${uri} on ${spec.name}`, { kind: 'resource', uri }, (session, mcp) => async () => {
+    let result: ReadResourceResult;
+    try {
+      result = (await session.client.readResource({ uri }, {
+        ...session.requestOptions(),
+        cacheMode: 'bypass',
+      } as RequestOptions)) as ReadResourceResult;
+    } catch (err) {
+      throw mcp.serverRefused(err, spec, `read ${uri}`, `mcpctl resources ${spec.name} lists its resources`);
+    }
+    if (out.json) return write(ctx.io.stdout, JSON.stringify(stripTransportFields(result)) + '\n');
+    const binary = (result.contents ?? []).find((c) => isBinary(c));
+    if (binary)
+      throw usageError(`resource ${uri} is binary (${describeContent(binary)}); --watch prints text only`, {
+        server: spec.name,
+        hint: '--json prints each reading as one JSON line',
+      });
+    const chunks = renderContents(result.contents ?? [], { tty: out.tty, chalk: out.chalk });
+    // Each reading ends its line, so the next one starts on its own.
+    for (const chunk of chunks) await write(ctx.io.stdout, chunk);
+    const last = chunks.at(-1);
+    if (typeof last === 'string' && !last.endsWith('\n')) await write(ctx.io.stdout, '\n');
+  });
 }
