@@ -2,9 +2,9 @@
 // servers. Only `auth login` ever opens a browser.
 
 import { Command } from 'commander';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples } from './common/options.js';
 import { usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import type { AuthStatus } from '../src/auth/index.js';

@@ -1,8 +1,8 @@
 // `mcpctl completion bash|zsh|fish`: print a completion script generated from the command tree.
 
 import { Command, Argument, type Option } from 'commander';
-import type { RunState } from './shared/run-state.js';
-import { examples } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import { examples } from './common/options.js';
 import { usageError } from '../src/errors.js';
 import { generateCompletion, SHELLS, type Shell } from '../src/completions/generate.js';
 import type { CommandSpec, OptionSpec, ValueKind } from '../src/completions/tree.js';

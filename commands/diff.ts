@@ -4,9 +4,9 @@
 import { Command, Option } from 'commander';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples } from './common/options.js';
 import { liveContract } from './snapshot.js';
 import { McpctlError } from '../src/errors.js';
 import type { Contract } from '../src/contract/snapshot.js';

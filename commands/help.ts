@@ -1,7 +1,7 @@
 // `mcpctl help [COMMAND|exit-codes]`: help for a command, or the exit-code table.
 
 import { Command } from 'commander';
-import type { RunState } from './shared/run-state.js';
+import type { RunState } from './common/run-state.js';
 import { EXIT_CODE_TABLE } from '../src/errors.js';
 import { usageError } from '../src/errors.js';
 

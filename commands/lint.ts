@@ -2,9 +2,9 @@
 // its rule, severity and JSON path; exit 8 on any error-level finding.
 
 import { Command } from 'commander';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { collect, examples } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { collect, examples } from './common/options.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import { didYouMean } from '../src/suggest.js';
 import type { Finding } from '../src/lint/lint.js';

@@ -5,9 +5,9 @@
 import { hasControlCharacters } from '../src/output/escape.js';
 import { Command, Option } from 'commander';
 import path from 'node:path';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { collect, examples, parseSeconds } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { collect, examples, parseSeconds } from './common/options.js';
 import { usageError } from '../src/errors.js';
 import type { ServerDescription } from '../src/config/display.js';
 import type { LoadedConfig, ConfigEntry } from '../src/config/load.js';

@@ -3,9 +3,9 @@
 
 import { Command } from 'commander';
 import path from 'node:path';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples } from './common/options.js';
 import type { Contract } from '../src/contract/snapshot.js';
 import type { ServerSpec } from '../src/config/types.js';
 

@@ -5,9 +5,9 @@
 
 import { Command } from 'commander';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples } from './common/options.js';
 import { printTaskHandle, renderCall, waitExpired } from './call.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';

@@ -4,9 +4,9 @@
 
 import { Command, Option } from 'commander';
 import path from 'node:path';
-import type { RunState } from './shared/run-state.js';
-import type { Invocation } from './shared/invocation.js';
-import { examples } from './shared/options.js';
+import type { RunState } from './common/run-state.js';
+import type { Invocation } from './common/invocation.js';
+import { examples } from './common/options.js';
 import { McpctlError, usageError } from '../src/errors.js';
 import type { ServerSpec } from '../src/config/types.js';
 import type { TestFile } from '../src/testing/load.js';

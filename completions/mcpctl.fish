@@ -10,6 +10,7 @@ complete -c mcpctl -l protocol -r -f -a 'auto legacy 2024-11-05 2025-03-26 2025-
 complete -c mcpctl -l stdio -r -f -d 'use an ad-hoc stdio server started by this command line'
 complete -c mcpctl -l root -r -f -a '(__fish_complete_directories)' -d 'offer this directory to the server as a root (repeatable; replaces the server\'s roots key; default: no roots)'
 complete -c mcpctl -l max-size -r -f -d 'largest message accepted from a server, after decompression (default 64)'
+complete -c mcpctl -l concurrency -r -f -d 'how many servers a command over several works on at once (default 8)'
 complete -c mcpctl -l trust-project -d 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)'
 complete -c mcpctl -s v -l verbose -d 'show server stderr and diagnostics'
 complete -c mcpctl -s q -l quiet -d 'print nothing but data and errors'

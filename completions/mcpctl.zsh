@@ -19,6 +19,7 @@ _mcpctl() {
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
     '--root[offer this directory to the server as a root (repeatable; replaces the server'\''s roots key; default\: no roots)]:dir:_files -/' \
     '--max-size[largest message accepted from a server, after decompression (default 64)]:none: ' \
+    '--concurrency[how many servers a command over several works on at once (default 8)]:none: ' \
     '--trust-project[trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)]' \
     '(-v --verbose)'{-v,--verbose}'[show server stderr and diagnostics]' \
     '(-q --quiet)'{-q,--quiet}'[print nothing but data and errors]' \

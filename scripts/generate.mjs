@@ -77,7 +77,7 @@ async function generateShipped() {
   await put('mcpctl.schema.json', schema.schemaJson());
   const testSchema = await load('src/testing/schema.ts');
   await put('mcpctl-test.schema.json', testSchema.testSchemaJson());
-  const { main } = await load('commands/shared/main.ts');
+  const { main } = await load('commands/common/main.ts');
   for (const shell of ['bash', 'zsh', 'fish'])
     await put(`completions/mcpctl.${shell}`, await completionScript(main, shell));
 }

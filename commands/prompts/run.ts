@@ -2,11 +2,11 @@
 // checked before sending), or ask the server to complete one argument's value.
 
 import type { CompleteResult, GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
-import { shiftedForStdio } from '../shared/positionals.js';
-import { listFor } from '../shared/listing.js';
-import { parseComplete, printSuggestions } from '../shared/suggestions.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { shiftedForStdio } from '../common/positionals.js';
+import { listFor } from '../common/listing.js';
+import { parseComplete, printSuggestions } from '../common/suggestions.js';
 import type { PromptsOptions } from './command.js';
 import { usageError, type McpctlError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';

@@ -2,8 +2,8 @@
 // work is in run.ts, loaded only when this command runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../shared/run-state.js';
-import { examples, parsePositiveInt } from '../shared/options.js';
+import type { RunState } from '../common/run-state.js';
+import { examples, parsePositiveInt } from '../common/options.js';
 
 export interface ResourcesOptions {
   server?: string;

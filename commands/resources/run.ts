@@ -10,12 +10,12 @@ import type {
   Resource,
   ResourceTemplateType as ResourceTemplate,
 } from '@modelcontextprotocol/client';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
-import { shiftedForStdio } from '../shared/positionals.js';
-import { listFor } from '../shared/listing.js';
-import { parseComplete, printSuggestions } from '../shared/suggestions.js';
-import { watchAndPrint } from '../shared/watch.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { shiftedForStdio } from '../common/positionals.js';
+import { listFor } from '../common/listing.js';
+import { parseComplete, printSuggestions } from '../common/suggestions.js';
+import { watchAndPrint } from '../common/watch.js';
 import type { ResourcesOptions } from './command.js';
 import { usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';

@@ -2,8 +2,8 @@
 // only when this command runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../shared/run-state.js';
-import { examples } from '../shared/options.js';
+import type { RunState } from '../common/run-state.js';
+import { examples } from '../common/options.js';
 
 export interface SkillsOptions {
   server: string;

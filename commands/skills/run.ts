@@ -3,9 +3,9 @@
 // file; printing one reads only that file.
 
 import type { Skill, SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
-import type { Deps } from '../shared/deps.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
-import { malformedWarning } from '../shared/malformed.js';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { malformedWarning } from '../common/malformed.js';
 import type { SkillsOptions } from './command.js';
 import { McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';

@@ -1,8 +1,8 @@
 // `mcpctl status [SERVER...]`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../shared/run-state.js';
-import { examples } from '../shared/options.js';
+import type { RunState } from '../common/run-state.js';
+import { examples } from '../common/options.js';
 
 export interface StatusOptions {
   servers: string[];

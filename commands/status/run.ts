@@ -1,13 +1,13 @@
 // `mcpctl status [SERVER...]`: connect to each server concurrently and report its health.
 
 import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
-import type { Deps } from '../shared/deps.js';
-import type { Outcome } from '../shared/outcome.js';
+import type { Deps } from '../common/deps.js';
+import type { Outcome } from '../common/outcome.js';
 import type { StatusOptions } from './command.js';
 import { counted } from '../../src/output/plural.js';
 import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../../src/errors.js';
 import type { Session } from '../../src/mcp/session/session.js';
-import type { Mcp } from '../shared/sessions.js';
+import type { Mcp } from '../common/sessions.js';
 
 export interface ServerStatus {
   server: string;

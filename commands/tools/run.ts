@@ -1,12 +1,12 @@
 // `mcpctl tools [SERVER [TOOL]]`: the tools of one server, of every server, or one tool in full.
 
 import type { Tool } from '@modelcontextprotocol/client';
-import type { Deps } from '../shared/deps.js';
-import type { Mcp } from '../shared/sessions.js';
-import { type Outcome, SUCCESS } from '../shared/outcome.js';
-import { shiftedForStdio } from '../shared/positionals.js';
-import { malformedWarning } from '../shared/malformed.js';
-import { watchAndPrint } from '../shared/watch.js';
+import type { Deps } from '../common/deps.js';
+import type { Mcp } from '../common/sessions.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { shiftedForStdio } from '../common/positionals.js';
+import { malformedWarning } from '../common/malformed.js';
+import { watchAndPrint } from '../common/watch.js';
 import type { ToolsOptions } from './command.js';
 import { errorObject, type McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';

@@ -1,5 +1,5 @@
 // The session layer as commands reach it: everything here needs the MCP SDK at run time, so it
-// is loaded once per run, by commands/shared/sessions.ts after it has started a stdio server
+// is loaded once per run, by commands/common/sessions.ts after it has started a stdio server
 // (the server boots while the SDK loads), and handed to the command with its session.
 
 export * from './session/index.js';

@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { run } from '../helpers/run.js';
 import { HOSTILE_SERVER } from '../helpers/servers-config.js';
-import { buildProgram } from '../../commands/shared/program.js';
-import { RunState } from '../../commands/shared/run-state.js';
+import { buildProgram } from '../../commands/common/program.js';
+import { RunState } from '../../commands/common/run-state.js';
 
 function commandPaths(command: Command, words: string[] = []): string[][] {
   return command.commands.flatMap((sub) => [[...words, sub.name()], ...commandPaths(sub, [...words, sub.name()])]);

@@ -191,3 +191,32 @@ test('through bin/: SIGTERM ends the wait, tears the server down and exits 143',
   const pids = logLines(spawnLog).map(Number);
   assert.ok(await eventually(() => alive(pids).length === 0, 2000), `left running: ${alive(pids).join(' ')}`);
 });
+
+test('--concurrency 1: each server is ended before the next one starts', async () => {
+  const p = project({});
+  const spawns = path.join(p.dir, 'spawns.log');
+  const othersAlive = path.join(p.dir, 'others-alive.log');
+  const servers = Object.fromEntries(
+    ['a', 'b', 'c', 'd'].map((name) => [
+      name,
+      { command: process.execPath, args: [FAULT, 'serve'], env: { SPAWN_LOG: spawns, OTHERS_ALIVE_LOG: othersAlive } },
+    ]),
+  );
+  writeFileSync(path.join(p.dir, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
+  const r = await runBin(['--concurrency', '1', '-c', path.join(p.dir, '.mcp.json'), 'status', '--json'], {
+    cwd: p.dir,
+    env: p.env,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(
+    JSON.parse(r.stdout).servers.map((s: { server: string; ok: boolean }) => [s.server, s.ok]),
+    [
+      ['a', true],
+      ['b', true],
+      ['c', true],
+      ['d', true],
+    ],
+  );
+  assert.deepEqual(logLines(othersAlive), ['0', '0', '0', '0']);
+  assert.deepEqual(alive(logLines(spawns).map(Number)), []);
+});

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
-import { main } from '../../commands/shared/main.js';
+import { main } from '../../commands/common/main.js';
 import type { Env } from '../../src/io.js';
 import { fakeContext } from './context.js';
 

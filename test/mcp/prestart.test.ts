@@ -23,7 +23,7 @@ const listTools = async (s: Session) =>
 describe('servers started before the session', { concurrency: 3 }, () => {
   test('the session adopts the running server instead of starting another', async () => {
     const f = fault([]);
-    const prestarted = spawnServer(f.spec, true);
+    const prestarted = spawnServer(f.spec, { holdOutput: true });
     const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, prestarted }, listTools);
     assert.deepEqual(tools, ['echo', 'big', 'hang', 'crash']);
     assert.equal(prestarted.adopted, true);
@@ -33,7 +33,7 @@ describe('servers started before the session', { concurrency: 3 }, () => {
 
   test('a server that died before it was adopted still reports its exit code and stderr', async () => {
     const f = fault(['crash']);
-    const prestarted = spawnServer(f.spec, true);
+    const prestarted = spawnServer(f.spec, { holdOutput: true });
     // 'close' comes once the process has exited and Node has finished with its pipes: the
     // moment an unheld stream would have lost the server's last words.
     let closed = false;
@@ -55,7 +55,7 @@ describe('servers started before the session', { concurrency: 3 }, () => {
   test('a server no session adopted (interrupted first) is ended', async () => {
     const f = fault(['ignore-term']);
     const ctx = makeCtx();
-    const prestarted = spawnServer(f.spec, true);
+    const prestarted = spawnServer(f.spec, { holdOutput: true });
     await prestarted.started;
     ctx.interrupt();
     await assert.rejects(

@@ -88,12 +88,17 @@ export function startWatchdog(pgid: number): () => void {
   };
 }
 
-/**
- * Starts the server. With `hold`, its output is kept until it is read: Node drains and drops
- * the unread output of a child that exits (a server that fails at once would lose its last
- * words before anyone listens).
- */
-export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer {
+export interface SpawnMode {
+  /**
+   * Keep the output until it is read, for a server started before anyone listens (a session
+   * whose client is still loading): Node drains and drops the unread output of a child that
+   * exits, and a server that fails at once would lose its last words.
+   */
+  holdOutput?: boolean;
+}
+
+/** Starts the server. */
+export function spawnServer(options: SpawnOptions, { holdOutput = false }: SpawnMode = {}): SpawnedServer {
   const startedAt = Date.now();
   const { command, args, env, cwd } = options;
   const failed = (err: unknown): SpawnedServer => {
@@ -136,8 +141,8 @@ export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer 
     if (pgid !== undefined && !signalGroup(pgid, 'SIGKILL') && exit === undefined) child.kill('SIGKILL');
     release();
   };
-  const out = hold ? held(child.stdout) : child.stdout;
-  const err = hold ? held(child.stderr) : child.stderr;
+  const out = holdOutput ? held(child.stdout) : child.stdout;
+  const err = holdOutput ? held(child.stderr) : child.stderr;
   return {
     child,
     pgid,

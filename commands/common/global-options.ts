@@ -17,4 +17,6 @@ export interface GlobalOptions {
   /** --root, repeatable: directories offered as roots (replacing a server's `roots` key). */
   root?: string[];
   trustProject?: boolean;
+  /** --concurrency: servers worked on at once by a command over several. */
+  concurrency?: number;
 }

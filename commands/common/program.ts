@@ -3,7 +3,7 @@
 
 import { Command, Option } from 'commander';
 import type { RunState } from './run-state.js';
-import { collect, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
+import { collect, parsePositiveInt, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
 import { serversCommand } from '../servers.js';
 import { toolsCommand } from '../tools/command.js';
 import { callCommand } from '../call.js';
@@ -49,6 +49,11 @@ export function buildProgram(state: RunState): Command {
         '--max-size <megabytes>',
         'largest message accepted from a server, after decompression (default 64)',
       ).argParser(parsePositiveNumber),
+    )
+    .addOption(
+      new Option('--concurrency <n>', 'how many servers a command over several works on at once (default 8)').argParser(
+        parsePositiveInt,
+      ),
     )
     .option('--trust-project', 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)')
     .option('-v, --verbose', 'show server stderr and diagnostics')
