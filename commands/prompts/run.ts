@@ -13,6 +13,7 @@ import type { ServerSpec } from '../../src/config/types.js';
 import { buildPromptArguments } from '../../src/args/prompt.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { counted } from '../../src/output/plural.js';
+import { firstLine } from '../../src/output/first-line.js';
 import { renderPromptResult } from '../../src/output/prompt.js';
 import { didYouMean } from '../../src/suggest.js';
 
@@ -47,7 +48,7 @@ async function listPrompts(deps: Deps, spec: ServerSpec, limit: number | undefin
         { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
         {
           header: 'DESCRIPTION',
-          value: (p) => (p.title ? `${p.title}: ` : '') + (p.description ?? '').trim().split('\n')[0],
+          value: (p) => (p.title ? `${p.title}: ` : '') + firstLine(p.description ?? ''),
           wrap: true,
           optional: true,
           priority: 1,

@@ -21,6 +21,7 @@ import { usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import { isUriTemplate, templateArguments, templateVariables } from '../../src/args/template.js';
 import { formatBytes } from '../../src/output/content.js';
+import { firstLine } from '../../src/output/first-line.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { write } from '../../src/output/output.js';
 import { contentBytes, describeContent, isBinary, renderContents } from '../../src/output/resource.js';
@@ -174,10 +175,6 @@ async function completeVariable(
   });
   spinner.stop();
   return printSuggestions(deps, completion);
-}
-
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
 }
 
 async function readResource(

@@ -9,6 +9,7 @@ import type { ServersAddOptions, ServersOptions, ServersRemoveOptions, ServersTr
 import { usageError } from '../../src/errors.js';
 import { hasControlCharacters } from '../../src/output/escape.js';
 import { describeServer, type ServerDescription } from '../../src/config/display.js';
+import { displayPath } from '../../src/config/display-path.js';
 import { addServer, removeServer } from '../../src/config/edit.js';
 import type { LoadedConfig, ConfigEntry } from '../../src/config/load.js';
 import { unknownServer } from '../../src/config/resolve.js';
@@ -41,7 +42,7 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
     return SUCCESS;
   }
   if (descriptions.length === 0) {
-    out.info(`no servers configured (searched: ${config.searched.map((f) => relative(ctx.cwd, f)).join(', ')})`);
+    out.info(`no servers configured (searched: ${config.searched.map((f) => displayPath(f, ctx)).join(', ')})`);
     out.info('add one with: mcpctl servers add NAME --command PROGRAM -- ARGS…   or   --url URL');
     return SUCCESS;
   }
@@ -51,7 +52,7 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
         { header: 'NAME', value: (d: ServerDescription) => d.name, priority: 4 },
         { header: 'TYPE', value: (d) => d.type, priority: 2 },
         { header: 'TARGET', value: (d) => target(d), wrap: true, priority: 3 },
-        { header: 'SOURCE', value: (d) => relative(ctx.cwd, d.source), wrap: true },
+        { header: 'SOURCE', value: (d) => displayPath(d.source, ctx), wrap: true },
         {
           header: 'STATE',
           value: (d) => (d.shadowedBy !== undefined ? 'shadowed' : d.disabled ? 'disabled' : 'enabled'),
@@ -70,7 +71,7 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
   );
   const untrusted = [
     ...new Set(
-      descriptions.filter((d) => !d.trusted && d.shadowedBy === undefined).map((d) => relative(ctx.cwd, d.source)),
+      descriptions.filter((d) => !d.trusted && d.shadowedBy === undefined).map((d) => displayPath(d.source, ctx)),
     ),
   ];
   for (const file of untrusted)
@@ -103,12 +104,6 @@ function renderOne(deps: Deps, d: ServerDescription): string {
   return lines.join('\n') + '\n';
 }
 
-function relative(cwd: string, file: string): string {
-  if (!path.isAbsolute(file)) return file;
-  const rel = path.relative(cwd, file);
-  return rel.startsWith('..' + path.sep + '..') ? file : rel || file;
-}
-
 export async function runServersAdd(deps: Deps, opts: ServersAddOptions): Promise<Outcome> {
   const { name, args } = opts;
   if ((opts.command === undefined) === (opts.url === undefined))
@@ -136,7 +131,7 @@ export async function runServersAdd(deps: Deps, opts: ServersAddOptions): Promis
   const file = path.resolve(ctx.cwd, deps.global.config ?? '.mcp.json');
   const result = await addServer(ctx, file, name, entry, { force: opts.force === true, signal: ctx.signal });
   result.warnings.forEach((w) => out.warn(w));
-  out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${relative(ctx.cwd, file)}`);
+  out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${displayPath(file, ctx)}`);
   return SUCCESS;
 }
 
@@ -146,7 +141,7 @@ export async function runServersRemove(deps: Deps, opts: ServersRemoveOptions): 
     ? path.resolve(ctx.cwd, deps.global.config)
     : findEntry(await deps.servers.load(), opts.name, ctx).source;
   await removeServer(ctx, file, opts.name, ctx.signal);
-  out.info(`removed server "${opts.name}" from ${relative(ctx.cwd, file)}`);
+  out.info(`removed server "${opts.name}" from ${displayPath(file, ctx)}`);
   return SUCCESS;
 }
 
@@ -166,7 +161,7 @@ export async function runServersTrust(deps: Deps, opts: ServersTrustOptions): Pr
   else
     for (const t of trusted)
       out.info(
-        `trusted ${relative(ctx.cwd, t.file)} (${t.servers.length === 0 ? 'no servers' : t.servers.join(', ')}); a change to it needs trust again`,
+        `trusted ${displayPath(t.file, ctx)} (${t.servers.length === 0 ? 'no servers' : t.servers.join(', ')}); a change to it needs trust again`,
       );
   return SUCCESS;
 }
@@ -177,7 +172,7 @@ export async function runServersUntrust(deps: Deps, opts: ServersTrustOptions): 
   if (out.json) await out.printJson({ untrusted });
   else
     for (const u of untrusted)
-      out.info(u.removed ? `untrusted ${relative(ctx.cwd, u.file)}` : `${relative(ctx.cwd, u.file)} was not trusted`);
+      out.info(u.removed ? `untrusted ${displayPath(u.file, ctx)}` : `${displayPath(u.file, ctx)} was not trusted`);
   return SUCCESS;
 }
 

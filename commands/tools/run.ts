@@ -15,7 +15,8 @@ import { toolAllowed } from '../../src/mcp/requests/filters.js';
 import { usableTools } from '../../src/mcp/requests/x-mcp-header.js';
 import { counted } from '../../src/output/plural.js';
 import { stripTransportFields } from '../../src/output/json.js';
-import { firstLine, renderToolDetail, toolRequiredArgs } from '../../src/output/tool-detail.js';
+import { renderToolDetail, toolRequiredArgs } from '../../src/output/tool-detail.js';
+import { firstLine } from '../../src/output/first-line.js';
 import { didYouMean } from '../../src/suggest.js';
 
 export async function runTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {

@@ -9,7 +9,8 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
-import { configSources, displayPath, type ConfigScope, type ConfigSource } from './paths.js';
+import { configSources, type ConfigScope, type ConfigSource } from './paths.js';
+import { displayPath } from './display-path.js';
 import { readConfigFile, type ReadConfigFile } from './read-file.js';
 import {
   claudeCodeApproval,

@@ -5,7 +5,8 @@ import { promises as fs } from 'node:fs';
 import type { Context } from '../io.js';
 import { usageError } from '../errors.js';
 import { loadConfig, type LoadOptions } from './load.js';
-import { absolutePath, displayPath, PROJECT_FILES } from './paths.js';
+import { absolutePath, PROJECT_FILES } from './paths.js';
+import { displayPath } from './display-path.js';
 import { readConfigFile } from './read-file.js';
 import { trustFilePath, updateTrustStore } from './trust.js';
 

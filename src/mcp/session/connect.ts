@@ -1,6 +1,6 @@
 // Opens one connection to a server under a single connect deadline: transport start (spawn,
-// SSE stream), era probe, handshake. Handles the SSE fallback, the era cache (reuse, drop on
-// failure, one retry without it), and always tears down what it started when it fails.
+// SSE stream), era probe, handshake. Handles the SSE fallback, the era cache (reuse, and on
+// failure stale-era.ts's policy), and always tears down what it started when it fails.
 
 import {
   Client,
@@ -21,7 +21,8 @@ import { McpctlError, type Phase } from '../../errors.js';
 import type { Context } from '../../io.js';
 import { VERSION } from '../../version.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
-import type { EraCache, EraVerdict } from './era-cache.js';
+import type { EraVerdict } from './era-cache.js';
+import { forgetStaleEra, type RememberedEra } from './stale-era.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
 import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
 import { createProxyFetch } from '../http/proxy.js';
@@ -49,7 +50,7 @@ export interface ConnectSettings {
   authProvider?: OAuthClientProvider;
   maxMessageBytes: number;
   /** Where the verdict of `auto` is remembered; absent: no cache. */
-  eraCache?: { cache: EraCache; key: string };
+  eraCache?: RememberedEra;
   /** Writes one diagnostic line for this server (`name: line`), verbose only. */
   log?: (line: string) => void;
   /** When set, the teardown of a failed attempt is handed over instead of awaited. */
@@ -290,18 +291,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     } catch (err) {
       if (!(err instanceof AttemptFailure)) throw err;
       if (!prior || !cache) throw err.error;
-      // The remembered era may be stale: forget it, and try once more with a fresh probe.
-      await cache.cache.drop(cache.key);
-      const kind = err.error.kind;
-      if (
-        stop.aborted ||
-        kind === 'auth' ||
-        kind === 'timeout' ||
-        kind === 'interrupted' ||
-        err.error.phase === 'spawn'
-      )
-        throw err.error;
-      settings.log?.('(client) the remembered protocol era did not work; probing again');
+      if (!(await forgetStaleEra(cache, { at: 'connect', error: err.error, stop }, settings.log))) throw err.error;
       try {
         conn = await attempt(undefined);
       } catch (retryErr) {
@@ -369,7 +359,7 @@ function connection(
   };
 }
 
-async function rememberEra(conn: Connection, cache: { cache: EraCache; key: string }): Promise<void> {
+async function rememberEra(conn: Connection, cache: RememberedEra): Promise<void> {
   const era = conn.client.getProtocolEra();
   const discover = conn.client.getDiscoverResult();
   if (era === 'modern' && discover) await cache.cache.write(cache.key, { kind: 'modern', discover });

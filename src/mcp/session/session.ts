@@ -2,7 +2,7 @@
 // closes it; withSessions does so for many servers concurrently. Requests get their
 // timeouts and Ctrl-C from Session.requestOptions; every failure leaves as an McpctlError.
 
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type {
   Client,
   ClientCapabilities,
@@ -17,6 +17,7 @@ import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
 import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
+import { forgetStaleEra, type StaleEraFailure } from './stale-era.js';
 import type { SpawnedServer } from '../stdio/spawn.js';
 import { stdioTransport } from './transports.js';
 import { isModernRevision } from './revisions.js';
@@ -144,18 +145,15 @@ async function openAndRun<T>(
     } catch (err) {
       if (ctx.signal.aborted && opts.onInterrupted) await opts.onInterrupted(session).catch(() => {});
       const failure = await conn.describe(err, { interrupted: ctx.signal.aborted });
-      // A remembered modern era skips the handshake, so a stale one shows only now, at the
-      // first request. If the server has not answered anything yet, forget it and redo once.
-      if (
-        attempt === 1 &&
-        conn.prior?.kind === 'modern' &&
-        conn.tracker.answered === 0 &&
-        eraSuspect(failure, err) &&
-        settings.eraCache
-      ) {
-        await settings.eraCache.cache.drop(settings.eraCache.key);
+      const stale: StaleEraFailure = {
+        at: 'request',
+        error: failure,
+        raw: err,
+        prior: conn.prior,
+        answered: conn.tracker.answered,
+      };
+      if (attempt === 1 && settings.eraCache && (await forgetStaleEra(settings.eraCache, stale, settings.log))) {
         await session.end();
-        settings.log?.('(client) the remembered protocol era did not work; probing again');
         continue;
       }
       await finish(endAfter(session, opts), opts);
@@ -310,9 +308,4 @@ function finish(closing: Promise<void>, opts: SessionOptions): void | Promise<vo
     return;
   }
   return settled;
-}
-
-function eraSuspect(failure: McpctlError, raw: unknown): boolean {
-  if (failure.kind === 'connection') return true;
-  return raw instanceof ProtocolError && (raw.code === -32601 || raw.code === -32600 || raw.code === -32022);
 }

@@ -13,7 +13,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { InFlight } from './in-flight.js';
 import { groupAlive, signalGroup } from './process-group.js';
-import { spawnServer, type ProcessExit, type SpawnedServer } from './spawn.js';
+import { spawnServer, type ProcessExit, type SpawnedServer, type SpawnOptions } from './spawn.js';
 import { sleep, within } from '../wait.js';
 
 export { BadCwdError, type ProcessExit } from './spawn.js';
@@ -28,12 +28,8 @@ export class MessageTooLargeError extends Error {
   }
 }
 
-export interface ProcessTransportOptions {
-  command: string;
-  args: readonly string[];
-  /** The complete environment of the child. */
-  env: Record<string, string>;
-  cwd?: string;
+/** What to start (command, args, env, cwd), and how to talk to it and end it. */
+export interface ProcessTransportOptions extends SpawnOptions {
   /** The longest single message accepted from the server. */
   maxMessageBytes: number;
   /** Each line the server writes to stderr, as it arrives. */
