@@ -8,12 +8,12 @@ export { describeServer, redactValue, redactUrl, REDACTED, type ServerDescriptio
 export { addServer, removeServer, type AddOptions, type EditResult, type RootKey } from './edit.js';
 export {
   configSources,
-  displayPath,
   projectDirs,
   PROJECT_FILES,
   type ConfigScope,
   type ConfigSource,
 } from './paths.js';
+export { displayPath } from './display-path.js';
 export { timeoutMsFromFile } from './settings.js';
 export { suggest, didYouMean } from '../suggest.js';
 export { schemaJson } from './schema.js';

@@ -9,7 +9,8 @@ import { adHocHttp, isUrlTarget } from './adhoc.js';
 import { builtinVariables, expandDeep, type InterpolationScope } from './interpolate.js';
 import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { ConfigEntry, LoadedConfig } from './load.js';
-import { displayPath, PROJECT_FILES } from './paths.js';
+import { PROJECT_FILES } from './paths.js';
+import { displayPath } from './display-path.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
 import { didYouMean } from '../suggest.js';
 import {

@@ -8,7 +8,8 @@ import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { usageError } from '../errors.js';
 import { withFileLock } from '../file-lock.js';
 import type { LoadOptions } from './load.js';
-import { absolutePath, displayPath, PROJECT_FILES } from './paths.js';
+import { absolutePath, PROJECT_FILES } from './paths.js';
+import { displayPath } from './display-path.js';
 import { contentHash, readConfigFile } from './read-file.js';
 import { readTrustStore, trustFilePath, type TrustFileData } from './trust.js';
 

@@ -7,6 +7,7 @@ import type { Context } from '../io.js';
 import { configError } from '../errors.js';
 import { xdgConfigHome } from './paths.js';
 import { readConfigFile } from './read-file.js';
+import { isRecord } from '../is-record.js';
 
 export interface TrustRecord {
   sha256: string;
@@ -69,8 +70,4 @@ export function claudeCodeApproval(claudeJson: unknown, dir: string): (name: str
   const disabled = names(project.disabledMcpjsonServers);
   const all = project.enableAllProjectMcpServers === true;
   return (name) => !disabled.has(name) && (all || enabled.has(name));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,4 +4,7 @@
 
 export * from './session/index.js';
 export { answerServerRequests, clientCapabilities } from './session/client-requests.js';
-export { listAll } from './requests/lists.js';
+export { serverRefused } from './session/refusal.js';
+export { listAll, undeclaredNote } from './requests/lists.js';
+export { skillsExtension } from './requests/skills.js';
+export { expandTemplate } from '../args/expand-template.js';

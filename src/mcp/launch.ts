@@ -4,7 +4,7 @@
 import type { ServerSpec } from '../config/types.js';
 import type { Context } from '../io.js';
 import type { Session, SessionOptions } from './session/session.js';
-import { spawnServer } from './stdio/spawn.js';
+import { ServerLauncher } from './stdio/launcher.js';
 
 /** The session layer, as the command working with a session receives it. */
 export type Mcp = typeof import('./index.js');
@@ -20,16 +20,16 @@ export async function launchSession<T>(
   options: (mcp: Mcp) => Promise<SessionOptions>,
   fn: (session: Session, mcp: Mcp) => Promise<T>,
 ): Promise<T> {
-  const spawned =
-    spec.transport === 'stdio' && !ctx.signal.aborted ? spawnServer(spec, { holdOutput: true }) : undefined;
+  const launcher =
+    spec.transport === 'stdio' && !ctx.signal.aborted ? new ServerLauncher(spec).startAhead() : undefined;
   let mcp: Mcp;
   let opts: SessionOptions;
   try {
     mcp = await import('./index.js');
     opts = await options(mcp);
   } catch (err) {
-    spawned?.abandon();
+    launcher?.untaken()?.abandon();
     throw err;
   }
-  return mcp.withSession(spec, ctx, spawned ? { ...opts, prestarted: spawned } : opts, (session) => fn(session, mcp));
+  return mcp.withSession(spec, ctx, launcher ? { ...opts, launcher } : opts, (session) => fn(session, mcp));
 }

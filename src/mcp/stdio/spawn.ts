@@ -44,10 +44,8 @@ export interface SpawnedServer {
   readonly started: Promise<void>;
   /** Date.now() when it was started: deadlines count from here. */
   readonly startedAt: number;
-  /** How it ended, once it has (recorded even before it is adopted). */
+  /** How it ended, once it has (recorded even before a transport takes it over). */
   exit(): ProcessExit | undefined;
-  /** Set by the transport that takes it over (and from then on ends it). */
-  adopted: boolean;
   /** Kills it and its group at once: only for when no transport can be made to end it properly. */
   abandon(): void;
   /** The group has been ended properly: the watchdog stands down. */
@@ -104,7 +102,7 @@ export function spawnServer(options: SpawnOptions, { holdOutput = false }: Spawn
   const failed = (err: unknown): SpawnedServer => {
     const started = Promise.reject(err);
     started.catch(() => {});
-    return { started, startedAt, exit: () => undefined, adopted: false, abandon: () => {}, release: () => {} };
+    return { started, startedAt, exit: () => undefined, abandon: () => {}, release: () => {} };
   };
   if (cwd !== undefined && !isDirectory(cwd)) return failed(new BadCwdError(cwd));
   let child: ChildProcessWithoutNullStreams;
@@ -149,7 +147,6 @@ export function spawnServer(options: SpawnOptions, { holdOutput = false }: Spawn
     started,
     startedAt,
     exit: () => exit,
-    adopted: false,
     abandon,
     release,
     stdout: out,
