@@ -10,11 +10,11 @@ import { usageError } from '../../src/errors.js';
 import { hasControlCharacters } from '../../src/output/escape.js';
 import { describeServer, type ServerDescription } from '../../src/config/display.js';
 import { displayPath } from '../../src/config/display-path.js';
-import { addServer, removeServer } from '../../src/config/edit.js';
 import type { LoadedConfig, ConfigEntry } from '../../src/config/load.js';
-import { unknownServer } from '../../src/config/resolve.js';
-import { trustFiles, untrustFiles } from '../../src/config/trust-edit.js';
 import type { Context } from '../../src/io.js';
+
+// Editing, consent and the did-you-mean of an unknown name load only for the subcommand that
+// uses them: listing the servers, which completion does on Tab, should not pay for them.
 
 export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outcome> {
   const { out, ctx } = deps;
@@ -26,7 +26,7 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
     return SUCCESS;
   }
   if (opts.name !== undefined) {
-    const entry = findEntry(config, opts.name, ctx);
+    const entry = await findEntry(config, opts.name, ctx);
     const description = describeServer(entry);
     await (out.json ? out.printJson(description) : out.print(renderOne(deps, description)));
     return SUCCESS;
@@ -129,6 +129,7 @@ export async function runServersAdd(deps: Deps, opts: ServersAddOptions): Promis
   if (opts.serverTimeout !== undefined) entry.timeout = opts.serverTimeout;
   const { ctx, out } = deps;
   const file = path.resolve(ctx.cwd, deps.global.config ?? '.mcp.json');
+  const { addServer } = await import('../../src/config/edit.js');
   const result = await addServer(ctx, file, name, entry, { force: opts.force === true, signal: ctx.signal });
   result.warnings.forEach((w) => out.warn(w));
   out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${displayPath(file, ctx)}`);
@@ -139,7 +140,8 @@ export async function runServersRemove(deps: Deps, opts: ServersRemoveOptions): 
   const { ctx, out } = deps;
   const file = deps.global.config
     ? path.resolve(ctx.cwd, deps.global.config)
-    : findEntry(await deps.servers.load(), opts.name, ctx).source;
+    : (await findEntry(await deps.servers.load(), opts.name, ctx)).source;
+  const { removeServer } = await import('../../src/config/edit.js');
   await removeServer(ctx, file, opts.name, ctx.signal);
   out.info(`removed server "${opts.name}" from ${displayPath(file, ctx)}`);
   return SUCCESS;
@@ -156,6 +158,7 @@ function httpUrl(url: string): string {
 
 export async function runServersTrust(deps: Deps, opts: ServersTrustOptions): Promise<Outcome> {
   const { ctx, out } = deps;
+  const { trustFiles } = await import('../../src/config/trust-edit.js');
   const trusted = await trustFiles(ctx, opts.files, deps.servers.loadOptions);
   if (out.json) await out.printJson({ trusted });
   else
@@ -168,6 +171,7 @@ export async function runServersTrust(deps: Deps, opts: ServersTrustOptions): Pr
 
 export async function runServersUntrust(deps: Deps, opts: ServersTrustOptions): Promise<Outcome> {
   const { ctx, out } = deps;
+  const { untrustFiles } = await import('../../src/config/trust-edit.js');
   const untrusted = await untrustFiles(ctx, opts.files);
   if (out.json) await out.printJson({ untrusted });
   else
@@ -186,8 +190,8 @@ function pairs(items: string[], separator: string, flag: string, form: string): 
   return result;
 }
 
-function findEntry(config: LoadedConfig, name: string, ctx: Context): ConfigEntry {
+async function findEntry(config: LoadedConfig, name: string, ctx: Context): Promise<ConfigEntry> {
   const entry = config.entries.find((e) => e.name === name);
-  if (!entry) throw unknownServer(config, name, ctx);
+  if (!entry) throw (await import('../../src/config/resolve.js')).unknownServer(config, name, ctx);
   return entry;
 }
