@@ -109,7 +109,7 @@ export async function withSession<T>(
     return await openAndRun(spec, ctx, { ...opts, launcher }, fn);
   } finally {
     const untaken = launcher?.untaken();
-    if (untaken && spec.transport === 'stdio') await finish(endUntaken(spec, untaken), opts);
+    if (untaken && spec.transport === 'stdio') await awaitOrHandOver(endUntaken(spec, untaken), opts);
   }
 }
 
@@ -153,10 +153,10 @@ async function openAndRun<T>(
         await session.end();
         continue;
       }
-      await finish(endAfter(session, opts), opts);
+      await awaitOrHandOver(endAfter(session, opts), opts);
       throw failure;
     }
-    await finish(endAfter(session, opts), opts);
+    await awaitOrHandOver(endAfter(session, opts), opts);
     return value;
   }
 }
@@ -298,7 +298,8 @@ function endAfter(session: LiveSession, opts: SessionOptions): Promise<void> {
   return opts.closeAfter.then(end, end);
 }
 
-function finish(closing: Promise<void>, opts: SessionOptions): void | Promise<void> {
+/** A teardown under way: handed to the caller (deferClose) to await later, or awaited now. */
+function awaitOrHandOver(closing: Promise<void>, opts: SessionOptions): void | Promise<void> {
   const settled = closing.catch(() => {});
   if (opts.deferClose) {
     opts.deferClose(settled);
