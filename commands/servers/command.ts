@@ -86,7 +86,7 @@ export function serversCommand(state: RunState): Command {
         ),
       )
       .action((name: string, args: string[], flags: Omit<ServersAddOptions, 'name' | 'args'>, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./run.js')).runServersAdd(deps, { ...flags, name, args })),
+        state.run(cmd, async (deps) => (await import('./edit.js')).runServersAdd(deps, { ...flags, name, args })),
       ),
   );
   servers.addCommand(
@@ -95,7 +95,7 @@ export function serversCommand(state: RunState): Command {
       .argument('<name>', 'the server to remove')
       .addHelpText('after', examples('mcpctl servers remove fs', 'mcpctl servers remove fs --config .cursor/mcp.json'))
       .action((name: string, _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./run.js')).runServersRemove(deps, { name })),
+        state.run(cmd, async (deps) => (await import('./edit.js')).runServersRemove(deps, { name })),
       ),
   );
   servers.addCommand(
@@ -109,7 +109,7 @@ export function serversCommand(state: RunState): Command {
         examples('mcpctl servers trust', 'mcpctl servers trust .mcp.json', 'mcpctl servers untrust .mcp.json'),
       )
       .action((files: string[], _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./run.js')).runServersTrust(deps, { files })),
+        state.run(cmd, async (deps) => (await import('./trust.js')).runServersTrust(deps, { files })),
       ),
   );
   servers.addCommand(
@@ -118,7 +118,7 @@ export function serversCommand(state: RunState): Command {
       .argument('<files...>', 'project config files')
       .addHelpText('after', examples('mcpctl servers untrust .mcp.json'))
       .action((files: string[], _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./run.js')).runServersUntrust(deps, { files })),
+        state.run(cmd, async (deps) => (await import('./trust.js')).runServersUntrust(deps, { files })),
       ),
   );
   return servers;
