@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Deps } from '../common/deps.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { ServersAddOptions, ServersRemoveOptions } from './command.js';
-import { findEntry } from './run.js';
 import { usageError } from '../../src/errors.js';
 import { addServer, removeServer } from '../../src/config/edit.js';
 import { displayPath } from '../../src/config/display-path.js';
+import { findEntry } from '../../src/config/find-entry.js';
 
 export async function runServersAdd(deps: Deps, opts: ServersAddOptions): Promise<Outcome> {
   const { name, args } = opts;

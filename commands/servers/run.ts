@@ -7,9 +7,8 @@ import type { ServersOptions } from './command.js';
 import { hasControlCharacters } from '../../src/output/escape.js';
 import { describeServer, type ServerDescription } from '../../src/config/display.js';
 import { displayPath } from '../../src/config/display-path.js';
-import type { LoadedConfig, ConfigEntry } from '../../src/config/load.js';
-import type { Context } from '../../src/io.js';
-import { unknownServer } from '../../src/config/unknown-server.js';
+import type { ConfigEntry } from '../../src/config/load.js';
+import { findEntry } from '../../src/config/find-entry.js';
 
 // Editing (edit.ts) and consent (trust.ts) are their own run modules: listing the servers, which
 // completion does on Tab, does not load them.
@@ -100,11 +99,4 @@ function renderOne(deps: Deps, d: ServerDescription): string {
     } else field(key, Array.isArray(value) ? value.join(' ') : value);
   }
   return lines.join('\n') + '\n';
-}
-
-/** The entry of a configured server, or the error naming the servers there are. */
-export function findEntry(config: LoadedConfig, name: string, ctx: Context): ConfigEntry {
-  const entry = config.entries.find((e) => e.name === name);
-  if (!entry) throw unknownServer(config, name, ctx);
-  return entry;
 }

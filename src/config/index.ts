@@ -3,7 +3,7 @@
 
 export { loadConfig, type ConfigEntry, type LoadedConfig, type LoadOptions } from './load.js';
 export { resolveServer, resolveTarget, type ResolveOptions } from './resolve.js';
-export { unknownServer } from './unknown-server.js';
+export { unknownServer } from './find-entry.js';
 export { adHocStdio, adHocHttp, isUrlTarget, splitCommandLine, AD_HOC_SOURCE } from './adhoc.js';
 export { describeServer, redactValue, redactUrl, REDACTED, type ServerDescription } from './display.js';
 export { addServer, removeServer, type AddOptions, type EditResult, type RootKey } from './edit.js';

@@ -4,14 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
-import { configError, } from '../errors.js';
+import { configError } from '../errors.js';
 import { adHocHttp, isUrlTarget } from './adhoc.js';
 import { builtinVariables, expandDeep, type InterpolationScope } from './interpolate.js';
 import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { ConfigEntry, LoadedConfig } from './load.js';
 import { displayPath } from './display-path.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
-import { unknownServer } from './unknown-server.js';
+import { unknownServer } from './find-entry.js';
 import {
   isTrusted,
   type HttpServerSpec,

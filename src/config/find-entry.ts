@@ -1,9 +1,10 @@
-// The error for a server name no config defines: the names there are (and the nearest one),
-// and where they were read from, or where mcpctl looked when it found no config at all.
+// A configured server by name, and the error for a name no config defines: the names there are
+// (and the nearest one), and where they were read from, or where mcpctl looked when it found no
+// config at all.
 
 import type { Context } from '../io.js';
 import { usageError } from '../errors.js';
-import type { LoadedConfig } from './load.js';
+import type { ConfigEntry, LoadedConfig } from './load.js';
 import { PROJECT_FILES } from './paths.js';
 import { displayPath } from './display-path.js';
 import { didYouMean } from '../suggest.js';
@@ -20,4 +21,11 @@ export function unknownServer(config: LoadedConfig, target: string, ctx: Context
     phase: 'config',
     hint: `${read}; an ad-hoc server is an http(s):// URL or --stdio '<command line>'`,
   });
+}
+
+/** The entry of a configured server, or the error naming the servers there are. */
+export function findEntry(config: LoadedConfig, name: string, ctx: Context): ConfigEntry {
+  const entry = config.entries.find((e) => e.name === name);
+  if (!entry) throw unknownServer(config, name, ctx);
+  return entry;
 }
