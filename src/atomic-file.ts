@@ -1,7 +1,7 @@
 // Writing a file whole or not at all: a temp file in the same directory (created exclusively,
 // never through a symlink), fsync, then rename over the target, or link to a name that must not
-// exist yet; fsync of the directory. Config edits, tokens, trust, saved results and the era cache
-// use it; private files (tokens, trust) go in a directory kept at mode 0700.
+// exist yet; fsync of the directory. Config edits, tokens, trust, saved results, reports and the
+// era cache use it; private files (tokens, trust) go in a directory kept at mode 0700.
 
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
@@ -24,17 +24,22 @@ export interface AtomicWriteOptions {
 
 const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
-/** Writes `data` to `file` atomically, as `opts.how` says. */
+/** Writes `data` to `file` atomically, as `opts.how` says; a full disk fails as a config error naming the file. */
 export async function writeFileAtomic(
   file: string,
   data: string | Uint8Array,
   opts: AtomicWriteOptions = {},
 ): Promise<void> {
   try {
-    await writeWhole(file, data, opts);
+    await writeFileAtomicRaw(file, data, opts);
   } catch (err) {
     throw clearWriteError(err, file);
   }
+}
+
+/** Why a write failed, in the file system's words without the code in front (`ENOENT: `). */
+export function writeFailureReason(err: unknown): string {
+  return err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
 }
 
 /** A full disk is the user's to fix, not a bug: say so, naming the file. Other errors pass through. */
@@ -50,7 +55,15 @@ export function clearWriteError(err: unknown, file: string): unknown {
   );
 }
 
-async function writeWhole(file: string, data: string | Uint8Array, opts: AtomicWriteOptions): Promise<void> {
+/**
+ * `writeFileAtomic` failing with the file system's own error (its `code` and message), for a
+ * caller that words every failure itself.
+ */
+export async function writeFileAtomicRaw(
+  file: string,
+  data: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
   const how = opts.how ?? 'replace';
   const target = how === 'replace' && opts.followSymlink !== false ? await fs.realpath(file).catch(() => file) : file;
   if (how === 'replace-file') await refuseNonRegular(target);

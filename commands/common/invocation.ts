@@ -80,6 +80,6 @@ export class Invocation implements Deps {
     if (errors.length && this.exitCode === 0) this.exitCode = errors[0].exitCode;
   }
   settle(): Promise<void> {
-    return this.sessions.settle();
+    return this.sessions.endAll();
   }
 }

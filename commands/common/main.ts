@@ -62,7 +62,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
     out.error(failure);
     exitCode = failure.exitCode;
   } finally {
-    await (deps ?? state.invocation)?.sessions.settle();
+    await (deps ?? state.invocation)?.sessions.endAll();
   }
   // SIGTERM ends the run with 143 whatever was done by then (the work stopped at its next step).
   return terminatedBy(ctx.signal) ? TERMINATED_EXIT_CODE : exitCode;

@@ -4,21 +4,21 @@
 import { Command, Option } from 'commander';
 import type { RunState } from './run-state.js';
 import { collect, parsePositiveInt, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
-import { serversCommand } from '../servers.js';
+import { serversCommand } from '../servers/command.js';
 import { toolsCommand } from '../tools/command.js';
 import { callCommand } from '../call/command.js';
 import { tasksCommand } from '../tasks/command.js';
-import { skillsCommand } from '../skills.js';
-import { resourcesCommand } from '../resources.js';
-import { promptsCommand } from '../prompts.js';
+import { skillsCommand } from '../skills/command.js';
+import { resourcesCommand } from '../resources/command.js';
+import { promptsCommand } from '../prompts/command.js';
 import { statusCommand } from '../status/command.js';
-import { authCommand } from '../auth.js';
-import { testCommand } from '../test.js';
-import { snapshotCommand } from '../snapshot.js';
-import { diffCommand } from '../diff.js';
-import { lintCommand } from '../lint.js';
-import { completionCommand } from '../completion.js';
-import { helpCommand } from '../help.js';
+import { authCommand } from '../auth/command.js';
+import { testCommand } from '../test/command.js';
+import { snapshotCommand } from '../snapshot/command.js';
+import { diffCommand } from '../diff/command.js';
+import { lintCommand } from '../lint/command.js';
+import { completionCommand } from '../completion/command.js';
+import { helpCommand } from '../help/command.js';
 import { VERSION } from '../../src/version.js';
 
 export function buildProgram(state: RunState): Command {

@@ -1,21 +1,21 @@
 // Sessions opened with this run's limits (--timeout, --connect-timeout, --protocol, --max-size,
 // --root): each stdio server is started before the session layer (the SDK) loads, so the two
-// overlap; teardown waits until the answer is printed (settle()), except for the many-server
+// overlap; teardown waits until the answer is printed (endAll()), except for the many-server
 // walk, which ends each server as soon as it is done so that at most `concurrency` run at once.
 
 import type { Context } from '../../src/io.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import type { Session, SessionOptions } from '../../src/mcp/session/session.js';
 import type { ClientRequestSettings } from '../../src/mcp/session/client-requests.js';
-import type { Client, FetchLike } from '@modelcontextprotocol/client';
+import type { Client, FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { McpctlError } from '../../src/errors.js';
 import { isLoopbackHost } from '../../src/auth/url.js';
 import type { Output } from '../../src/output/output.js';
+import type { Mcp } from '../../src/mcp/launch.js';
 import type { GlobalOptions } from './global-options.js';
 import { failureOf } from './outcome.js';
 
-/** The session layer (everything that needs the SDK at run time), as a command receives it. */
-export type Mcp = typeof import('../../src/mcp/index.js');
+export type { Mcp } from '../../src/mcp/launch.js';
 
 /** Time kept at the end of --timeout for printing the error. */
 const ERROR_PRINT_MS = 50;
@@ -104,56 +104,46 @@ export class Sessions {
     return results;
   }
 
-  /**
-   * Starts a stdio server first, then loads the session layer while it boots (both take tens
-   * of milliseconds), then connects and runs `fn`.
-   */
+  /** A session through launchSession, with this run's limits, roots, answers and auth. */
   private async launch<T>(
     spec: ServerSpec,
     fn: (session: Session, mcp: Mcp) => Promise<T>,
     options: OpenOptions,
   ): Promise<T> {
-    const spawned =
-      spec.transport === 'stdio' && !this.ctx.signal.aborted
-        ? (await import('../../src/mcp/stdio/spawn.js')).spawnServer(spec, true)
-        : undefined;
-    let mcp: Mcp;
-    let answering: ClientRequestSettings;
+    const { launchSession } = await import('../../src/mcp/launch.js');
+    let provider: OAuthClientProvider | undefined;
     try {
-      [mcp, answering] = await Promise.all([
-        import('../../src/mcp/index.js'),
-        options.answering ?? this.clientRequestSettings(spec),
-      ]);
-    } catch (err) {
-      spawned?.abandon();
-      throw err;
-    }
-    this.warnPlainHttpHeaders(spec);
-    const { answering: _given, configureClient, ...rest } = options;
-    const provider =
-      rest.authProvider ??
-      (spec.transport === 'stdio'
-        ? undefined
-        : await (await import('../../src/auth/index.js')).createAuthProvider(spec, this.ctx, {
-            interactive: false,
-            fetch: await this.proxyFetch(),
-          }));
-    const sessionOptions: SessionOptions = {
-      ...this.sessionOptions(rest),
-      authProvider: provider,
-      capabilities: mcp.clientCapabilities(answering.roots),
-      configureClient: (client) => {
-        mcp.answerServerRequests(client, answering);
-        configureClient?.(client, mcp);
-      },
-      ...(spawned ? { prestarted: spawned } : {}),
-    };
-    try {
-      return await mcp.withSession(spec, this.ctx, sessionOptions, (session) => fn(session, mcp));
+      return await launchSession(
+        spec,
+        this.ctx,
+        async (mcp) => {
+          const { answering: given, configureClient, ...rest } = options;
+          const answering = given ?? (await this.clientRequestSettings(spec));
+          this.warnPlainHttpHeaders(spec);
+          provider = rest.authProvider ?? (await this.authProvider(spec));
+          return {
+            ...this.sessionOptions(rest),
+            authProvider: provider,
+            capabilities: mcp.clientCapabilities(answering.roots),
+            configureClient: (client) => {
+              mcp.answerServerRequests(client, answering);
+              configureClient?.(client, mcp);
+            },
+          };
+        },
+        fn,
+      );
     } finally {
       // Releases a store lock left by a refresh the SDK began and did not finish.
       await (provider as { close?: () => Promise<void> } | undefined)?.close?.();
     }
+  }
+
+  /** HTTP servers get an OAuth provider (not interactive: only `auth login` signs in). */
+  private async authProvider(spec: ServerSpec): Promise<OAuthClientProvider | undefined> {
+    if (spec.transport === 'stdio') return undefined;
+    const { createAuthProvider } = await import('../../src/auth/index.js');
+    return createAuthProvider(spec, this.ctx, { interactive: false, fetch: await this.proxyFetch() });
   }
 
   /**
@@ -242,7 +232,7 @@ export class Sessions {
   }
 
   /** Called once the answer (or the error) is printed: the servers are ended now. */
-  async settle(): Promise<void> {
+  async endAll(): Promise<void> {
     this.releaseTeardown();
     await Promise.all(this.pending);
   }

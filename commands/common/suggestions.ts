@@ -2,8 +2,9 @@
 // complete and the text typed so far, and the server's suggestions printed one per line.
 
 import type { CompleteResult } from '@modelcontextprotocol/client';
-import type { Invocation } from './invocation.js';
+import type { Deps } from './deps.js';
 import { usageError } from '../../src/errors.js';
+import { stripTransportFields } from '../../src/output/json.js';
 
 /** `name=prefix` of --complete: the argument and the text typed so far. */
 export function parseComplete(text: string): { name: string; value: string } {
@@ -12,12 +13,9 @@ export function parseComplete(text: string): { name: string; value: string } {
   return { name: text.slice(0, eq), value: text.slice(eq + 1) };
 }
 
-export async function printSuggestions(inv: Invocation, completion: CompleteResult): Promise<void> {
-  const { out } = inv;
-  if (out.json) {
-    const { stripTransportFields } = await import('../../src/output/json.js');
-    return out.printJson(stripTransportFields(completion));
-  }
+export async function printSuggestions(deps: Deps, completion: CompleteResult): Promise<void> {
+  const { out } = deps;
+  if (out.json) return out.printJson(stripTransportFields(completion));
   const { values, total, hasMore } = completion.completion;
   if (values.length === 0) return out.info('no suggestions');
   await out.print(values.join('\n') + '\n');

@@ -6,17 +6,17 @@ import type { Mcp } from '../common/sessions.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { shiftedForStdio } from '../common/positionals.js';
 import { malformedWarning } from '../common/malformed.js';
-import { untilWatchEnds } from '../common/watch.js';
+import { watchAndPrint } from '../common/watch.js';
 import type { ToolsOptions } from './command.js';
 import { errorObject, type McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import type { Session } from '../../src/mcp/session/session.js';
 import { toolAllowed } from '../../src/mcp/requests/filters.js';
 import { usableTools } from '../../src/mcp/requests/x-mcp-header.js';
-import { watch } from '../../src/mcp/requests/watch.js';
 import { counted } from '../../src/output/plural.js';
 import { stripTransportFields } from '../../src/output/json.js';
-import { firstLine, renderToolDetail, toolRequiredArgs } from '../../src/output/tool-detail.js';
+import { renderToolDetail, toolRequiredArgs } from '../../src/output/tool-detail.js';
+import { firstLine } from '../../src/output/first-line.js';
 import { didYouMean } from '../../src/suggest.js';
 
 export async function runTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {
@@ -143,36 +143,19 @@ export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): Mcpc
 }
 
 /** --watch: the list now, then again on each list_changed; with --json one line per list (NDJSON). */
-async function watchTools(deps: Deps, spec: ServerSpec, limit: number | undefined): Promise<void> {
-  const { out, ctx } = deps;
-  const deadline = deps.global.timeout === undefined ? undefined : ctx.now() + deps.global.timeout * 1000;
-  await untilWatchEnds(ctx, () =>
-    deps.sessions.open(
-      spec,
-      async (session, mcp) => {
-        const listAndPrint = async () => {
-          const tools = await listTools(deps, session, mcp, limit);
-          if (out.json) return out.print(JSON.stringify({ tools }) + '\n');
-          await out.print(
-            tools.length
-              ? await toolTable(
-                  deps,
-                  tools.map((t) => ({ name: t.name, tool: t })),
-                )
-              : '',
-          );
-          if (!tools.length) out.info(`server "${spec.name}" has no tools`);
-        };
-        out.info(
-          `watching the tools of ${spec.name}${deadline === undefined ? '' : ` for ${deps.global.timeout}s`} (Ctrl-C ends)`,
-        );
-        return watch(
-          session,
-          { kind: 'tools' },
-          { deadline, now: ctx.now, signal: ctx.signal, onChange: listAndPrint },
-        );
-      },
-      { commandDeadline: undefined },
-    ),
-  );
+function watchTools(deps: Deps, spec: ServerSpec, limit: number | undefined): Promise<void> {
+  const { out } = deps;
+  return watchAndPrint(deps, spec, `the tools of ${spec.name}`, { kind: 'tools' }, (session, mcp) => async () => {
+    const tools = await listTools(deps, session, mcp, limit);
+    if (out.json) return out.print(JSON.stringify({ tools }) + '\n');
+    await out.print(
+      tools.length
+        ? await toolTable(
+            deps,
+            tools.map((t) => ({ name: t.name, tool: t })),
+          )
+        : '',
+    );
+    if (!tools.length) out.info(`server "${spec.name}" has no tools`);
+  });
 }

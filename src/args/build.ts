@@ -8,15 +8,9 @@
 import { resolve } from 'node:path';
 import { coerceText } from './coerce.js';
 import { argumentsError, type ToolWhere } from './report.js';
-import {
-  isDeclaredName,
-  isPlainObject,
-  propertySchema,
-  resolveSchema,
-  typesOf,
-  type JsonSchema,
-} from '../schema/navigate.js';
+import { isDeclaredName, propertySchema, resolveSchema, typesOf, type JsonSchema } from '../schema/navigate.js';
 import { parseWord, type ParsedWord, type ValueSource } from './words.js';
+import { isRecord } from '../is-record.js';
 
 export interface ArgSources {
   /** The words after `call SERVER TOOL`: key=value, key:=json, key=@file, `-`. */
@@ -45,7 +39,7 @@ function jsonObject(text: string, label: string, problems: string[]): Record<str
     problems.push(`${label}: invalid JSON (${describeError(err)})`);
     return undefined;
   }
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     problems.push(
       `${label}: must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`,
     );
@@ -106,7 +100,7 @@ class ArgumentAssembler {
       const segment = path[i];
       const next = ownValue(node, segment);
       if (next === undefined) setOwn(node, segment, {});
-      else if (!isPlainObject(next)) {
+      else if (!isRecord(next)) {
         return `argument "${key}": "${path.slice(0, i + 1).join('.')}" is already set to a value that is not an object`;
       }
       node = ownValue(node, segment) as Record<string, unknown>;

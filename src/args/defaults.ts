@@ -3,13 +3,13 @@
 // expect the default then, as a person reading the schema would.
 
 import {
-  isPlainObject,
   isSchemaObject,
   propertySchema,
   requiredProperties,
   resolveSchema,
   type JsonSchema,
 } from '../schema/navigate.js';
+import { isRecord } from '../is-record.js';
 
 export interface FilledDefault {
   /** The argument's name as typed on the command line (`a.b` for a nested one). */
@@ -47,7 +47,7 @@ function fillObject(
     filled.push({ name: prefix + name, value: property.default });
   }
   for (const [name, child] of Object.entries(out)) {
-    if (!isPlainObject(child)) continue;
+    if (!isRecord(child)) continue;
     const next = fillObject(root, propertySchema(root, s, name), child, `${prefix}${name}.`, filled, depth + 1);
     if (next !== child) out = withOwn(out, name, next);
   }

@@ -9,7 +9,8 @@ export { buildPromptArguments, type PromptArgument } from './prompt.js';
 export { coerceText, type Coerced } from './coerce.js';
 export { compileSchema, draftOf, type Draft } from '../schema/compile.js';
 export type { JsonSchema, JsonSchemaObject } from '../schema/navigate.js';
-export { expandTemplate, isUriTemplate, templateArguments, templateVariables } from './template.js';
+export { isUriTemplate, templateArguments, templateVariables } from './template.js';
+export { expandTemplate } from './expand-template.js';
 export type { PromptWhere, TemplateWhere, ToolWhere } from './report.js';
 export {
   validateStructuredContent,

@@ -2,14 +2,18 @@
 // them), filled from `name=value` words: `resources SERVER 'docs://project/{section}' section=faq`.
 // Variables of query expressions (`{?q}`, `{&q}`) may be left out; every other one is required.
 
-import { UriTemplate } from '@modelcontextprotocol/client';
+// Nothing here loads the SDK, so a command checks its words before it starts a server; filling a
+// template in is the SDK's job (expand-template.ts, reached through the session layer).
+
 import { buildPromptArguments, type PromptArgument } from './prompt.js';
 import type { TemplateWhere } from './report.js';
 
 const EXPRESSION = /\{([+#./;?&]?)([^{}]*)\}/g;
+/** The SDK's test (UriTemplate.isTemplate): a brace pair around something without whitespace. */
+const ANY_EXPRESSION = /\{[^}\s]+\}/;
 
 export function isUriTemplate(uri: string): boolean {
-  return UriTemplate.isTemplate(uri);
+  return ANY_EXPRESSION.test(uri);
 }
 
 /** The template's variables in order of appearance, each once. */
@@ -40,9 +44,4 @@ export function templateArguments(
     opts.requireAll === false ? variables.map((v) => ({ ...v, required: false })) : variables,
     where,
   );
-}
-
-/** The URI with every variable filled (checked first with templateArguments). */
-export function expandTemplate(template: string, values: Record<string, string>): string {
-  return new UriTemplate(template).expand(values);
 }

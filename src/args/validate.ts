@@ -10,13 +10,13 @@ import {
   declaredProperties,
   extraPropertiesPolicy,
   isDeclaredName,
-  isPlainObject,
   isSchemaObject,
   propertySchema,
   resolveSchema,
   type JsonSchema,
 } from '../schema/navigate.js';
 import { didYouMean } from '../suggest.js';
+import { isRecord } from '../is-record.js';
 
 export interface ValidationOutcome {
   /** Things worth telling the user that do not stop the call. */
@@ -35,7 +35,7 @@ function unknownNames(
   out: string[],
   depth = 0,
 ): void {
-  if (!isPlainObject(value) || depth > MAX_NESTING) return;
+  if (!isRecord(value) || depth > MAX_NESTING) return;
   const s = resolveSchema(root, schema);
   const declared = declaredProperties(root, s);
   const policy = extraPropertiesPolicy(root, s);

@@ -10,6 +10,7 @@ import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions, type ReleaseLock }
 import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { dirname } from 'node:path';
 import type { DpopPrivateJwk } from './dpop.js';
+import { isRecord } from '../is-record.js';
 
 /** Tokens as stored: the token response plus an absolute expiry. Secret: never print. */
 export interface StoredTokenEntry {
@@ -143,10 +144,6 @@ function corrupt(file: string): McpctlError {
     phase: 'auth',
     hint: 'delete the file and sign in again with `mcpctl auth login SERVER`',
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isAuthFileData(value: unknown): value is AuthFileData {

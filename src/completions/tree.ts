@@ -1,5 +1,9 @@
 // A plain description of the command tree, the input of the completion generators (built from
-// commander by commands/completion.ts, so src/ needs no commander types).
+// commander by commands/completion/run.ts, so src/ needs no commander types), and the shells
+// they are generated for.
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
 
 /** What a positional argument or option value completes to. */
 export type ValueKind = 'server' | 'file' | 'dir' | 'shell' | 'protocol' | 'none';

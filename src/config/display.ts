@@ -4,8 +4,7 @@
 
 import type { ConfigEntry, ShadowedEntry } from './load.js';
 import { timeoutMsFromFile } from './settings.js';
-import { isTrusted, type TrustState } from './trust.js';
-import type { RawOAuthEntry, TransportKind } from './types.js';
+import { isTrusted, type RawOAuthEntry, type TransportKind, type TrustState } from './types.js';
 import { redactArgs, redactUrl, redactValue } from '../redact.js';
 
 export { REDACTED, redactUrl, redactValue } from '../redact.js';

@@ -11,7 +11,8 @@ import { configError, McpctlError, usageError } from '../errors.js';
 import { readConfigFile } from './read-file.js';
 import { insertMember, removeMember, replaceValue, styleOf } from './jsonc-edit.js';
 import { members, nodeAt, parseDocument } from './jsonc.js';
-import { absolutePath, displayPath } from './paths.js';
+import { absolutePath } from './paths.js';
+import { displayPath } from './display-path.js';
 import { didYouMean } from '../suggest.js';
 import { checkEntry } from './validate.js';
 

@@ -2,6 +2,8 @@
 // are checked and resolved like any other. Each translation keeps only what means the same
 // thing here; what a host alone understands is dropped.
 
+import { isRecord } from '../is-record.js';
+
 type HostEntry = Record<string, unknown>;
 /**
  * One entry of a host's file in our shape (a value that is not an object is passed on, for the
@@ -10,9 +12,7 @@ type HostEntry = Record<string, unknown>;
 export type Translate = (entry: unknown) => unknown;
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 /** Copies the keys that are present, under our names. */

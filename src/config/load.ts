@@ -9,20 +9,13 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
-import { configSources, displayPath, type ConfigScope, type ConfigSource } from './paths.js';
-import { readConfigFile, type ReadConfigFile } from './read-file.js';
-import {
-  claudeCodeApproval,
-  isTrusted,
-  readTrustStore,
-  storedTrust,
-  trustFilePath,
-  type TrustFileData,
-  type TrustState,
-} from './trust.js';
+import { configSources, type ConfigScope, type ConfigSource } from './paths.js';
+import { displayPath } from './display-path.js';
+import { contentHash, readConfigFile, type ReadConfigFile } from './read-file.js';
+import type { TrustFileData } from './trust.js';
 import { usesEditorInput } from './hosts.js';
 import { checkEntry, type SourceLocation } from './validate.js';
-import type { RawServerEntry, TransportKind } from './types.js';
+import { isTrusted, type RawServerEntry, type TransportKind, type TrustState } from './types.js';
 
 export interface ConfigEntry {
   name: string;
@@ -89,8 +82,7 @@ const ENTRIES_PER_YIELD = 256;
 interface Read {
   source: ConfigSource;
   doc: ParsedDocument;
-  realPath: string;
-  sha256: string;
+  content: ReadConfigFile;
   /** A file of another host we could not read at all: skipped, and said so. */
   warning?: string;
 }
@@ -133,8 +125,7 @@ async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions)
   return {
     source,
     doc: parseDocument(source.file, text, shown),
-    realPath: read.realPath,
-    sha256: read.sha256,
+    content: read,
     warning,
   };
 }
@@ -182,6 +173,8 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
   const files: string[] = [];
   const candidates: ConfigEntry[] = [];
   const projectFiles: ProjectFile[] = [];
+  // The trust store and Claude Code's approvals: loaded only when a project config is found.
+  let consentCode: Promise<typeof import('./trust.js')> | undefined;
   let trustStore: Promise<TrustFileData> | undefined;
   let claudeJson: unknown;
 
@@ -208,22 +201,25 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     if (read.warning !== undefined) warnings.push(read.warning);
     const doc = read.doc;
     const shown = displayPath(source.file, ctx);
+    const realPath = read.content.realPath;
     let fileTrust = trustOfScope(source.scope);
+    let approvedInClaude: (name: string) => boolean = () => false;
     if (source.scope === 'project') {
+      consentCode ??= import('./trust.js');
+      const consent = await consentCode;
+      const sha256 = await contentHash(read.content);
       if (opts.trustProject) fileTrust = 'trust-project';
       else {
-        trustStore ??= readTrustStore(trustFilePath(ctx));
-        fileTrust = storedTrust(await trustStore, read.realPath, read.sha256);
+        trustStore ??= consent.readTrustStore(consent.trustFilePath(ctx));
+        fileTrust = consent.storedTrust(await trustStore, realPath, sha256);
       }
-      projectFiles.push({ file: source.file, realPath: read.realPath, sha256: read.sha256, trust: fileTrust });
+      projectFiles.push({ file: source.file, realPath, sha256, trust: fileTrust });
+      if (path.basename(source.file) === '.mcp.json' && !isTrusted(fileTrust))
+        approvedInClaude = anyOf(
+          consent.claudeCodeApproval(claudeJson, path.dirname(source.file)),
+          consent.claudeCodeApproval(claudeJson, path.dirname(realPath)),
+        );
     }
-    const approvedInClaude =
-      source.scope === 'project' && path.basename(source.file) === '.mcp.json' && !isTrusted(fileTrust)
-        ? anyOf(
-            claudeCodeApproval(claudeJson, path.dirname(source.file)),
-            claudeCodeApproval(claudeJson, path.dirname(read.realPath)),
-          )
-        : () => false;
     const foreign = source.translate !== undefined;
     // Problems in another host's file are that host's to report: we skip the entry and say so.
     const problems = foreign ? warnings : errors;

@@ -144,9 +144,3 @@ export function configSources(
   add(path.join(home, '.gemini', 'settings.json'), 'user', GEMINI.sections, false, GEMINI);
   return sources;
 }
-
-/** A file as messages name it: relative to the working directory when inside it, else absolute. */
-export function displayPath(file: string, ctx: Pick<Context, 'cwd'>): string {
-  const rel = path.relative(ctx.cwd, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}

@@ -2,7 +2,6 @@
 // found by the search) only one owned by us or root in a directory others cannot write to, as
 // git refuses a repository owned by someone else. A FIFO is never opened for reading.
 
-import { createHash } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 // Our own uid, for the ownership rule: no other API answers it without a passwd entry.
@@ -13,8 +12,8 @@ export const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
 export interface ReadConfigFile {
   text: string;
-  /** SHA-256 of the bytes read, hex: what trust is given to. */
-  sha256: string;
+  /** The bytes read: `contentHash` is what trust is given to. */
+  bytes: Buffer;
   /** The file with every symlink resolved. */
   realPath: string;
 }
@@ -49,10 +48,19 @@ export async function readConfigFile(file: string, rules: ReadRules): Promise<Re
     if (rules.checkOwner) await checkOwner(file, realPath, opened, rules);
     const bytes = await handle.readFile();
     if (bytes.length > MAX_CONFIG_BYTES) throw tooBig(rules);
-    return { text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex'), realPath };
+    return { text: bytes.toString('utf8'), bytes, realPath };
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * SHA-256 of the bytes read, hex: what trust is given to. Only project configs need it, so
+ * node:crypto (milliseconds to load) is loaded here, not with every config read.
+ */
+export async function contentHash(read: ReadConfigFile): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  return createHash('sha256').update(read.bytes).digest('hex');
 }
 
 function checkKind(info: Stats, rules: ReadRules): void {

@@ -4,16 +4,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
-import { configError, usageError } from '../errors.js';
+import { configError } from '../errors.js';
 import { adHocHttp, isUrlTarget } from './adhoc.js';
 import { builtinVariables, expandDeep, type InterpolationScope } from './interpolate.js';
 import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { ConfigEntry, LoadedConfig } from './load.js';
-import { displayPath, PROJECT_FILES } from './paths.js';
-import { isTrusted } from './trust.js';
+import { displayPath } from './display-path.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
-import { didYouMean } from '../suggest.js';
-import type { HttpServerSpec, OAuthSettings, RawServerEntry, ServerSpec, StdioServerSpec } from './types.js';
+import { unknownServer } from './find-entry.js';
+import {
+  isTrusted,
+  type HttpServerSpec,
+  type OAuthSettings,
+  type RawServerEntry,
+  type ServerSpec,
+  type StdioServerSpec,
+} from './types.js';
 
 export type { ResolveOptions } from './settings.js';
 
@@ -238,18 +244,4 @@ export function resolveTarget(
   }
   if (isUrlTarget(target)) return adHocHttp(target, ctx, opts);
   throw unknownServer(config, target, ctx);
-}
-
-/** The usage error for a name no config defines. */
-export function unknownServer(config: LoadedConfig, target: string, ctx: Context) {
-  const names = config.entries.map((e) => e.name);
-  const read =
-    config.files.length > 0
-      ? `servers are read from ${config.files.map((f) => displayPath(f, ctx)).join(', ')}${names.length > 0 ? ` (${names.join(', ')})` : ' (none defines a server)'}`
-      : `no config file was found (looked for ${PROJECT_FILES.join(', ')} from ${ctx.cwd} up, and at the user files of mcpctl, Claude Code, Claude Desktop, Cursor, Windsurf, Codex, OpenCode, VS Code, Zed and Gemini CLI)`;
-  return usageError(`unknown server "${target}"${didYouMean(target, names)}`, {
-    server: target,
-    phase: 'config',
-    hint: `${read}; an ad-hoc server is an http(s):// URL or --stdio '<command line>'`,
-  });
 }

@@ -7,7 +7,8 @@ import { PROTOCOL_SETTINGS, TRANSPORT_TYPES } from './types.js';
 type Schema = Record<string, unknown>;
 
 const stringArray = (description: string): Schema => ({ type: 'array', items: { type: 'string' }, description });
-const stringMap = (description: string): Schema => ({
+/** An object of string values: env, headers. */
+export const stringMap = (description: string): Schema => ({
   type: 'object',
   additionalProperties: { type: 'string' },
   description,
@@ -74,13 +75,15 @@ export const SERVER_PROPERTIES: Record<string, Schema> = {
   disabled: { type: 'boolean', description: 'true: the server is skipped.' },
 };
 
+const clientSecretFrom: Schema = {
+  type: 'string',
+  minLength: 1,
+  description: 'Name of the environment variable holding the client secret.',
+};
+
 export const OAUTH_PROPERTIES: Record<string, Schema> = {
   clientId: { type: 'string', minLength: 1, description: 'A pre-registered client ID (needs "issuer").' },
-  clientSecretFrom: {
-    type: 'string',
-    minLength: 1,
-    description: 'Name of the environment variable holding the client secret.',
-  },
+  clientSecretFrom,
   issuer: { type: 'string', minLength: 1, description: 'The authorization server (required with a static clientId).' },
   scope: { type: 'string', description: 'Space-separated scopes to request.' },
   redirectPort: { type: 'integer', minimum: 1, maximum: 65535, description: 'Loopback port of the sign-in redirect.' },
@@ -117,11 +120,7 @@ export const IDP_PROPERTIES: Record<string, Schema> = {
   issuer: { type: 'string', minLength: 1, description: 'The identity provider.' },
   tokenEndpoint: { type: 'string', minLength: 1, description: 'Token endpoint of the identity provider.' },
   clientId: { type: 'string', minLength: 1, description: 'Client ID at the identity provider.' },
-  clientSecretFrom: {
-    type: 'string',
-    minLength: 1,
-    description: 'Name of the environment variable holding the client secret.',
-  },
+  clientSecretFrom,
   idTokenFrom: { type: 'string', minLength: 1, description: 'Name of the environment variable holding the ID token.' },
 };
 

@@ -2,12 +2,16 @@
 // content is now, in the trust store, under the store's lock.
 
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import type { Context } from '../io.js';
+import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { usageError } from '../errors.js';
-import { loadConfig, type LoadOptions } from './load.js';
-import { absolutePath, displayPath, PROJECT_FILES } from './paths.js';
-import { readConfigFile } from './read-file.js';
-import { trustFilePath, updateTrustStore } from './trust.js';
+import { withFileLock } from '../file-lock.js';
+import type { LoadOptions } from './load.js';
+import { absolutePath, PROJECT_FILES } from './paths.js';
+import { displayPath } from './display-path.js';
+import { contentHash, readConfigFile } from './read-file.js';
+import { readTrustStore, trustFilePath, type TrustFileData } from './trust.js';
 
 export interface Trusted {
   /** The real path recorded. */
@@ -25,6 +29,9 @@ export interface Untrusted {
 
 /** Trusts `files`, or with none the project configs found from the working directory. */
 export async function trustFiles(ctx: Context, files: string[], opts: LoadOptions): Promise<Trusted[]> {
+  // Imported here, not at the top: a static import would split the config loader into one more
+  // chunk of the bundle, loaded by every command that reads the configuration.
+  const { loadConfig } = await import('./load.js');
   let targets = files.map((f) => absolutePath(f, ctx));
   if (targets.length === 0) {
     const found = await loadConfig(ctx, { ...opts, configFile: undefined, trustProject: true });
@@ -47,7 +54,7 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
       throw usageError(`${shown}: no such config file`, { hint: 'name an existing project config' });
     // Checked like any config: a file with errors is not worth trusting yet.
     const config = await loadConfig(ctx, { configFile: file });
-    trusted.push({ file: read.realPath, sha256: read.sha256, servers: config.entries.map((e) => e.name) });
+    trusted.push({ file: read.realPath, sha256: await contentHash(read), servers: config.entries.map((e) => e.name) });
   }
   await updateTrustStore(trustFilePath(ctx), ctx.signal, (data) => {
     const trustedAt = new Date(ctx.now()).toISOString();
@@ -68,4 +75,15 @@ export async function untrustFiles(ctx: Context, files: string[]): Promise<Untru
       return { file, removed };
     }),
   );
+}
+
+/** Locked read-modify-write of the trust store; `fn` changes the data in place. */
+async function updateTrustStore<T>(file: string, signal: AbortSignal, fn: (data: TrustFileData) => T): Promise<T> {
+  await ensurePrivateDir(path.dirname(file));
+  return withFileLock(file, { what: 'the trust store', phase: 'config', signal }, async () => {
+    const data = await readTrustStore(file);
+    const result = fn(data);
+    await writePrivateFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
+    return result;
+  });
 }

@@ -4,11 +4,10 @@
 
 import path from 'node:path';
 import type { Context } from '../io.js';
-import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { configError } from '../errors.js';
-import { withFileLock } from '../file-lock.js';
 import { xdgConfigHome } from './paths.js';
 import { readConfigFile } from './read-file.js';
+import { isRecord } from '../is-record.js';
 
 export interface TrustRecord {
   sha256: string;
@@ -20,18 +19,6 @@ export interface TrustFileData {
   version: 1;
   /** By the real path of the config file. */
   files: Record<string, TrustRecord>;
-}
-
-/**
- * Why a server may (or may not) be started: `user` (a user-level file), `named` (--config or
- * MCPCTL_CONFIG), `trusted` (trust.json, same content), `claude-code` (approved in Claude Code),
- * `trust-project` (--trust-project for this run); `untrusted` and `changed` (trusted once, edited
- * since) are never started.
- */
-export type TrustState = 'user' | 'named' | 'trusted' | 'claude-code' | 'trust-project' | 'untrusted' | 'changed';
-
-export function isTrusted(state: TrustState): boolean {
-  return state !== 'untrusted' && state !== 'changed';
 }
 
 export function trustFilePath(ctx: Pick<Context, 'env' | 'home'>): string {
@@ -55,21 +42,6 @@ export async function readTrustStore(file: string): Promise<TrustFileData> {
     });
   }
   return data as TrustFileData;
-}
-
-/** Locked read-modify-write of the trust store; `fn` changes the data in place. */
-export async function updateTrustStore<T>(
-  file: string,
-  signal: AbortSignal,
-  fn: (data: TrustFileData) => T,
-): Promise<T> {
-  await ensurePrivateDir(path.dirname(file));
-  return withFileLock(file, { what: 'the trust store', phase: 'config', signal }, async () => {
-    const data = await readTrustStore(file);
-    const result = fn(data);
-    await writePrivateFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
-    return result;
-  });
 }
 
 /** What the trust store says of a project file read with this real path and content hash. */
@@ -98,8 +70,4 @@ export function claudeCodeApproval(claudeJson: unknown, dir: string): (name: str
   const disabled = names(project.disabledMcpjsonServers);
   const all = project.enableAllProjectMcpServers === true;
   return (name) => !disabled.has(name) && (all || enabled.has(name));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,18 @@ export type ProtocolSetting = 'auto' | 'legacy' | ProtocolRevision;
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
+/**
+ * Why a server may (or may not) be started: `user` (a user-level file), `named` (--config or
+ * MCPCTL_CONFIG), `trusted` (trust.json, same content), `claude-code` (approved in Claude Code),
+ * `trust-project` (--trust-project for this run); `untrusted` and `changed` (trusted once, edited
+ * since) are never started.
+ */
+export type TrustState = 'user' | 'named' | 'trusted' | 'claude-code' | 'trust-project' | 'untrusted' | 'changed';
+
+export function isTrusted(state: TrustState): boolean {
+  return state !== 'untrusted' && state !== 'changed';
+}
+
 export interface IdpSettings {
   issuer?: string;
   tokenEndpoint?: string;

@@ -9,6 +9,7 @@ import { IDP_PROPERTIES, OAUTH_PROPERTIES, SERVER_PROPERTIES } from './schema.js
 import { validate as generatedValidator } from '../../generated/server-validator.js';
 import { didYouMean } from '../suggest.js';
 import { PROTOCOL_SETTINGS, TRANSPORT_TYPES, type RawServerEntry, type TransportKind } from './types.js';
+import { pointerPath } from '../schema/pointer.js';
 
 /** Where a value of an entry is written. */
 export interface SourceLocation {
@@ -127,15 +128,6 @@ function humanize(error: ErrorObject): string {
   }
 }
 
-function decodePointer(pointer: string): JsonSegment[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
 /** Checks one entry. Never throws for problems in the entry: they come back as messages. */
 export function checkEntry(input: EntryInput): EntryCheck {
   const { name, node, path, doc, shownAs } = input;
@@ -227,7 +219,7 @@ export function checkEntry(input: EntryInput): EntryCheck {
     const reported = new Set<string>();
     for (const error of validate.errors ?? []) {
       if (error.schemaPath.startsWith('#/oneOf')) continue; // worded below
-      const segs = decodePointer(error.instancePath);
+      const segs = pointerPath(error.instancePath);
       const key = formatJsonPath(segs);
       if (reported.has(key)) continue;
       reported.add(key);

@@ -2,6 +2,7 @@
 // as a one-line summary (type, MIME type, size, URI), and the binary data a block carries.
 
 import type { ChalkInstance } from 'chalk';
+import { firstLine } from './first-line.js';
 
 /** The content block shapes we read; unknown future types still have a `type`. */
 export interface ContentLike {
@@ -98,10 +99,6 @@ export function renderBlock(block: ContentLike, chalk: ChalkInstance, saved?: st
     if (typeof text === 'string') return `${summary}\n${text}`;
   }
   return summary;
-}
-
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
 }
 
 /** Ends text with exactly the newline a terminal or a line-reading program expects. */

@@ -1,23 +1,14 @@
 // Writing a report (test results, a snapshot) to a file the user named: whole or not at all,
 // never over an existing file or through a symlink, never under a config file's name.
 
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { usageError } from '../errors.js';
-import { PROJECT_FILES } from '../config/paths.js';
-
-const CONFIG_NAMES = new Set([
-  ...PROJECT_FILES.map((f) => path.basename(f)),
-  'config.json',
-  '.claude.json',
-  'claude_desktop_config.json',
-  'mcp_config.json',
-  'trust.json',
-]);
+import { writeFailureReason, writeFileAtomicRaw } from '../atomic-file.js';
+import { isConfigFileName } from './save.js';
 
 export async function writeNewFile(file: string, data: string, shownAs = file): Promise<void> {
-  if (CONFIG_NAMES.has(path.basename(file))) {
+  if (isConfigFileName(path.basename(file))) {
     throw usageError(`--output ${shownAs}: that is the name of a config file; a report is not written there`, {
       phase: 'output',
       hint: 'name the report e.g. report.xml or results.json',
@@ -29,25 +20,14 @@ export async function writeNewFile(file: string, data: string, shownAs = file): 
       `--output ${shownAs}: the file exists${existing.isSymbolicLink() ? ' (a symlink)' : ''}; it is not overwritten`,
       { phase: 'output', hint: 'remove it first, or name a new file' },
     );
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await fs.open(temp, 'wx', 0o666);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    // A hard link appears whole and fails if the name was taken meanwhile: no overwrite, no race.
-    await fs.link(temp, file);
+    // Created whole, and only if the name is still free when it appears: no overwrite, no race.
+    await writeFileAtomicRaw(file, data, { how: 'create' });
   } catch (err) {
-    const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
-    throw usageError(`--output ${shownAs}: cannot write it: ${reason}`, {
+    throw usageError(`--output ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
       phase: 'output',
       hint: 'check that the directory exists and is writable',
       cause: err,
     });
-  } finally {
-    await fs.rm(temp, { force: true }).catch(() => {});
   }
 }

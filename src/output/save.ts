@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { McpctlError } from '../errors.js';
-import { writeFileAtomic as writeAtomic } from '../atomic-file.js';
+import { writeFileAtomic as writeAtomic, writeFailureReason } from '../atomic-file.js';
 import { PROJECT_FILES } from '../config/paths.js';
 
 /** How a file from server data may be written: over an existing file only with `--force`. */
@@ -116,8 +116,7 @@ async function write(file: string, data: Uint8Array, how: 'create' | 'replace-fi
 }
 
 function writeFailure(file: string, err: unknown): McpctlError {
-  const reason = err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err);
-  return new McpctlError('usage', `cannot write ${file}: ${reason}`, {
+  return new McpctlError('usage', `cannot write ${file}: ${writeFailureReason(err)}`, {
     phase: 'output',
     hint: 'check that the directory exists and is writable',
     cause: err,

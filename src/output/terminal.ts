@@ -3,7 +3,6 @@
 // codes, which travel marked from the chalk that made them to the stream that writes them.
 // Pipes and files get the bytes as they are.
 
-import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import type { Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
@@ -14,9 +13,23 @@ import { escapeControls } from './escape.js';
 /**
  * Stands for ESC in our own colour codes until a terminal stream writes them. Random per
  * process: server text cannot forge it, since nothing we render is ever sent to a server.
+ * Made when a terminal's colours are first used (with the global Web Crypto, which loads no
+ * module): until then no text holds it, and a run into pipes never pays for it.
  */
-const OWN_ESC = `\uE000${randomBytes(6).toString('hex')}\uE001`;
-const OWN_CODE = new RegExp(`${OWN_ESC}\\[[0-9;]*m`, 'g');
+let ownMarker: { esc: string; code: RegExp } | undefined;
+
+function ownEsc(): string {
+  if (ownMarker === undefined) {
+    const esc = `\uE000${Buffer.from(crypto.getRandomValues(new Uint8Array(6))).toString('hex')}\uE001`;
+    ownMarker = { esc, code: new RegExp(`${esc}\\[[0-9;]*m`, 'g') };
+  }
+  return ownMarker.esc;
+}
+
+/** Our own colour codes made real. */
+function restoreOwnCodes(text: string): string {
+  return ownMarker === undefined ? text : text.replaceAll(ownMarker.esc, '\x1b');
+}
 
 /** A terminal that reports no width (`script -c`, some CI wrappers) is this wide. */
 export const DEFAULT_COLUMNS = 80;
@@ -43,7 +56,7 @@ function ownCodes<T extends object>(style: T): T {
         thisArg,
         args.map((a) => escapeControls(String(a))),
       );
-      return String(styled).replaceAll('\x1b', OWN_ESC);
+      return String(styled).replaceAll('\x1b', ownEsc());
     },
     get: (_blank, prop) => {
       const value: unknown = Reflect.get(style, prop);
@@ -54,12 +67,12 @@ function ownCodes<T extends object>(style: T): T {
 
 /** Text as a terminal may show it: controls escaped, our own colour codes restored. */
 export function forTerminal(text: string): string {
-  return escapeControls(text).replaceAll(OWN_ESC, '\x1b');
+  return restoreOwnCodes(escapeControls(text));
 }
 
 /** The text without the colour codes of `terminalChalk`. */
 export function withoutOwnCodes(text: string): string {
-  return text.replace(OWN_CODE, '');
+  return ownMarker === undefined ? text : text.replace(ownMarker.code, '');
 }
 
 const RAW = new WeakMap<Writable, Writable>();
@@ -91,7 +104,7 @@ function guard(stream: Writable, tty: boolean): Writable {
   if (RAW.has(stream)) return stream;
   const decoder = new StringDecoder('utf8');
   const shown = (chunk: unknown): unknown => {
-    if (typeof chunk === 'string') return tty ? forTerminal(chunk) : chunk.replaceAll(OWN_ESC, '\x1b');
+    if (typeof chunk === 'string') return tty ? forTerminal(chunk) : restoreOwnCodes(chunk);
     if (!tty || !(chunk instanceof Uint8Array)) return chunk;
     return forTerminal(decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
   };

@@ -7,10 +7,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { schemaFields } from '../args/fields.js';
 import { exampleArguments } from '../args/example.js';
 import { shellWord } from './shell-word.js';
-
-export function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
-}
+import { firstLine } from './first-line.js';
 
 export function toolRequiredArgs(tool: Tool): string[] {
   const required = (tool.inputSchema as { required?: unknown }).required;

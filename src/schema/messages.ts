@@ -3,9 +3,11 @@
 // failed anyOf/oneOf become one "must be A or B" line, and if/then bookkeeping errors vanish.
 
 import type { ErrorObject } from 'ajv';
-import { declaredProperties, isPlainObject, jsonTypeOf, type JsonSchema } from './navigate.js';
+import { declaredProperties, jsonTypeOf, type JsonSchema } from './navigate.js';
+import { isRecord } from '../is-record.js';
 import { didYouMean } from '../suggest.js';
 import { typeAlternatives } from './type-label.js';
+import { unescapeToken } from './pointer.js';
 
 /** One problem: where (a JSON pointer into the checked value) and what. */
 export type Explained =
@@ -46,7 +48,7 @@ function branchPaths(composite: ErrorObject): string[] {
   const paths = [`${composite.schemaPath}/`];
   if (Array.isArray(composite.schema)) {
     for (const branch of composite.schema) {
-      if (isPlainObject(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#'))
+      if (isRecord(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#'))
         paths.push(`${branch.$ref}/`);
     }
   }
@@ -138,22 +140,18 @@ export function explainErrors(errors: readonly ErrorObject[], root: JsonSchema):
   return out;
 }
 
-function decodeSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** A JSON pointer into the arguments as the user names it on a command line: `user.tags[0]`. */
 export function argumentName(pointer: string, args: unknown): string {
   let name = '';
   let node: unknown = args;
   for (const raw of pointer.split('/').slice(1)) {
-    const segment = decodeSegment(raw);
+    const segment = unescapeToken(raw);
     if (Array.isArray(node)) {
       name += `[${segment}]`;
       node = node[Number(segment)];
     } else {
       name += name === '' ? segment : `.${segment}`;
-      node = isPlainObject(node) ? node[segment] : undefined;
+      node = isRecord(node) ? node[segment] : undefined;
     }
   }
   return name;

@@ -1,6 +1,9 @@
 // Read-only navigation of a tool's JSON Schema: local $ref resolution, the JSON types a schema
 // admits, its declared properties and item schemas. Coercion, validation messages and display share it.
 
+import { isRecord } from '../is-record.js';
+import { unescapeToken } from './pointer.js';
+
 /** A JSON Schema: an object of keywords, or a boolean schema (`true` accepts anything). */
 export type JsonSchema = boolean | JsonSchemaObject;
 
@@ -16,10 +19,6 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
 const MAX_DEPTH = 32;
 
 export function isSchemaObject(value: unknown): value is JsonSchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -41,19 +40,15 @@ export function jsonTypeOf(value: unknown): JsonType | 'undefined' {
   }
 }
 
-function decodePointerSegment(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** Follows a local `#/…` JSON pointer inside the root document; anything else is unknown. */
 function lookupRef(root: JsonSchema, ref: string): JsonSchema | undefined {
   if (ref === '#') return root;
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
-    const key = decodePointerSegment(raw);
+    const key = unescapeToken(decodeURIComponent(raw));
     if (Array.isArray(node)) node = node[Number(key)];
-    else if (isPlainObject(node)) node = node[key];
+    else if (isRecord(node)) node = node[key];
     else return undefined;
   }
   return typeof node === 'boolean' || isSchemaObject(node) ? node : undefined;

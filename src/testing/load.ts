@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Context } from '../io.js';
 import { configError } from '../errors.js';
-import { displayPath } from '../config/paths.js';
+import { displayPath } from '../config/display-path.js';
 import { readConfigFile } from '../config/read-file.js';
 import type { ConfigEntry } from '../config/load.js';
 import { checkEntry } from '../config/validate.js';
@@ -15,6 +15,7 @@ import { formatJsonPath, type JsonSegment } from '../config/jsonc.js';
 import { didYouMean } from '../suggest.js';
 import { parseSource, type SourceFile } from './source.js';
 import { STEP_KINDS, testFileSchema, type StepKind } from './schema.js';
+import { pointerPath } from '../schema/pointer.js';
 
 export type Step =
   | { kind: 'status' }
@@ -321,7 +322,7 @@ function problems(source: SourceFile, errors: ErrorObject[]): string {
     errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath),
   );
   for (const e of errors) {
-    const segs = pointer(e.instancePath);
+    const segs = pointerPath(e.instancePath);
     if ((e.keyword === 'required' || e.keyword === 'type') && summarised.has(e.instancePath)) continue;
     let where = segs;
     let what: string;
@@ -373,13 +374,4 @@ function knownKeys(schema: unknown): Record<string, unknown> {
     string,
     unknown
   >;
-}
-
-function pointer(p: string): JsonSegment[] {
-  if (p === '') return [];
-  return p
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }

@@ -1,15 +1,14 @@
 // Finding a value inside a JSON value by a JSON Pointer (`/items/0/name`) or a dotted path
 // (`items.0.name`), as `structured` expectations name them.
 
+import { unescapeToken } from '../schema/pointer.js';
+
 export function lookup(value: unknown, path: string): { exists: boolean; value?: unknown } {
   const segments =
     path === '' || path === '/'
       ? []
       : path.startsWith('/')
-        ? path
-            .slice(1)
-            .split('/')
-            .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+        ? path.slice(1).split('/').map(unescapeToken)
         : path.split('.');
   let at: unknown = value;
   if (at === undefined) return { exists: false };

@@ -2,7 +2,7 @@
 // every header value, URL userinfo and query value is replaced wherever it appears in a result.
 
 import type { ServerSpec } from '../config/types.js';
-import { REDACTED } from '../config/display.js';
+import { REDACTED } from '../redact.js';
 
 /** Shorter values would blank out ordinary words and numbers. */
 const MIN_SECRET_LENGTH = 4;

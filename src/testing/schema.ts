@@ -1,17 +1,12 @@
 // The JSON Schema of a test file, built here once and shipped as mcpctl-test.schema.json at the
 // repository root (for `$schema` and editor completion); the loader checks files against it.
 
-import { configSchema } from '../config/schema.js';
+import { configSchema, stringMap } from '../config/schema.js';
 import { EXIT_CODES } from '../errors.js';
 
 type Schema = Record<string, unknown>;
 
 const text = (description: string): Schema => ({ type: 'string', description });
-const stringMap = (description: string): Schema => ({
-  type: 'object',
-  additionalProperties: { type: 'string' },
-  description,
-});
 const nothing: Schema = { type: ['object', 'null'], additionalProperties: false };
 
 /** The step kinds: each test has exactly one. */

@@ -3,7 +3,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expandTemplate, fillRequiredDefaults, templateArguments, templateVariables } from '../../src/args/index.js';
+import { UriTemplate } from '@modelcontextprotocol/client';
+import {
+  expandTemplate,
+  fillRequiredDefaults,
+  isUriTemplate,
+  templateArguments,
+  templateVariables,
+} from '../../src/args/index.js';
 import { McpctlError } from '../../src/errors.js';
 
 test('template: variables in order, each once; query expressions are optional', () => {
@@ -18,6 +25,25 @@ test('template: variables in order, each once; query expressions are optional', 
     { name: 'dir', required: true },
     { name: 'name', required: true },
   ]);
+});
+
+test('template: a URI is a template exactly when the SDK says so (checked without loading it)', () => {
+  const uris = [
+    'docs://project/{section}',
+    'repo://{owner}/{repo}{?ref}',
+    'file:///{+path}',
+    'x://{a b}',
+    'x://{ a}',
+    'x://{}',
+    'x://{',
+    'x://}{',
+    'x://{{a}}',
+    'x://plain/path',
+    'https://example.com/?q=%7Ba%7D',
+  ];
+  for (const uri of uris) assert.equal(isUriTemplate(uri), UriTemplate.isTemplate(uri), uri);
+  assert.equal(isUriTemplate('docs://project/{section}'), true);
+  assert.equal(isUriTemplate('docs://project/faq'), false);
 });
 
 test('template: filled and expanded, values percent-encoded where the operator asks', () => {

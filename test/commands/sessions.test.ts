@@ -1,5 +1,5 @@
 // What a run starts, it ends: a session's stdio server lives until the answer is printed
-// (settle()), and a walk over many servers never has more than its concurrency alive at once.
+// (endAll()), and a walk over many servers never has more than its concurrency alive at once.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ function sessions() {
   return new Sessions(ctx, {}, new Output(ctx, {}));
 }
 
-test('a session takes one process, which stays until settle() and is ended by it', async () => {
+test('a session takes one process, which stays until endAll() and is ended by it', async () => {
   const log = join(tempDir('sessions'), 'spawns.log');
   const spec = fixtureSpec('faulty', 'fault-server.js', ['serve'], { env: withEnv({ SPAWN_LOG: log }) });
   const pids = () => logLines(log).map(Number);
@@ -24,7 +24,7 @@ test('a session takes one process, which stays until settle() and is ended by it
   assert.deepEqual(names, ['echo', 'big', 'hang', 'crash']);
   assert.equal(pids().length, 1);
   assert.deepEqual(alive(pids()), pids(), 'the server is kept until the answer is printed');
-  await run.settle();
+  await run.endAll();
   assert.deepEqual(alive(pids()), []);
 });
 
@@ -51,5 +51,5 @@ test('each() works on at most `concurrency` servers at once and ends each when i
   assert.equal(pids().length, 5, 'every server was started');
   assert.ok(Math.max(...aliveDuringWork) <= 2, `alive at once: ${aliveDuringWork.join(', ')}`);
   assert.deepEqual(alive(pids()), [], 'each server ended before each() returned');
-  await run.settle();
+  await run.endAll();
 });

@@ -12,7 +12,7 @@ import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { AJV_OPTIONS, META_SCHEMA_IDS, type Draft } from '../../src/schema/ajv-setup.js';
-import { toSpec } from '../../commands/completion.js';
+import { toSpec } from '../../commands/completion/run.js';
 import { ROOT } from '../helpers/run.js';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -29,7 +29,7 @@ const CHECKED: Record<string, { version: string; recheck: string }> = {
   ajv: { version: '8.20.0', recheck: 'src/schema/compile.ts puts ready meta-schema validators into ajv.schemas' },
   commander: {
     version: '14.0.3',
-    recheck: 'commands/completion.ts reads Command._hidden to leave hidden commands out',
+    recheck: 'commands/completion/run.ts reads Command._hidden to leave hidden commands out',
   },
 };
 

@@ -1,13 +1,14 @@
-// A stdio server started before the SDK has loaded (spawnServer) is the one the session talks
-// to, keeps what it said if it dies before anyone listens, is ended even if no session adopts
-// it, and (with closeAfter) lives until the caller says its answer is out.
+// A stdio server started ahead, before the SDK has loaded (ServerLauncher.startAhead), is the
+// one the session talks to, keeps what it said if it dies before anyone listens, is ended even
+// if no session takes it, and (with closeAfter) lives until the caller says its answer is out.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { McpctlError } from '../../src/errors.js';
 import { withSession, type Session } from '../../src/mcp/session/index.js';
-import { spawnServer } from '../../src/mcp/stdio/spawn.js';
+import { ServerLauncher } from '../../src/mcp/stdio/launcher.js';
+import type { SpawnedServer } from '../../src/mcp/stdio/spawn.js';
 import { alive, assertAllEnded, eventually, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from './helpers.js';
 
 function fault(behaviours: string[]) {
@@ -17,23 +18,32 @@ function fault(behaviours: string[]) {
   return { spec, pids };
 }
 
+/** A launcher with its first process started, and that process. */
+function startedAhead(spec: ConstructorParameters<typeof ServerLauncher>[0]): {
+  launcher: ServerLauncher;
+  prestarted: SpawnedServer;
+} {
+  const launcher = new ServerLauncher(spec).startAhead();
+  return { launcher, prestarted: launcher.waiting! };
+}
+
 const listTools = async (s: Session) =>
   (await s.client.listTools(undefined, s.requestOptions())).tools.map((t) => t.name);
 
 describe('servers started before the session', { concurrency: 3 }, () => {
   test('the session adopts the running server instead of starting another', async () => {
     const f = fault([]);
-    const prestarted = spawnServer(f.spec, true);
-    const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, prestarted }, listTools);
+    const { launcher, prestarted } = startedAhead(f.spec);
+    const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, launcher }, listTools);
     assert.deepEqual(tools, ['echo', 'big', 'hang', 'crash']);
-    assert.equal(prestarted.adopted, true);
-    assert.deepEqual(f.pids(), [prestarted.pgid], 'one process, the prestarted one');
+    assert.equal(launcher.untaken(), undefined, 'the session took it');
+    assert.deepEqual(f.pids(), [prestarted.pgid], 'one process, the one started ahead');
     assertAllEnded(f.pids());
   });
 
   test('a server that died before it was adopted still reports its exit code and stderr', async () => {
     const f = fault(['crash']);
-    const prestarted = spawnServer(f.spec, true);
+    const { launcher, prestarted } = startedAhead(f.spec);
     // 'close' comes once the process has exited and Node has finished with its pipes: the
     // moment an unheld stream would have lost the server's last words.
     let closed = false;
@@ -42,7 +52,7 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     assert.ok(prestarted.exit() !== undefined, 'its exit was recorded');
     let error: unknown;
     try {
-      await withSession(f.spec, makeCtx(), { cacheDir: false, prestarted }, listTools);
+      await withSession(f.spec, makeCtx(), { cacheDir: false, launcher }, listTools);
     } catch (err) {
       error = err;
     }
@@ -55,11 +65,11 @@ describe('servers started before the session', { concurrency: 3 }, () => {
   test('a server no session adopted (interrupted first) is ended', async () => {
     const f = fault(['ignore-term']);
     const ctx = makeCtx();
-    const prestarted = spawnServer(f.spec, true);
+    const { launcher, prestarted } = startedAhead(f.spec);
     await prestarted.started;
     ctx.interrupt();
     await assert.rejects(
-      withSession(f.spec, ctx, { cacheDir: false, prestarted }, listTools),
+      withSession(f.spec, ctx, { cacheDir: false, launcher }, listTools),
       (err: unknown) => err instanceof McpctlError && err.kind === 'interrupted',
     );
     assert.ok(prestarted.pgid !== undefined);

@@ -6,10 +6,10 @@ import {
   type Prompt,
   type Resource,
   type ResourceTemplateType as ResourceTemplate,
-  type StandardSchemaV1,
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
+import { ANY_RESULT, type Requester } from './unchecked.js';
 
 export interface ListKinds {
   tools: Tool;
@@ -44,18 +44,6 @@ const SPEC_NAMES = {
 /** Pages past this many are a server bug (a cursor loop), not a long list. */
 const MAX_PAGES = 1000;
 
-/** Accepts any result: each item is checked on its own below. */
-const ANY_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
-  '~standard': {
-    version: 1,
-    vendor: 'mcpctl',
-    validate: (value) =>
-      value && typeof value === 'object'
-        ? { value: value as Record<string, unknown> }
-        : { issues: [{ message: 'result is not an object' }] },
-  },
-};
-
 export interface ListOutcome<K extends ListKind> {
   items: ListKinds[K][];
   /** Entries that broke the spec's shape, with their position and name when they have one. */
@@ -64,14 +52,6 @@ export interface ListOutcome<K extends ListKind> {
   truncated: boolean;
   /** True when the server declared no capability for this list, so nothing was asked. */
   undeclared: boolean;
-}
-
-interface Requester {
-  request(
-    request: { method: string; params?: Record<string, unknown> },
-    schema: typeof ANY_RESULT,
-    options?: RequestOptions,
-  ): Promise<Record<string, unknown>>;
 }
 
 export interface ListOptions<K extends ListKind> {

@@ -6,7 +6,8 @@
 // answer is checked here.
 
 import { ProtocolError } from '@modelcontextprotocol/client';
-import type { CallToolResult, Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
+import { ANY_RESULT, type Requester } from './unchecked.js';
 import { TASK_STATUSES, type TaskInfo, type TaskStatus, type TaskWire } from './task-support.js';
 
 export type { TaskInfo, TaskStatus, TaskWire } from './task-support.js';
@@ -31,17 +32,6 @@ export type ToolCallStart = { kind: 'task'; task: TaskInfo } | { kind: 'result';
 /** Where the extension wire's `resultType: "task"` answer is carried past the SDK (see below). */
 const TASK_HANDLE_KEY = 'mcpctl/task-handle';
 
-const ANY_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
-  '~standard': {
-    version: 1,
-    vendor: 'mcpctl',
-    validate: (value) =>
-      value && typeof value === 'object' && !Array.isArray(value)
-        ? { value: value as Record<string, unknown> }
-        : { issues: [{ message: 'result is not an object' }] },
-  },
-};
-
 /**
  * The SDK refuses a tools/call answer of `resultType: "task"` (it knows only complete and
  * input_required results), so on the extension wire such an answer is rewrapped before the SDK
@@ -61,14 +51,6 @@ export function passTaskResults(client: Client): void {
     }
     deliver.call(transport, message, extra);
   };
-}
-
-interface Requester {
-  request(
-    request: { method: string; params?: Record<string, unknown> },
-    schema: typeof ANY_RESULT,
-    options?: RequestOptions,
-  ): Promise<Record<string, unknown>>;
 }
 
 export class TaskClient {

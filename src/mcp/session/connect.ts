@@ -1,6 +1,6 @@
 // Opens one connection to a server under a single connect deadline: transport start (spawn,
-// SSE stream), era probe, handshake. Handles the SSE fallback, the era cache (reuse, drop on
-// failure, one retry without it), and always tears down what it started when it fails.
+// SSE stream), era probe, handshake. Handles the SSE fallback, the era cache (reuse, and on
+// failure stale-era.ts's policy), and always tears down what it started when it fails.
 
 import {
   Client,
@@ -21,11 +21,12 @@ import { McpctlError, type Phase } from '../../errors.js';
 import type { Context } from '../../io.js';
 import { VERSION } from '../../version.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
-import type { EraCache, EraVerdict } from './era-cache.js';
+import type { EraVerdict } from './era-cache.js';
+import { forgetStaleEra, type RememberedEra } from './stale-era.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
 import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
 import { createProxyFetch } from '../http/proxy.js';
-import type { SpawnedServer } from '../stdio/spawn.js';
+import { ServerLauncher } from '../stdio/launcher.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
 import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
@@ -49,13 +50,13 @@ export interface ConnectSettings {
   authProvider?: OAuthClientProvider;
   maxMessageBytes: number;
   /** Where the verdict of `auto` is remembered; absent: no cache. */
-  eraCache?: { cache: EraCache; key: string };
+  eraCache?: RememberedEra;
   /** Writes one diagnostic line for this server (`name: line`), verbose only. */
   log?: (line: string) => void;
   /** When set, the teardown of a failed attempt is handed over instead of awaited. */
   deferClose?: (closing: Promise<void>) => void;
-  /** stdio: the server, already started while the SDK loaded; the first attempt adopts it. */
-  prestarted?: SpawnedServer;
+  /** stdio: where each attempt's server process comes from (the first may be running already). */
+  launcher?: ServerLauncher;
   /** --timeout: the connect ends by then too. */
   commandDeadline?: CommandDeadline;
 }
@@ -124,16 +125,10 @@ class Deadline {
 }
 
 export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectSettings): Promise<Connection> {
-  let prestarted =
-    spec.transport === 'stdio' && settings.prestarted?.adopted === false ? settings.prestarted : undefined;
-  const takePrestarted = (): SpawnedServer | undefined => {
-    const taken = prestarted;
-    prestarted = undefined;
-    return taken;
-  };
+  const launcher = spec.transport === 'stdio' ? (settings.launcher ?? new ServerLauncher(spec)) : undefined;
   const deadline = new Deadline(
     settings.connectTimeoutMs,
-    prestarted?.startedAt ?? Date.now(),
+    launcher?.waiting?.startedAt ?? Date.now(),
     settings.commandDeadline,
   );
   const stop = AbortSignal.any([ctx.signal, deadline.controller.signal]);
@@ -162,7 +157,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             maxMessageBytes: settings.maxMessageBytes,
             onStderrLine: (line) => settings.log?.(line),
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
-            prestarted: takePrestarted(),
+            server: launcher!.next(),
           })
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
             fetch: proxyFetch,
@@ -290,18 +285,7 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
     } catch (err) {
       if (!(err instanceof AttemptFailure)) throw err;
       if (!prior || !cache) throw err.error;
-      // The remembered era may be stale: forget it, and try once more with a fresh probe.
-      await cache.cache.drop(cache.key);
-      const kind = err.error.kind;
-      if (
-        stop.aborted ||
-        kind === 'auth' ||
-        kind === 'timeout' ||
-        kind === 'interrupted' ||
-        err.error.phase === 'spawn'
-      )
-        throw err.error;
-      settings.log?.('(client) the remembered protocol era did not work; probing again');
+      if (!(await forgetStaleEra(cache, { at: 'connect', error: err.error, stop }, settings.log))) throw err.error;
       try {
         conn = await attempt(undefined);
       } catch (retryErr) {
@@ -369,7 +353,7 @@ function connection(
   };
 }
 
-async function rememberEra(conn: Connection, cache: { cache: EraCache; key: string }): Promise<void> {
+async function rememberEra(conn: Connection, cache: RememberedEra): Promise<void> {
   const era = conn.client.getProtocolEra();
   const discover = conn.client.getDiscoverResult();
   if (era === 'modern' && discover) await cache.cache.write(cache.key, { kind: 'modern', discover });

@@ -2,7 +2,7 @@
 // closes it; withSessions does so for many servers concurrently. Requests get their
 // timeouts and Ctrl-C from Session.requestOptions; every failure leaves as an McpctlError.
 
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type {
   Client,
   ClientCapabilities,
@@ -11,13 +11,15 @@ import type {
   RequestOptions,
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
-import type { ProtocolSetting, ServerSpec } from '../../config/types.js';
+import type { ProtocolSetting, ServerSpec, StdioServerSpec } from '../../config/types.js';
 import { McpctlError, toMcpctlError } from '../../errors.js';
 import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
 import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
+import { forgetStaleEra, type StaleEraFailure } from './stale-era.js';
 import type { SpawnedServer } from '../stdio/spawn.js';
+import { ServerLauncher } from '../stdio/launcher.js';
 import { stdioTransport } from './transports.js';
 import { isModernRevision } from './revisions.js';
 import { untilAborted } from '../wait.js';
@@ -61,10 +63,11 @@ export interface SessionOptions {
   /** withSessions: how many servers are worked on at once. Default 8. */
   concurrency?: number;
   /**
-   * stdio: this server, started (spawnServer) while the SDK loaded. The first connection
-   * attempt adopts it; if none does, withSession ends it.
+   * stdio: where the server processes come from; launchSession's has the first one started
+   * ahead. Default: each started when an attempt needs it. One started ahead that no attempt
+   * took is ended by withSession.
    */
-  prestarted?: SpawnedServer;
+  launcher?: ServerLauncher;
   /**
    * On Ctrl-C, before the server is ended: last words to the server (cancelling a task, say).
    * It must bound its own requests; they carry no abort signal of the session's.
@@ -101,23 +104,18 @@ export async function withSession<T>(
   opts: SessionOptions,
   fn: (s: Session) => Promise<T>,
 ): Promise<T> {
+  const launcher = spec.transport === 'stdio' ? (opts.launcher ?? new ServerLauncher(spec)) : undefined;
   try {
-    return await openAndRun(spec, ctx, opts, fn);
+    return await openAndRun(spec, ctx, { ...opts, launcher }, fn);
   } finally {
-    const unused = opts.prestarted;
-    if (unused && !unused.adopted) await finish(endPrestarted(spec, unused), opts);
+    const untaken = launcher?.untaken();
+    if (untaken && spec.transport === 'stdio') await awaitOrHandOver(endUntaken(spec, untaken), opts);
   }
 }
 
-/** Ends a server started for a session that never adopted it (teardown as for any session). */
-export function endPrestarted(spec: ServerSpec, spawned: SpawnedServer): Promise<void> {
-  if (spec.transport !== 'stdio' || spawned.adopted) return Promise.resolve();
-  return stdioTransport(spec, {
-    maxMessageBytes: 0,
-    onStderrLine: () => {},
-    onStdoutNoise: () => {},
-    prestarted: spawned,
-  }).close();
+/** Ends a server started ahead for a session that never took it (teardown as for any session). */
+function endUntaken(spec: StdioServerSpec, server: SpawnedServer): Promise<void> {
+  return stdioTransport(spec, { maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, server }).close();
 }
 
 async function openAndRun<T>(
@@ -144,24 +142,21 @@ async function openAndRun<T>(
     } catch (err) {
       if (ctx.signal.aborted && opts.onInterrupted) await opts.onInterrupted(session).catch(() => {});
       const failure = await conn.describe(err, { interrupted: ctx.signal.aborted });
-      // A remembered modern era skips the handshake, so a stale one shows only now, at the
-      // first request. If the server has not answered anything yet, forget it and redo once.
-      if (
-        attempt === 1 &&
-        conn.prior?.kind === 'modern' &&
-        conn.tracker.answered === 0 &&
-        eraSuspect(failure, err) &&
-        settings.eraCache
-      ) {
-        await settings.eraCache.cache.drop(settings.eraCache.key);
+      const stale: StaleEraFailure = {
+        at: 'request',
+        error: failure,
+        raw: err,
+        prior: conn.prior,
+        answered: conn.tracker.answered,
+      };
+      if (attempt === 1 && settings.eraCache && (await forgetStaleEra(settings.eraCache, stale, settings.log))) {
         await session.end();
-        settings.log?.('(client) the remembered protocol era did not work; probing again');
         continue;
       }
-      await finish(endAfter(session, opts), opts);
+      await awaitOrHandOver(endAfter(session, opts), opts);
       throw failure;
     }
-    await finish(endAfter(session, opts), opts);
+    await awaitOrHandOver(endAfter(session, opts), opts);
     return value;
   }
 }
@@ -290,7 +285,7 @@ function connectSettings(
         : undefined,
     log,
     deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
-    prestarted: opts.prestarted,
+    launcher: opts.launcher,
     commandDeadline: opts.commandDeadline,
   };
 }
@@ -303,16 +298,12 @@ function endAfter(session: LiveSession, opts: SessionOptions): Promise<void> {
   return opts.closeAfter.then(end, end);
 }
 
-function finish(closing: Promise<void>, opts: SessionOptions): void | Promise<void> {
+/** A teardown under way: handed to the caller (deferClose) to await later, or awaited now. */
+function awaitOrHandOver(closing: Promise<void>, opts: SessionOptions): void | Promise<void> {
   const settled = closing.catch(() => {});
   if (opts.deferClose) {
     opts.deferClose(settled);
     return;
   }
   return settled;
-}
-
-function eraSuspect(failure: McpctlError, raw: unknown): boolean {
-  if (failure.kind === 'connection') return true;
-  return raw instanceof ProtocolError && (raw.code === -32601 || raw.code === -32600 || raw.code === -32022);
 }

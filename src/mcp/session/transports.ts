@@ -14,8 +14,8 @@ export interface StdioTransportSettings {
   maxMessageBytes: number;
   onStderrLine: (line: string) => void;
   onStdoutNoise: (line: string) => void;
-  /** This server, already started while the SDK loaded. */
-  prestarted?: SpawnedServer;
+  /** The process to talk to (ServerLauncher.next()). */
+  server: SpawnedServer;
 }
 
 export function stdioTransport(spec: StdioServerSpec, settings: StdioTransportSettings): ProcessTransport {
@@ -27,7 +27,7 @@ export function stdioTransport(spec: StdioServerSpec, settings: StdioTransportSe
     maxMessageBytes: settings.maxMessageBytes,
     onStderrLine: settings.onStderrLine,
     onStdoutNoise: settings.onStdoutNoise,
-    prestarted: settings.prestarted,
+    server: settings.server,
   });
 }
 

@@ -13,7 +13,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { InFlight } from './in-flight.js';
 import { groupAlive, signalGroup } from './process-group.js';
-import { spawnServer, type ProcessExit, type SpawnedServer } from './spawn.js';
+import type { ProcessExit, SpawnedServer, SpawnOptions } from './spawn.js';
 import { sleep, within } from '../wait.js';
 
 export { BadCwdError, type ProcessExit } from './spawn.js';
@@ -28,12 +28,8 @@ export class MessageTooLargeError extends Error {
   }
 }
 
-export interface ProcessTransportOptions {
-  command: string;
-  args: readonly string[];
-  /** The complete environment of the child. */
-  env: Record<string, string>;
-  cwd?: string;
+/** What to start (command, args, env, cwd), and how to talk to it and end it. */
+export interface ProcessTransportOptions extends SpawnOptions {
   /** The longest single message accepted from the server. */
   maxMessageBytes: number;
   /** Each line the server writes to stderr, as it arrives. */
@@ -48,8 +44,8 @@ export interface ProcessTransportOptions {
   killWaitMs?: number;
   /** Lines of stderr kept for error messages. */
   tailLines?: number;
-  /** The same server, already started (spawnServer) while the SDK loaded: adopted, not spawned again. */
-  prestarted?: SpawnedServer;
+  /** The server process this transport talks to and ends (ServerLauncher.next()). */
+  server: SpawnedServer;
 }
 
 const MAX_STDERR_LINE = 2000;
@@ -81,9 +77,7 @@ export class ProcessTransport implements Transport {
   private readonly exitWaiters: Array<() => void> = [];
   private readonly stderrWaiters: Array<() => void> = [];
 
-  constructor(private readonly options: ProcessTransportOptions) {
-    if (options.prestarted) options.prestarted.adopted = true;
-  }
+  constructor(private readonly options: ProcessTransportOptions) {}
 
   /** The server's pid, recorded right after spawn and kept after it exits (for teardown and tests). */
   get pid(): number | null {
@@ -115,9 +109,8 @@ export class ProcessTransport implements Transport {
 
   async start(): Promise<void> {
     if (this.started) throw new Error('ProcessTransport already started');
-    const spawned = this.options.prestarted ?? spawnServer(this.options);
-    this.adopt(spawned);
-    await spawned.started;
+    this.adopt(this.options.server);
+    await this.options.server.started;
   }
 
   /** Takes over a started process: its exit, its output, its errors. */
@@ -132,7 +125,7 @@ export class ProcessTransport implements Transport {
       this.exit = exit;
       for (const wake of this.exitWaiters.splice(0)) wake();
     };
-    // A prestarted server may have exited before it was adopted.
+    // A server started ahead may have exited before it was taken over.
     const early = spawned.exit();
     if (early) ended(early);
     else child.on('exit', (code, signal) => ended({ code, signal }));
@@ -165,8 +158,8 @@ export class ProcessTransport implements Transport {
 
   /** Ends the server and everything in its process group; bounded, idempotent. */
   close(): Promise<void> {
-    // A prestarted server is ours to end even if the handshake never began.
-    if (!this.started && this.options.prestarted) this.adopt(this.options.prestarted);
+    // The server is ours to end even if the handshake never began.
+    if (!this.started) this.adopt(this.options.server);
     this.closing ??= this.teardown();
     return this.closing;
   }

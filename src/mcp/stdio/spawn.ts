@@ -44,10 +44,8 @@ export interface SpawnedServer {
   readonly started: Promise<void>;
   /** Date.now() when it was started: deadlines count from here. */
   readonly startedAt: number;
-  /** How it ended, once it has (recorded even before it is adopted). */
+  /** How it ended, once it has (recorded even before a transport takes it over). */
   exit(): ProcessExit | undefined;
-  /** Set by the transport that takes it over (and from then on ends it). */
-  adopted: boolean;
   /** Kills it and its group at once: only for when no transport can be made to end it properly. */
   abandon(): void;
   /** The group has been ended properly: the watchdog stands down. */
@@ -88,18 +86,23 @@ export function startWatchdog(pgid: number): () => void {
   };
 }
 
-/**
- * Starts the server. With `hold`, its output is kept until it is read: Node drains and drops
- * the unread output of a child that exits (a server that fails at once would lose its last
- * words before anyone listens).
- */
-export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer {
+export interface SpawnMode {
+  /**
+   * Keep the output until it is read, for a server started before anyone listens (a session
+   * whose client is still loading): Node drains and drops the unread output of a child that
+   * exits, and a server that fails at once would lose its last words.
+   */
+  holdOutput?: boolean;
+}
+
+/** Starts the server. */
+export function spawnServer(options: SpawnOptions, { holdOutput = false }: SpawnMode = {}): SpawnedServer {
   const startedAt = Date.now();
   const { command, args, env, cwd } = options;
   const failed = (err: unknown): SpawnedServer => {
     const started = Promise.reject(err);
     started.catch(() => {});
-    return { started, startedAt, exit: () => undefined, adopted: false, abandon: () => {}, release: () => {} };
+    return { started, startedAt, exit: () => undefined, abandon: () => {}, release: () => {} };
   };
   if (cwd !== undefined && !isDirectory(cwd)) return failed(new BadCwdError(cwd));
   let child: ChildProcessWithoutNullStreams;
@@ -136,15 +139,14 @@ export function spawnServer(options: SpawnOptions, hold = false): SpawnedServer 
     if (pgid !== undefined && !signalGroup(pgid, 'SIGKILL') && exit === undefined) child.kill('SIGKILL');
     release();
   };
-  const out = hold ? held(child.stdout) : child.stdout;
-  const err = hold ? held(child.stderr) : child.stderr;
+  const out = holdOutput ? held(child.stdout) : child.stdout;
+  const err = holdOutput ? held(child.stderr) : child.stderr;
   return {
     child,
     pgid,
     started,
     startedAt,
     exit: () => exit,
-    adopted: false,
     abandon,
     release,
     stdout: out,

@@ -2,52 +2,26 @@
 // verified against the size, digest and frontmatter its entry declares. Listing reads no skill
 // file; printing one reads only that file.
 
-import { Command } from 'commander';
-import type { RunState } from './common/run-state.js';
-import type { Invocation } from './common/invocation.js';
-import { examples } from './common/options.js';
-import { McpctlError, usageError } from '../src/errors.js';
-import type { ServerSpec } from '../src/config/types.js';
-import { didYouMean } from '../src/suggest.js';
+import type { Skill, SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { malformedWarning } from '../common/malformed.js';
+import type { SkillsOptions } from './command.js';
+import { McpctlError, usageError } from '../../src/errors.js';
+import type { ServerSpec } from '../../src/config/types.js';
+import { stripTransportFields } from '../../src/output/json.js';
+import { didYouMean } from '../../src/suggest.js';
 
-export interface SkillsOptions {
-  server: string;
-  name?: string;
-}
-
-export function skillsCommand(state: RunState): Command {
-  return new Command('skills')
-    .description(
-      "list a server's skills, or print one skill's SKILL.md, verified against its declared size, digest and frontmatter",
-    )
-    .argument('<server>', 'a configured server name, or an http(s):// URL')
-    .argument('[name]', "a skill's name (or its SKILL.md URI)")
-    .addHelpText(
-      'after',
-      examples(
-        'mcpctl skills docs',
-        'mcpctl skills docs --json',
-        'mcpctl skills docs release-notes',
-        'mcpctl skills docs release-notes > SKILL.md',
-      ),
-    )
-    .action(async (server: string, name: string | undefined, _flags: unknown, cmd: Command) => {
-      await runSkills(state.begin(cmd), { server, name });
-    });
-}
-
-type Skill = import('@modelcontextprotocol/client/ext/skills').Skill;
-
-export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<void> {
-  const { out } = inv;
-  const spec = await inv.resolve(opts.server);
+export async function runSkills(deps: Deps, opts: SkillsOptions): Promise<Outcome> {
+  const { out } = deps;
+  const spec = await deps.servers.resolve(opts.server);
   const spinner = await out.startSpinner(
     opts.name === undefined ? `listing skills of ${spec.name}` : `reading skill ${opts.name} of ${spec.name}`,
   );
   let found: { skills: Skill[]; file?: { skill: Skill; text: string } };
   try {
-    found = await inv.session(spec, async (session) => {
-      const { SkillsClient, SkillVerificationError } = await import('@modelcontextprotocol/client/ext/skills');
+    found = await deps.sessions.open(spec, async (session, mcp) => {
+      const { SkillsClient, SkillVerificationError } = await mcp.skillsExtension();
       const skills = new SkillsClient(session.client, { skipInvalid: true });
       if (!skills.supported)
         throw usageError(`server "${spec.name}" does not offer skills (no io.modelcontextprotocol/skills extension)`, {
@@ -55,9 +29,7 @@ export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<v
         });
       const listing = await skills.list(undefined, session.requestOptions());
       for (const bad of listing.invalid)
-        out.warn(
-          `server "${spec.name}": skill ${bad.uri ? `"${bad.uri}"` : `#${bad.index + 1}`} is malformed and was left out (${bad.reason})`,
-        );
+        out.warn(malformedWarning(spec.name, 'skill', { name: bad.uri, index: bad.index, reason: bad.reason }));
       if (opts.name === undefined) return { skills: listing.skills };
       const skill = listing.skills.find((s) => s.frontmatter.name === opts.name || s.uri === opts.name);
       if (!skill) throw unknownSkill(spec, opts.name, listing.skills);
@@ -73,16 +45,17 @@ export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<v
     spinner.stop();
   }
 
-  const { stripTransportFields } = await import('../src/output/json.js');
   if (found.file) {
-    if (out.json) return out.printJson({ skill: stripTransportFields(found.file.skill), text: found.file.text });
-    return out.print(found.file.text.endsWith('\n') ? found.file.text : found.file.text + '\n');
-  }
-  if (out.json) return out.printJson({ skills: found.skills.map((s) => stripTransportFields(s)) });
-  if (found.skills.length === 0) {
-    out.info(`server "${spec.name}" has no skills`);
-    return;
-  }
+    if (out.json) await out.printJson({ skill: stripTransportFields(found.file.skill), text: found.file.text });
+    else await out.print(found.file.text.endsWith('\n') ? found.file.text : found.file.text + '\n');
+  } else if (out.json) await out.printJson({ skills: found.skills.map((s) => stripTransportFields(s)) });
+  else if (found.skills.length === 0) out.info(`server "${spec.name}" has no skills`);
+  else await printSkills(deps, found.skills);
+  return SUCCESS;
+}
+
+async function printSkills(deps: Deps, skills: Skill[]): Promise<void> {
+  const { out } = deps;
   await out.print(
     await out.table(
       [
@@ -97,7 +70,7 @@ export async function runSkills(inv: Invocation, opts: SkillsOptions): Promise<v
         { header: 'SIZE', value: (s: Skill) => sizeOf(s) },
         { header: 'URI', value: (s: Skill) => s.uri, wrap: true, priority: 1 },
       ],
-      found.skills,
+      skills,
     ),
   );
 }
@@ -116,11 +89,7 @@ function unknownSkill(spec: ServerSpec, name: string, skills: Skill[]): McpctlEr
   });
 }
 
-function verificationFailure(
-  spec: ServerSpec,
-  skill: Skill,
-  err: import('@modelcontextprotocol/client/ext/skills').SkillVerificationError,
-): McpctlError {
+function verificationFailure(spec: ServerSpec, skill: Skill, err: SkillVerificationError): McpctlError {
   const what = { size: 'its size', digest: 'its digest', frontmatter: 'its frontmatter', unlisted: 'its listing' }[
     err.reason
   ];

@@ -1,0 +1,31 @@
+// `mcpctl snapshot SERVER`: the server's contract as one deterministic JSON document, for a file
+// committed beside the server's code and compared with `mcpctl diff`.
+
+import path from 'node:path';
+import type { Deps } from '../common/deps.js';
+import { type Outcome, SUCCESS } from '../common/outcome.js';
+import type { SnapshotOptions } from './command.js';
+import type { ServerSpec } from '../../src/config/types.js';
+import { type Contract, contractJson, snapshotContract } from '../../src/contract/snapshot.js';
+import { writeNewFile } from '../../src/output/report-file.js';
+
+/** The live contract of one server. */
+export async function liveContract(deps: Deps, spec: ServerSpec): Promise<Contract> {
+  const spinner = await deps.out.startSpinner(`reading the contract of ${spec.name}`);
+  try {
+    return await deps.sessions.open(spec, (session) => snapshotContract(session));
+  } finally {
+    spinner.stop();
+  }
+}
+
+export async function runSnapshot(deps: Deps, opts: SnapshotOptions): Promise<Outcome> {
+  const spec = await deps.servers.resolve(opts.server);
+  const text = contractJson(await liveContract(deps, spec));
+  if (opts.output === undefined) await deps.out.print(text);
+  else {
+    await writeNewFile(path.resolve(deps.ctx.cwd, opts.output), text, opts.output);
+    deps.out.info(`wrote ${opts.output}`);
+  }
+  return SUCCESS;
+}
