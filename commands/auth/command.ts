@@ -2,7 +2,7 @@
 // when one of them runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples } from '../common/options.js';
 
 export interface AuthLoginOptions {
@@ -21,7 +21,7 @@ export interface AuthStatusOptions {
   server?: string;
 }
 
-export function authCommand(state: RunState): Command {
+export function authCommand(choice: Choice): Command {
   const auth = new Command('auth')
     .description('OAuth sign-in, sign-out and token state for HTTP servers')
     .addHelpText(
@@ -51,7 +51,7 @@ export function authCommand(state: RunState): Command {
         ),
       )
       .action((server: string, flags: { browser: boolean; scope?: string }, cmd: Command) =>
-        state.run(cmd, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runAuthLogin(deps, { server, browser: flags.browser, scope: flags.scope }),
         ),
       ),
@@ -64,7 +64,7 @@ export function authCommand(state: RunState): Command {
       .option('--forget-client', 'also forget the registered OAuth client')
       .addHelpText('after', examples('mcpctl auth logout linear', 'mcpctl auth logout --all --forget-client'))
       .action((server: string | undefined, flags: { all?: boolean; forgetClient?: boolean }, cmd: Command) =>
-        state.run(cmd, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runAuthLogout(deps, {
             server,
             all: flags.all === true,
@@ -79,7 +79,7 @@ export function authCommand(state: RunState): Command {
       .argument('[server]', 'a configured server name, or an http(s):// URL')
       .addHelpText('after', examples('mcpctl auth status', 'mcpctl auth status linear --json'))
       .action((server: string | undefined, _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./run.js')).runAuthStatus(deps, { server })),
+        choice.set(cmd, async (deps) => (await import('./run.js')).runAuthStatus(deps, { server })),
       ),
   );
   return auth;

@@ -3,7 +3,7 @@
 
 import { Command, Option } from 'commander';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples, parseLogLevel } from '../common/options.js';
 
 export interface CallOptions {
@@ -44,7 +44,7 @@ interface CallFlags {
   keep?: boolean;
 }
 
-export function callCommand(state: RunState): Command {
+export function callCommand(choice: Choice): Command {
   return new Command('call')
     .description("call a tool; arguments are typed by the tool's inputSchema and validated before sending")
     .argument('<server>', 'a configured server name, or an http(s):// URL (SERVER__TOOL as one word works too)')
@@ -86,7 +86,7 @@ export function callCommand(state: RunState): Command {
       ),
     )
     .action((server: string, tool: string | undefined, args: string[], flags: CallFlags, cmd: Command) =>
-      state.run(cmd, async (deps) =>
+      choice.set(cmd, async (deps) =>
         (await import('./run.js')).runCall(deps, {
           server,
           tool,

@@ -6,7 +6,7 @@ import type { Context } from '../../src/io.js';
 import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../../src/errors.js';
 import { Output } from '../../src/output/output.js';
 import { guardTerminal } from '../../src/output/terminal.js';
-import { RunState } from './run-state.js';
+import { Choice } from './choice.js';
 import { buildProgram } from './program.js';
 import { createDeps, type Deps } from './deps.js';
 import { exitCodeOf, SUCCESS, type Outcome } from './outcome.js';
@@ -21,8 +21,8 @@ const COMMANDER_SUCCESS = new Set([
 
 export async function main(argv: string[], given: Context): Promise<number> {
   const ctx: Context = { ...given, io: guardTerminal(given.io) };
-  const state = new RunState(ctx);
-  const program = buildProgram(state);
+  const choice = new Choice();
+  const program = buildProgram(choice);
   program.exitOverride();
   program.configureOutput({
     writeOut: (s) => ctx.io.stdout.write(s),
@@ -40,12 +40,9 @@ export async function main(argv: string[], given: Context): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
     let outcome: Outcome = SUCCESS;
-    if (state.chosen) {
-      deps = createDeps(ctx, state.chosen.global);
-      outcome = await state.chosen.run(deps);
-    } else if (state.invocation) {
-      deps = state.invocation;
-      outcome = { failures: state.invocation.failures };
+    if (choice.made) {
+      deps = createDeps(ctx, choice.made.global);
+      outcome = await choice.made.run(deps);
     }
     exitCode = exitCodeOf(outcome);
     // Partial failures: every one for people; for programs the one that set the exit code.
@@ -55,14 +52,12 @@ export async function main(argv: string[], given: Context): Promise<number> {
     if (err instanceof CommanderError && COMMANDER_SUCCESS.has(err.code)) return 0;
     if (isBrokenPipe(err)) return exitCode;
     const failure = stoppedBy(ctx.signal, err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err));
-    const out =
-      (deps ?? state.invocation)?.out ??
-      new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
+    const out = deps?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
     out.stopSpinner();
     out.error(failure);
     exitCode = failure.exitCode;
   } finally {
-    await (deps ?? state.invocation)?.sessions.endAll();
+    await deps?.sessions.endAll();
   }
   // SIGTERM ends the run with 143 whatever was done by then (the work stopped at its next step).
   return terminatedBy(ctx.signal) ? TERMINATED_EXIT_CODE : exitCode;

@@ -2,7 +2,7 @@
 // shell completions are generated, so it must be buildable without running anything.
 
 import { Command, Option } from 'commander';
-import type { RunState } from './run-state.js';
+import type { Choice } from './choice.js';
 import { collect, parsePositiveInt, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
 import { serversCommand } from '../servers/command.js';
 import { toolsCommand } from '../tools/command.js';
@@ -21,7 +21,7 @@ import { completionCommand } from '../completion/command.js';
 import { helpCommand } from '../help/command.js';
 import { VERSION } from '../../src/version.js';
 
-export function buildProgram(state: RunState): Command {
+export function buildProgram(choice: Choice): Command {
   const program = new Command('mcpctl')
     .description('A scriptable command-line client for MCP (Model Context Protocol) servers.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -86,7 +86,7 @@ export function buildProgram(state: RunState): Command {
     completionCommand,
     helpCommand,
   ]) {
-    program.addCommand(make(state));
+    program.addCommand(make(choice));
   }
   return program;
 }

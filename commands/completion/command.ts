@@ -1,7 +1,7 @@
 // `mcpctl completion bash|zsh|fish`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Argument, Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples } from '../common/options.js';
 import { SHELLS } from '../../src/completions/tree.js';
 
@@ -11,7 +11,7 @@ export interface CompletionOptions {
   program: Command;
 }
 
-export function completionCommand(state: RunState): Command {
+export function completionCommand(choice: Choice): Command {
   return new Command('completion')
     .description('print a shell completion script (bash, zsh or fish)')
     .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
@@ -25,7 +25,7 @@ export function completionCommand(state: RunState): Command {
       ),
     )
     .action((shell: string, _flags: unknown, cmd: Command) =>
-      state.run(cmd, async (deps) => (await import('./run.js')).runCompletion(deps, { shell, program: rootOf(cmd) })),
+      choice.set(cmd, async (deps) => (await import('./run.js')).runCompletion(deps, { shell, program: rootOf(cmd) })),
     );
 }
 

@@ -1,7 +1,7 @@
 // `mcpctl diff OLD NEW`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Command, Option } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples } from '../common/options.js';
 import type { ChangeClass } from '../../src/contract/diff.js';
 
@@ -11,7 +11,7 @@ export interface DiffOptions {
   failOn: ChangeClass;
 }
 
-export function diffCommand(state: RunState): Command {
+export function diffCommand(choice: Choice): Command {
   return new Command('diff')
     .description(
       'compare two contracts (snapshot files or live servers): breaking vs compatible changes; exit 8 on a breaking one',
@@ -32,6 +32,8 @@ export function diffCommand(state: RunState): Command {
       ),
     )
     .action((old: string, now: string, flags: { failOn: ChangeClass }, cmd: Command) =>
-      state.run(cmd, async (deps) => (await import('./run.js')).runDiff(deps, { old, new: now, failOn: flags.failOn })),
+      choice.set(cmd, async (deps) =>
+        (await import('./run.js')).runDiff(deps, { old, new: now, failOn: flags.failOn }),
+      ),
     );
 }

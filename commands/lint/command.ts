@@ -1,7 +1,7 @@
 // `mcpctl lint SERVER`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { collect, examples } from '../common/options.js';
 
 export interface LintOptions {
@@ -12,7 +12,7 @@ export interface LintOptions {
   sampleCalls: boolean;
 }
 
-export function lintCommand(state: RunState): Command {
+export function lintCommand(choice: Choice): Command {
   return new Command('lint')
     .description(
       "check that a server's tools work across clients and model providers; exit 8 on an error-level finding",
@@ -40,7 +40,7 @@ export function lintCommand(state: RunState): Command {
         flags: { rule?: string[]; ignore?: string[]; sampleCalls?: boolean },
         cmd: Command,
       ) =>
-        state.run(cmd, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runLint(deps, {
             server,
             rules: flags.rule ?? [],

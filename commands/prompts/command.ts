@@ -2,7 +2,7 @@
 // in run.ts, loaded only when this command runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples, parsePositiveInt } from '../common/options.js';
 
 export interface PromptsOptions {
@@ -14,7 +14,7 @@ export interface PromptsOptions {
   limit?: number;
 }
 
-export function promptsCommand(state: RunState): Command {
+export function promptsCommand(choice: Choice): Command {
   return new Command('prompts')
     .description('list the prompts of a server, or get one with arguments')
     .argument('[server]', 'a configured server name, or an http(s):// URL')
@@ -39,7 +39,7 @@ export function promptsCommand(state: RunState): Command {
         flags: { complete?: string; limit?: number },
         cmd: Command,
       ) =>
-        state.run(cmd, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runPrompts(deps, {
             server,
             prompt,

@@ -2,7 +2,7 @@
 // work is in run.ts, loaded only when this command runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples, parsePositiveInt } from '../common/options.js';
 
 export interface ResourcesOptions {
@@ -21,7 +21,7 @@ export interface ResourcesOptions {
   watch?: boolean;
 }
 
-export function resourcesCommand(state: RunState): Command {
+export function resourcesCommand(choice: Choice): Command {
   return new Command('resources')
     .description('list the resources of a server, or read one')
     .argument('[server]', 'a configured server name, or an http(s):// URL')
@@ -63,7 +63,7 @@ export function resourcesCommand(state: RunState): Command {
         },
         cmd: Command,
       ) =>
-        state.run(cmd, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runResources(deps, {
             server,
             uri,

@@ -2,7 +2,7 @@
 // the definitions. The work is in run.ts, loaded only when one of them runs.
 
 import { Command, Option } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { collect, examples, parseSeconds } from '../common/options.js';
 
 export interface ServersOptions {
@@ -32,7 +32,7 @@ export interface ServersTrustOptions {
   files: string[];
 }
 
-export function serversCommand(state: RunState): Command {
+export function serversCommand(choice: Choice): Command {
   const servers = new Command('servers')
     .description('list the configured servers and the file each came from (never connects)')
     .argument('[name]', 'show one server in full')
@@ -54,7 +54,7 @@ export function serversCommand(state: RunState): Command {
       ),
     )
     .action((name: string | undefined, flags: { names?: boolean }, cmd: Command) =>
-      state.run(cmd, async (deps) => (await import('./run.js')).runServers(deps, { name, names: flags.names })),
+      choice.set(cmd, async (deps) => (await import('./run.js')).runServers(deps, { name, names: flags.names })),
     );
   servers.addCommand(
     new Command('add')
@@ -86,7 +86,7 @@ export function serversCommand(state: RunState): Command {
         ),
       )
       .action((name: string, args: string[], flags: Omit<ServersAddOptions, 'name' | 'args'>, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./edit.js')).runServersAdd(deps, { ...flags, name, args })),
+        choice.set(cmd, async (deps) => (await import('./edit.js')).runServersAdd(deps, { ...flags, name, args })),
       ),
   );
   servers.addCommand(
@@ -95,7 +95,7 @@ export function serversCommand(state: RunState): Command {
       .argument('<name>', 'the server to remove')
       .addHelpText('after', examples('mcpctl servers remove fs', 'mcpctl servers remove fs --config .cursor/mcp.json'))
       .action((name: string, _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./edit.js')).runServersRemove(deps, { name })),
+        choice.set(cmd, async (deps) => (await import('./edit.js')).runServersRemove(deps, { name })),
       ),
   );
   servers.addCommand(
@@ -109,7 +109,7 @@ export function serversCommand(state: RunState): Command {
         examples('mcpctl servers trust', 'mcpctl servers trust .mcp.json', 'mcpctl servers untrust .mcp.json'),
       )
       .action((files: string[], _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./trust.js')).runServersTrust(deps, { files })),
+        choice.set(cmd, async (deps) => (await import('./trust.js')).runServersTrust(deps, { files })),
       ),
   );
   servers.addCommand(
@@ -118,7 +118,7 @@ export function serversCommand(state: RunState): Command {
       .argument('<files...>', 'project config files')
       .addHelpText('after', examples('mcpctl servers untrust .mcp.json'))
       .action((files: string[], _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./trust.js')).runServersUntrust(deps, { files })),
+        choice.set(cmd, async (deps) => (await import('./trust.js')).runServersUntrust(deps, { files })),
       ),
   );
   return servers;

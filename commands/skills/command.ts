@@ -2,7 +2,7 @@
 // only when this command runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples } from '../common/options.js';
 
 export interface SkillsOptions {
@@ -10,7 +10,7 @@ export interface SkillsOptions {
   name?: string;
 }
 
-export function skillsCommand(state: RunState): Command {
+export function skillsCommand(choice: Choice): Command {
   return new Command('skills')
     .description(
       "list a server's skills, or print one skill's SKILL.md, verified against its declared size, digest and frontmatter",
@@ -27,6 +27,6 @@ export function skillsCommand(state: RunState): Command {
       ),
     )
     .action((server: string, name: string | undefined, _flags: unknown, cmd: Command) =>
-      state.run(cmd, async (deps) => (await import('./run.js')).runSkills(deps, { server, name })),
+      choice.set(cmd, async (deps) => (await import('./run.js')).runSkills(deps, { server, name })),
     );
 }

@@ -1,7 +1,7 @@
 // `mcpctl snapshot SERVER`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples } from '../common/options.js';
 
 export interface SnapshotOptions {
@@ -9,7 +9,7 @@ export interface SnapshotOptions {
   output?: string;
 }
 
-export function snapshotCommand(state: RunState): Command {
+export function snapshotCommand(choice: Choice): Command {
   return new Command('snapshot')
     .description(
       "print the server's contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON",
@@ -25,6 +25,6 @@ export function snapshotCommand(state: RunState): Command {
       ),
     )
     .action((server: string | undefined, flags: { output?: string }, cmd: Command) =>
-      state.run(cmd, async (deps) => (await import('./run.js')).runSnapshot(deps, { server, output: flags.output })),
+      choice.set(cmd, async (deps) => (await import('./run.js')).runSnapshot(deps, { server, output: flags.output })),
     );
 }

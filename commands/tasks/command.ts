@@ -2,7 +2,7 @@
 // help). The work is in run.ts, loaded only when one of them runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples } from '../common/options.js';
 
 export interface TasksOptions {
@@ -18,7 +18,7 @@ export interface TasksCancelOptions {
   task: string;
 }
 
-export function tasksCommand(state: RunState): Command {
+export function tasksCommand(choice: Choice): Command {
   const tasks = new Command('tasks')
     .description("list a server's tasks, show one task's status, or wait for its result")
     .argument('<server>', 'a configured server name, or an http(s):// URL')
@@ -36,7 +36,7 @@ export function tasksCommand(state: RunState): Command {
       ),
     )
     .action((server: string, task: string | undefined, flags: { wait?: boolean; input: boolean }, cmd: Command) =>
-      state.run(cmd, async (deps) =>
+      choice.set(cmd, async (deps) =>
         (await import('./run.js')).runTasks(deps, { server, task, wait: flags.wait === true, input: flags.input }),
       ),
     );
@@ -47,7 +47,7 @@ export function tasksCommand(state: RunState): Command {
       .argument('<task>', 'the task id')
       .addHelpText('after', examples('mcpctl tasks cancel api 8d2c…'))
       .action((server: string, task: string, _flags: unknown, cmd: Command) =>
-        state.run(cmd, async (deps) => (await import('./run.js')).runTasksCancel(deps, { server, task })),
+        choice.set(cmd, async (deps) => (await import('./run.js')).runTasksCancel(deps, { server, task })),
       ),
   );
   return tasks;

@@ -1,7 +1,7 @@
 // `mcpctl test FILE…`: the definition. The work is in run.ts, loaded only when it runs.
 
 import { Command, Option } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples } from '../common/options.js';
 
 export const REPORTERS = ['terminal', 'junit', 'tap', 'json'] as const;
@@ -15,7 +15,7 @@ export interface TestOptions {
   bail: boolean;
 }
 
-export function testCommand(state: RunState): Command {
+export function testCommand(choice: Choice): Command {
   return new Command('test')
     .description('run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails')
     .argument('<files...>', 'test files (their format: mcpctl-test.schema.json)')
@@ -38,7 +38,7 @@ export function testCommand(state: RunState): Command {
         flags: { reporter: Reporter; output?: string; filter?: string; bail?: boolean },
         cmd: Command,
       ) =>
-        state.run(cmd, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runTest(deps, {
             files,
             reporter: flags.reporter,

@@ -2,7 +2,7 @@
 // loaded only when this command runs.
 
 import { Command } from 'commander';
-import type { RunState } from '../common/run-state.js';
+import type { Choice } from '../common/choice.js';
 import { examples, parsePositiveInt } from '../common/options.js';
 
 export interface ToolsOptions {
@@ -13,7 +13,7 @@ export interface ToolsOptions {
   watch?: boolean;
 }
 
-export function toolsCommand(state: RunState): Command {
+export function toolsCommand(choice: Choice): Command {
   return new Command('tools')
     .description('list the tools of a server (or of every configured server), or show one tool in full')
     .argument('[server]', 'a configured server name, or an http(s):// URL')
@@ -38,7 +38,7 @@ export function toolsCommand(state: RunState): Command {
         flags: { limit?: number; watch?: boolean },
         cmd: Command,
       ) =>
-        state.run(cmd, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runTools(deps, { server, tool, limit: flags.limit, watch: flags.watch === true }),
         ),
     );

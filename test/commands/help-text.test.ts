@@ -10,14 +10,14 @@ import type { Command } from 'commander';
 import { run } from '../helpers/run.js';
 import { HOSTILE_SERVER } from '../helpers/servers-config.js';
 import { buildProgram } from '../../commands/common/program.js';
-import { RunState } from '../../commands/common/run-state.js';
+import { Choice } from '../../commands/common/choice.js';
 
 function commandPaths(command: Command, words: string[] = []): string[][] {
   return command.commands.flatMap((sub) => [[...words, sub.name()], ...commandPaths(sub, [...words, sub.name()])]);
 }
 
 test("every subcommand's --help lists the global options", async () => {
-  const program = buildProgram(new RunState({} as never));
+  const program = buildProgram(new Choice());
   const paths = commandPaths(program).filter((p) => p.at(-1) !== 'help');
   assert.ok(paths.length > 10, 'the whole tree');
   for (const words of paths) {

@@ -1,0 +1,76 @@
+// What each command loads, checked on the built modules (docs/ARCHITECTURE.md, "Loading"):
+// - the command tree (every definition) loads commander and nothing of any command's work, so
+//   `--help` and completion stay fast;
+// - a command's work sits behind one lazy boundary: its run module imports statically, with no
+//   import() of its own;
+// - the run module of a command that opens sessions does not load the MCP SDK: the session layer
+//   loads it after the stdio server was started, so the two overlap.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../helpers/run.js';
+
+const DIST = path.join(ROOT, 'dist');
+const SDK = '/node_modules/@modelcontextprotocol/';
+
+/** Every module resolved by a fresh Node process that imports `file` (a path under dist/). */
+function loadedBy(file: string): string[] {
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'imports-')), 'imports.log');
+  const hooks = pathToFileURL(path.join(DIST, 'test/helpers/record-imports.js')).href;
+  const run = spawnSync(
+    process.execPath,
+    ['--import', hooks, '--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`],
+    { env: { ...process.env, IMPORT_LOG: log }, encoding: 'utf8' },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  return readFileSync(log, 'utf8').trim().split('\n');
+}
+
+/** The commands laid out as commands/<name>/{command.ts,run.ts}. */
+function commandFolders(): string[] {
+  return readdirSync(path.join(ROOT, 'commands'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(path.join(ROOT, 'commands', e.name, 'run.ts')))
+    .map((e) => e.name);
+}
+
+/** Commands whose run module opens sessions (and so must leave the SDK to the session layer). */
+const SESSION_COMMANDS = ['tools', 'status', 'call', 'tasks', 'resources', 'prompts', 'skills'];
+
+test('the command tree loads commander and the definitions, no command’s work', () => {
+  const loaded = loadedBy(path.join(DIST, 'commands/common/program.js'));
+  const packages = new Set(
+    loaded.filter((u) => u.includes('/node_modules/')).map((u) => u.split('/node_modules/')[1]!.split('/')[0]),
+  );
+  assert.deepEqual([...packages], ['commander']);
+  assert.deepEqual(
+    loaded.filter((u) => /\/commands\/[^/]+\/run\.js$/.test(u)),
+    [],
+  );
+});
+
+test('a command’s run module has no lazy imports of its own: the definition’s action is the one boundary', () => {
+  const found: string[] = [];
+  for (const name of commandFolders()) {
+    for (const file of readdirSync(path.join(ROOT, 'commands', name))) {
+      if (file === 'command.ts' || !file.endsWith('.ts')) continue;
+      const text = readFileSync(path.join(ROOT, 'commands', name, file), 'utf8');
+      for (const [i, line] of text.split('\n').entries())
+        if (/(?<!typeof )\bimport\(/.test(line)) found.push(`commands/${name}/${file}:${i + 1}: ${line.trim()}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the run module of a command that opens sessions does not load the MCP SDK', () => {
+  const converted = SESSION_COMMANDS.filter((name) => commandFolders().includes(name));
+  assert.ok(converted.length >= 2, `commands found: ${commandFolders().join(', ')}`);
+  for (const name of converted) {
+    const sdk = loadedBy(path.join(DIST, 'commands', name, 'run.js')).filter((u) => u.includes(SDK));
+    assert.deepEqual(sdk, [], `commands/${name}/run.ts loads the SDK`);
+  }
+});
