@@ -1,10 +1,10 @@
 // Asking a person the questions a server sends (elicitation) while `call` or `tasks --wait`
 // runs: only when both stdin and stderr are terminals and --no-input is not given. The form
-// checks answers with ajv, so it comes with the session layer (`mcp`), which a command holds
-// from the moment its client is configured, before it connects and so before any question.
+// checks answers with ajv (the schema checks, loaded while the server boots).
 
 import type { Deps } from '../common/deps.js';
-import type { Asking, Mcp } from '../common/sessions.js';
+import type { Asking } from '../common/sessions.js';
+import { loadChecks } from '../common/checks.js';
 import type { FormAnswer, FormRequest } from '../../src/ask/form.js';
 import type { LineReader } from '../../src/ask/lines.js';
 
@@ -18,14 +18,13 @@ export function askingOnTerminal(deps: Deps, input: boolean, ask: NonNullable<As
 }
 
 /** One form, asked on stderr and answered on stdin. */
-export function askOnTerminal(
+export async function askOnTerminal(
   deps: Deps,
-  mcp: Mcp,
   server: string,
   lines: LineReader,
   request: FormRequest,
 ): Promise<FormAnswer> {
-  return mcp.askForm(request, {
+  return (await loadChecks()).askForm(request, {
     lines,
     write: (t) => void deps.ctx.io.stderr.write(t),
     chalk: deps.out.errChalk,

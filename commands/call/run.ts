@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { CallToolResult, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { Deps } from '../common/deps.js';
-import type { Mcp } from '../common/sessions.js';
+import { loadChecks } from '../common/checks.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { type Positionals, shiftedForStdio } from '../common/positionals.js';
 import { unknownTool } from '../tools/run.js';
@@ -70,13 +70,11 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
   // Set while the call is in flight, when a person may be asked: their thinking time is no
   // server silence.
   let idle: IdleTimer | undefined;
-  // The session layer, set when the client is configured: before it connects, so before any question.
-  let layer: Mcp | undefined;
   const askPerson = async (request: FormRequest): Promise<FormAnswer> => {
     spinner.stop();
     lines ??= lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
     try {
-      return await askOnTerminal(deps, layer!, spec.name, lines, request);
+      return await askOnTerminal(deps, spec.name, lines, request);
     } finally {
       // The call may have ended (timeout, Ctrl-C) while the person was typing: no new spinner then.
       const resumed = finished ? undefined : await out.startSpinner(spinnerText);
@@ -99,6 +97,7 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
     outcome = await deps.sessions.open(
       spec,
       async (session, mcp): Promise<CallOutcome> => {
+        const checks = await loadChecks();
         // One set of options for every request: --timeout bounds the whole call, not each step.
         const base = session.requestOptions();
         const listed = await mcp.listAll(session.client, 'tools', {
@@ -132,7 +131,7 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
             `argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`,
           );
         if (opts.validate)
-          mcp.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
+          checks.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
         const taskWire = chooseTaskWire(session, tool, opts);
         let meta: Record<string, unknown> | undefined;
         if (opts.logLevel !== undefined) {
@@ -168,7 +167,10 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
         // The structuredContent is checked here, where the schema engine is at hand, and reported after.
         const checked = (outcome: CallOutcome): CallOutcome =>
           outcome.kind === 'result'
-            ? { ...outcome, outputCheck: capture(() => mcp.validateStructuredContent(outcome.result, tool, spec.name)) }
+            ? {
+                ...outcome,
+                outputCheck: capture(() => checks.validateStructuredContent(outcome.result, tool, spec.name)),
+              }
             : outcome;
         try {
           if (!taskWire) return checked({ kind: 'result', result: (await send()) as CallToolResult });
@@ -211,8 +213,8 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
       },
       {
         answering: requestSettings,
+        alongside: loadChecks,
         configureClient: (client, mcp) => {
-          layer = mcp;
           if (showLogs) mcp.showServerLogs(client, spec.name, (line) => out.info(line));
         },
         onInterrupted: async () => {

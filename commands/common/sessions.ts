@@ -33,10 +33,12 @@ export interface Asking {
 /**
  * `answering`: how the server's questions are answered; default: nobody is asked.
  * `configureClient`: handlers registered before the client connects, with the session layer.
+ * `alongside`: more code the work needs (the schema checks), loaded while the server boots.
  */
 export type OpenOptions = Omit<Partial<SessionOptions>, 'configureClient'> & {
   answering?: ClientRequestSettings;
   configureClient?: (client: Client, mcp: Mcp) => void;
+  alongside?: () => Promise<unknown>;
 };
 
 /** One server's outcome in each(), with the time its turn took (connecting included), in ms. */
@@ -113,11 +115,11 @@ export class Sessions {
     const { launchSession } = await import('../../src/mcp/launch.js');
     let provider: OAuthClientProvider | undefined;
     try {
-      return await launchSession(
+      const session = launchSession(
         spec,
         this.ctx,
         async (mcp) => {
-          const { answering: given, configureClient, ...rest } = options;
+          const { answering: given, configureClient, alongside: _loading, ...rest } = options;
           const answering = given ?? (await this.clientRequestSettings(spec));
           this.warnPlainHttpHeaders(spec);
           provider = rest.authProvider ?? (await this.authProvider(spec));
@@ -133,6 +135,9 @@ export class Sessions {
         },
         fn,
       );
+      // launchSession has spawned the server before its first wait: this loads while it boots.
+      options.alongside?.().catch(() => {});
+      return await session;
     } finally {
       // Releases a store lock left by a refresh the SDK began and did not finish.
       await (provider as { close?: () => Promise<void> } | undefined)?.close?.();

@@ -8,6 +8,7 @@ import type { Deps } from '../common/deps.js';
 import type { Mcp } from '../common/sessions.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { askOnTerminal, askingOnTerminal } from '../call/ask.js';
+import { loadChecks } from '../common/checks.js';
 import { renderCall } from '../call/result.js';
 import { printTaskHandle, waitExpired } from '../call/task-handle.js';
 import type { TasksCancelOptions, TasksOptions } from './command.js';
@@ -115,9 +116,7 @@ async function withTasks<T>(
   interactive: boolean,
   fn: (tasks: TaskClient, session: Session, mcp: Mcp, answering: ClientRequestSettings) => Promise<T>,
 ): Promise<T> {
-  // The session layer, set when the client is configured: before it connects, so before any question.
-  let layer: Mcp | undefined;
-  const settings = await requestSettings(deps, spec, interactive, () => layer!);
+  const settings = await requestSettings(deps, spec, interactive);
   return deps.sessions.open(
     spec,
     async (session, mcp) => {
@@ -130,21 +129,11 @@ async function withTasks<T>(
       }
       return fn(new mcp.TaskClient(session.client, wire, spec.name), session, mcp, settings);
     },
-    {
-      answering: settings,
-      configureClient: (_client, mcp) => {
-        layer = mcp;
-      },
-    },
+    { answering: settings, alongside: interactive ? loadChecks : undefined },
   );
 }
 
-function requestSettings(
-  deps: Deps,
-  spec: ServerSpec,
-  interactive: boolean,
-  layer: () => Mcp,
-): Promise<ClientRequestSettings> {
+function requestSettings(deps: Deps, spec: ServerSpec, interactive: boolean): Promise<ClientRequestSettings> {
   const { ctx, out } = deps;
   return deps.sessions.clientRequestSettings(
     spec,
@@ -152,7 +141,7 @@ function requestSettings(
       out.stopSpinner();
       const lines = lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
       try {
-        return await askOnTerminal(deps, layer(), spec.name, lines, request);
+        return await askOnTerminal(deps, spec.name, lines, request);
       } finally {
         lines.close();
       }
