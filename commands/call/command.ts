@@ -86,7 +86,7 @@ export function callCommand(choice: Choice): Command {
       ),
     )
     .action((server: string, tool: string | undefined, args: string[], flags: CallFlags, cmd: Command) =>
-      choice.set(cmd, async (deps) =>
+      choice.setOpening(cmd, server, async (deps) =>
         (await import('./run.js')).runCall(deps, {
           server,
           tool,

@@ -63,7 +63,7 @@ export function resourcesCommand(choice: Choice): Command {
         },
         cmd: Command,
       ) =>
-        choice.set(cmd, async (deps) =>
+        choice.setOpening(cmd, server, async (deps) =>
           (await import('./run.js')).runResources(deps, {
             server,
             uri,

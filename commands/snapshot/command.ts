@@ -25,6 +25,8 @@ export function snapshotCommand(choice: Choice): Command {
       ),
     )
     .action((server: string | undefined, flags: { output?: string }, cmd: Command) =>
-      choice.set(cmd, async (deps) => (await import('./run.js')).runSnapshot(deps, { server, output: flags.output })),
+      choice.setOpening(cmd, server, async (deps) =>
+        (await import('./run.js')).runSnapshot(deps, { server, output: flags.output }),
+      ),
     );
 }
