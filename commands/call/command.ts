@@ -86,7 +86,7 @@ export function callCommand(choice: Choice): Command {
       ),
     )
     .action((server: string, tool: string | undefined, args: string[], flags: CallFlags, cmd: Command) =>
-      choice.setOpening(cmd, server, async (deps) =>
+      choice.set(cmd, async (deps) =>
         (await import('./run.js')).runCall(deps, {
           server,
           tool,

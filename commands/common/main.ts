@@ -42,8 +42,6 @@ export async function main(argv: string[], given: Context): Promise<number> {
     let outcome: Outcome = SUCCESS;
     if (choice.made) {
       deps = createDeps(ctx, choice.made.global);
-      // The server boots while the command's run module loads.
-      if (choice.made.opens) deps.sessions.startEarly(deps.servers.resolve(choice.made.opens.target));
       outcome = await choice.made.run(deps);
     }
     exitCode = exitCodeOf(outcome);

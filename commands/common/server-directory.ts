@@ -19,8 +19,6 @@ export class ServerDirectory {
   private readonly global: GlobalOptions;
   private readonly out: Output;
   private config?: Promise<LoadedConfig>;
-  /** Each target resolved once: main's early start and the command get the same spec (and warnings once). */
-  private readonly resolved = new Map<string | undefined, Promise<ServerSpec>>();
   private loadedNames?: string[];
 
   constructor(ctx: Context, global: GlobalOptions, out: Output) {
@@ -58,16 +56,7 @@ export class ServerDirectory {
   }
 
   /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */
-  resolve(target: string | undefined): Promise<ServerSpec> {
-    let spec = this.resolved.get(target);
-    if (!spec) {
-      spec = this.resolveOnce(target);
-      this.resolved.set(target, spec);
-    }
-    return spec;
-  }
-
-  private async resolveOnce(target: string | undefined): Promise<ServerSpec> {
+  async resolve(target: string | undefined): Promise<ServerSpec> {
     if (this.global.stdio && target === undefined)
       return (await import('../../src/config/adhoc.js')).adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
     if (target === undefined)

@@ -12,7 +12,6 @@ import { McpctlError } from '../../src/errors.js';
 import { isLoopbackHost } from '../../src/auth/url.js';
 import type { Output } from '../../src/output/output.js';
 import type { Mcp } from '../../src/mcp/launch.js';
-import type { ServerLauncher } from '../../src/mcp/stdio/launcher.js';
 import type { GlobalOptions } from './global-options.js';
 import { failureOf } from './outcome.js';
 
@@ -58,9 +57,6 @@ export class Sessions {
   /** Settles once the answer is printed: deferred teardown begins then. */
   private readonly answered = new Promise<void>((resolve) => (this.releaseTeardown = resolve));
   private readonly warnedPlainHttp = new Set<ServerSpec>();
-  /** Servers started before the command asked (startEarly), until a session takes them. */
-  private readonly early = new Map<ServerSpec, ServerLauncher>();
-  private earlyStarted: Promise<void> = Promise.resolve();
 
   constructor(ctx: Context, global: GlobalOptions, out: Output) {
     this.ctx = ctx;
@@ -117,9 +113,6 @@ export class Sessions {
     options: OpenOptions,
   ): Promise<T> {
     const { launchSession } = await import('../../src/mcp/launch.js');
-    await this.earlyStarted;
-    const early = this.early.get(spec);
-    this.early.delete(spec);
     let provider: OAuthClientProvider | undefined;
     try {
       const session = launchSession(
@@ -141,7 +134,6 @@ export class Sessions {
           };
         },
         fn,
-        early,
       );
       // launchSession has spawned the server before its first wait: this loads while it boots.
       options.alongside?.().catch(() => {});
@@ -244,27 +236,9 @@ export class Sessions {
     this.pending.push(work.catch(() => {}));
   }
 
-  /**
-   * Starts the stdio server a command is about to open, before its run module has loaded (main
-   * calls this when the definition names the server). The session to it takes the process;
-   * endAll() ends one that no session took (the command failed first).
-   */
-  startEarly(resolving: Promise<ServerSpec>): void {
-    const started = resolving.then(async (spec) => {
-      if (spec.transport !== 'stdio' || this.ctx.signal.aborted || this.early.has(spec)) return;
-      const { ServerLauncher } = await import('../../src/mcp/stdio/launcher.js');
-      this.early.set(spec, new ServerLauncher(spec).startAhead());
-    });
-    this.earlyStarted = started.catch(() => {});
-  }
-
   /** Called once the answer (or the error) is printed: the servers are ended now. */
   async endAll(): Promise<void> {
     this.releaseTeardown();
-    await this.earlyStarted;
-    // Started early for a session that never came: it did nothing yet, so it is simply killed.
-    for (const launcher of this.early.values()) launcher.untaken()?.abandon();
-    this.early.clear();
     await Promise.all(this.pending);
   }
 }

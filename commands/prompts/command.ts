@@ -39,7 +39,7 @@ export function promptsCommand(choice: Choice): Command {
         flags: { complete?: string; limit?: number },
         cmd: Command,
       ) =>
-        choice.setOpening(cmd, server, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runPrompts(deps, {
             server,
             prompt,

@@ -63,7 +63,7 @@ export function resourcesCommand(choice: Choice): Command {
         },
         cmd: Command,
       ) =>
-        choice.setOpening(cmd, server, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runResources(deps, {
             server,
             uri,

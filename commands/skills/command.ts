@@ -27,6 +27,6 @@ export function skillsCommand(choice: Choice): Command {
       ),
     )
     .action((server: string, name: string | undefined, _flags: unknown, cmd: Command) =>
-      choice.setOpening(cmd, server, async (deps) => (await import('./run.js')).runSkills(deps, { server, name })),
+      choice.set(cmd, async (deps) => (await import('./run.js')).runSkills(deps, { server, name })),
     );
 }

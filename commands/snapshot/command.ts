@@ -25,8 +25,6 @@ export function snapshotCommand(choice: Choice): Command {
       ),
     )
     .action((server: string | undefined, flags: { output?: string }, cmd: Command) =>
-      choice.setOpening(cmd, server, async (deps) =>
-        (await import('./run.js')).runSnapshot(deps, { server, output: flags.output }),
-      ),
+      choice.set(cmd, async (deps) => (await import('./run.js')).runSnapshot(deps, { server, output: flags.output })),
     );
 }

@@ -36,7 +36,7 @@ export function tasksCommand(choice: Choice): Command {
       ),
     )
     .action((server: string, task: string | undefined, flags: { wait?: boolean; input: boolean }, cmd: Command) =>
-      choice.setOpening(cmd, server, async (deps) =>
+      choice.set(cmd, async (deps) =>
         (await import('./run.js')).runTasks(deps, { server, task, wait: flags.wait === true, input: flags.input }),
       ),
     );
@@ -47,9 +47,7 @@ export function tasksCommand(choice: Choice): Command {
       .argument('<task>', 'the task id')
       .addHelpText('after', examples('mcpctl tasks cancel api 8d2c…'))
       .action((server: string, task: string, _flags: unknown, cmd: Command) =>
-        choice.setOpening(cmd, server, async (deps) =>
-          (await import('./run.js')).runTasksCancel(deps, { server, task }),
-        ),
+        choice.set(cmd, async (deps) => (await import('./run.js')).runTasksCancel(deps, { server, task })),
       ),
   );
   return tasks;

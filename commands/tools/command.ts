@@ -38,7 +38,7 @@ export function toolsCommand(choice: Choice): Command {
         flags: { limit?: number; watch?: boolean },
         cmd: Command,
       ) =>
-        choice.setOpening(cmd, server, async (deps) =>
+        choice.set(cmd, async (deps) =>
           (await import('./run.js')).runTools(deps, { server, tool, limit: flags.limit, watch: flags.watch === true }),
         ),
     );

@@ -12,19 +12,16 @@ export type Mcp = typeof import('./index.js');
 /**
  * Runs `fn` with a session to `spec`. `options` is asked for the session's options once the
  * layer is loaded (they may need it); a server spawned for a session that never came (the
- * options failed) is abandoned. `startedEarly`: the server is running already (started before
- * the command's code loaded); otherwise it is started now.
+ * options failed) is abandoned.
  */
 export async function launchSession<T>(
   spec: ServerSpec,
   ctx: Context,
   options: (mcp: Mcp) => Promise<SessionOptions>,
   fn: (session: Session, mcp: Mcp) => Promise<T>,
-  startedEarly?: ServerLauncher,
 ): Promise<T> {
   const launcher =
-    startedEarly ??
-    (spec.transport === 'stdio' && !ctx.signal.aborted ? new ServerLauncher(spec).startAhead() : undefined);
+    spec.transport === 'stdio' && !ctx.signal.aborted ? new ServerLauncher(spec).startAhead() : undefined;
   let mcp: Mcp;
   let opts: SessionOptions;
   try {
