@@ -48,7 +48,7 @@ test('the SDK client imports its "_shims" module by the name the bundle replaces
   const entry = readFileSync(fileURLToPath(import.meta.resolve('@modelcontextprotocol/client')), 'utf8');
   assert.ok(
     /from\s*["']@modelcontextprotocol\/client\/_shims["']/.test(entry),
-    'the SDK no longer imports @modelcontextprotocol/client/_shims: the --alias in package.json "bundle" does nothing',
+    'the SDK no longer imports @modelcontextprotocol/client/_shims: the sdk-shims plugin of scripts/bundle.mjs does nothing',
   );
 });
 

@@ -1,5 +1,5 @@
-// Stands in for the SDK's `@modelcontextprotocol/client/_shims` in the bundle (esbuild --alias
-// in package.json). The SDK's Node shims load its ajv-based JSON Schema validator with the
+// Stands in for the SDK's `@modelcontextprotocol/client/_shims` in the bundle (the sdk-shims
+// plugin of scripts/bundle.mjs). The SDK's Node shims load its ajv-based JSON Schema validator with the
 // client: ~150 KB of code parsed and run by every command that connects, though the Client
 // uses it only for a tool's outputSchema in callTool (mcpctl checks schemas itself). Here the
 // same SDK validator is loaded on first use. test/mcp/sdk-shims.test.ts keeps both in step.
