@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Sessions } from '../../commands/common/sessions.js';
 import { Output } from '../../src/output/output.js';
-import { alive, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from '../mcp/helpers.js';
+import { alive, fixtureSpec, logLines, makeCtx, stdioSpec, tempDir, withEnv } from '../mcp/helpers.js';
 
 function sessions() {
-  const ctx = makeCtx();
+  const ctx = makeCtx({ ...process.env, XDG_CACHE_HOME: tempDir('sessions-cache') });
   return new Sessions(ctx, {}, new Output(ctx, {}));
 }
 
@@ -51,5 +51,30 @@ test('each() works on at most `concurrency` servers at once and ends each when i
   assert.equal(pids().length, 5, 'every server was started');
   assert.ok(Math.max(...aliveDuringWork) <= 2, `alive at once: ${aliveDuringWork.join(', ')}`);
   assert.deepEqual(alive(pids()), [], 'each server ended before each() returned');
+  await run.endAll();
+});
+
+test('each() returns healthy results beside failures, in input order', async () => {
+  const good = fixtureSpec('faulty', 'fault-server.js', ['serve']);
+  const bad = fixtureSpec('faulty', 'fault-server.js', ['serve', 'crash']);
+  const ghost = stdioSpec('ghost', 'mcpctl-no-such-command-xyz', []);
+  const run = sessions();
+  const results = await run.each([good, bad, ghost, { ...good, name: 'again' }], async (session) => {
+    const { tools } = await session.client.listTools(undefined, session.requestOptions());
+    return tools.map((t) => t.name);
+  });
+  assert.deepEqual(
+    results.map((r) => [r.spec.name, r.ok]),
+    [
+      ['faulty', true],
+      ['faulty', false],
+      ['ghost', false],
+      ['again', true],
+    ],
+  );
+  const [first, second, third] = results;
+  assert.ok(first?.ok && first.value.length === 4);
+  assert.ok(second && !second.ok && second.error.kind === 'connection');
+  assert.ok(third && !third.ok && third.error.phase === 'spawn');
   await run.endAll();
 });

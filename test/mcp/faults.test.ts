@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { withSession, withSessions, type Session } from '../../src/mcp/session/index.js';
+import { withSession, type Session } from '../../src/mcp/session/index.js';
 import {
   assertAllEnded,
   aliveInGroup,
@@ -190,31 +190,6 @@ describe('fault servers', { concurrency: 4 }, () => {
     const block = result.content[0];
     assert.ok(block?.type === 'text');
     assert.equal(block.text.length, bytes);
-  });
-
-  test('withSessions returns healthy results beside failures, in input order', async () => {
-    const good = fault([]);
-    const bad = fault(['crash']);
-    const ghost = stdioSpec('ghost', 'mcpctl-no-such-command-xyz', []);
-    const results = await withSessions(
-      [good.spec, bad.spec, ghost, { ...good.spec, name: 'again' }],
-      makeCtx(),
-      { cacheDir: false },
-      listAndEcho,
-    );
-    assert.deepEqual(
-      results.map((r) => [r.spec.name, r.ok]),
-      [
-        ['faulty', true],
-        ['faulty', false],
-        ['ghost', false],
-        ['again', true],
-      ],
-    );
-    const [first, second, third] = results;
-    assert.ok(first?.ok && first.value.tools.length === 4);
-    assert.ok(second && !second.ok && second.error.kind === 'connection');
-    assert.ok(third && !third.ok && third.error.phase === 'spawn');
   });
 });
 

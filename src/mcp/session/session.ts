@@ -1,5 +1,5 @@
 // Scoped connections (docs/ARCHITECTURE.md): withSession opens a server, runs the work, and always
-// closes it; withSessions does so for many servers concurrently. Requests get their
+// closes it (commands/common/sessions.ts walks many servers with it). Requests get their
 // timeouts and Ctrl-C from Session.requestOptions; every failure leaves as an McpctlError.
 
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
@@ -12,7 +12,6 @@ import type {
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import type { ProtocolSetting, ServerSpec, StdioServerSpec } from '../../config/types.js';
-import { McpctlError, toMcpctlError } from '../../errors.js';
 import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
 import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
@@ -60,8 +59,6 @@ export interface SessionOptions {
   cacheDir?: string | false;
   /** The largest single message accepted from a stdio server. Default 64 MiB. */
   maxMessageBytes?: number;
-  /** withSessions: how many servers are worked on at once. Default 8. */
-  concurrency?: number;
   /**
    * stdio: where the server processes come from; launchSession's has the first one started
    * ahead. Default: each started when an attempt needs it. One started ahead that no attempt
@@ -91,10 +88,6 @@ export interface Session {
   /** The last lines the server wrote to stderr (stdio; empty for HTTP). */
   stderrTail(): string[];
 }
-
-export type SessionResult<T> =
-  | { spec: ServerSpec; ok: true; value: T }
-  | { spec: ServerSpec; ok: false; error: McpctlError };
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -159,30 +152,6 @@ async function openAndRun<T>(
     await awaitOrHandOver(endAfter(session, opts), opts);
     return value;
   }
-}
-
-export async function withSessions<T>(
-  specs: ServerSpec[],
-  ctx: Context,
-  opts: SessionOptions,
-  fn: (s: Session) => Promise<T>,
-): Promise<Array<SessionResult<T>>> {
-  const results: Array<SessionResult<T>> = new Array(specs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < specs.length) {
-      const index = next++;
-      const spec = specs[index]!;
-      try {
-        results[index] = { spec, ok: true, value: await withSession(spec, ctx, opts, fn) };
-      } catch (err) {
-        results[index] = { spec, ok: false, error: err instanceof McpctlError ? err : toMcpctlError(err) };
-      }
-    }
-  };
-  const width = Math.max(1, Math.min(opts.concurrency ?? 8, specs.length));
-  await Promise.all(Array.from({ length: width }, worker));
-  return results;
 }
 
 class LiveSession implements Session {
