@@ -3,6 +3,8 @@
 // overlap; teardown waits until the answer is printed (endAll()), except for the many-server
 // walk, which ends each server as soon as it is done so that at most `concurrency` run at once.
 
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Context } from '../../src/io.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import type { Session, SessionOptions } from '../../src/mcp/session/session.js';
@@ -57,6 +59,7 @@ export class Sessions {
   /** Settles once the answer is printed: deferred teardown begins then. */
   private readonly answered = new Promise<void>((resolve) => (this.releaseTeardown = resolve));
   private readonly warnedPlainHttp = new Set<ServerSpec>();
+  private rootDirs?: Promise<string[]>;
 
   constructor(ctx: Context, global: GlobalOptions, out: Output) {
     this.ctx = ctx;
@@ -191,11 +194,15 @@ export class Sessions {
   }
 
   /** The roots offered to `spec`: --root (checked, absolute), else its `roots` key, else none. */
-  private async roots(spec: ServerSpec): Promise<string[]> {
-    if (this.global.root === undefined) return spec.roots ?? [];
-    const { stat } = await import('node:fs/promises');
-    const path = await import('node:path');
-    const dirs = this.global.root.map((d) => path.resolve(this.ctx.cwd, d));
+  private roots(spec: ServerSpec): Promise<string[]> {
+    if (this.global.root === undefined) return Promise.resolve(spec.roots ?? []);
+    this.rootDirs ??= this.checkedRootDirs(this.global.root);
+    return this.rootDirs;
+  }
+
+  /** --root, once per run: each an absolute path to an existing directory. */
+  private async checkedRootDirs(given: string[]): Promise<string[]> {
+    const dirs = given.map((d) => path.resolve(this.ctx.cwd, d));
     for (const dir of dirs) {
       if (!(await stat(dir).catch(() => undefined))?.isDirectory())
         throw new McpctlError('usage', `--root ${dir}: not a directory`, {
