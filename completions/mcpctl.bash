@@ -4,8 +4,18 @@ _mcpctl_server_names() {
   local name
   COMPREPLY=()
   while IFS= read -r name; do
+    [[ $name == -* ]] && continue
     [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
   done < <(mcpctl servers --names 2>/dev/null)
+}
+
+_mcpctl_paths() {
+  local word
+  COMPREPLY=()
+  compopt -o filenames 2>/dev/null
+  while IFS= read -r word; do
+    [[ $word == -* ]] || COMPREPLY+=("$word")
+  done < <(compgen "$1" -- "$cur")
 }
 
 _mcpctl() {
@@ -26,10 +36,10 @@ _mcpctl() {
     esac
   done
   case "$prev" in
-    --args-file|--config|--output|-c|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --args-file|--config|--output|-c|-o) _mcpctl_paths -f; return ;;
     --args|--command|--complete|--concurrency|--connect-timeout|--cwd|--env|--fail-on|--filter|--header|--ignore|--limit|--log-level|--max-size|--reporter|--rule|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
     --protocol) COMPREPLY=($(compgen -W "auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28" -- "$cur")); return ;;
-    --root|--save-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    --root|--save-dir) _mcpctl_paths -d; return ;;
   esac
   case "$path" in
     "")

@@ -19,6 +19,13 @@ export interface TrustFileData {
   version: 1;
   /** By the real path of the config file. */
   files: Record<string, TrustRecord>;
+  /** Folders trusted with `servers trust DIR`, by real path: the user's own servers may run in them (trust-dir.ts). */
+  folders?: Record<string, FolderTrustRecord>;
+}
+
+export interface FolderTrustRecord {
+  /** ISO time of the `servers trust DIR` that wrote it. */
+  trustedAt: string;
 }
 
 export function trustFilePath(ctx: Pick<Context, 'env' | 'home'>): string {

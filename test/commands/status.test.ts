@@ -102,7 +102,9 @@ test('an unhealthy server among healthy ones: its exit code, its phase, the othe
 });
 
 test('through bin/: a hung server exits 124 naming server and phase, and leaves no process', async () => {
-  const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang', 'ignore-term'] } });
+  const { dir, env } = project({
+    hang: { command: process.execPath, args: [FAULT, 'serve', 'hang', 'ignore-term'], envFrom: ['SPAWN_LOG'] },
+  });
   const spawnLog = path.join(dir, 'spawns.log');
   const r = await runBin(['status', 'hang', '--connect-timeout', '1', '--json'], {
     cwd: dir,
@@ -126,7 +128,11 @@ test('through bin/: a hung server exits 124 naming server and phase, and leaves 
 
 test('through bin/: a server started through a shell leaves nothing behind', async () => {
   const { dir, env } = project({
-    wrapped: { command: 'sh', args: ['-c', `"${process.execPath}" "${FAULT}" serve grandchild`] },
+    wrapped: {
+      command: 'sh',
+      args: ['-c', `"${process.execPath}" "${FAULT}" serve grandchild`],
+      envFrom: ['SPAWN_LOG'],
+    },
   });
   const spawnLog = path.join(dir, 'spawns.log');
   const r = await runBin(['tools', 'wrapped'], { cwd: dir, env: { ...env, SPAWN_LOG: spawnLog }, killAfterMs: 20_000 });
@@ -150,7 +156,9 @@ test('status with a missing variable in one server reports it as a config error,
 });
 
 test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', async () => {
-  const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'] } });
+  const { dir, env } = project({
+    hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'], envFrom: ['SPAWN_LOG'] },
+  });
   const spawnLog = path.join(dir, 'spawns.log');
   const { spawn } = await import('node:child_process');
   const { BIN } = await import('../helpers/run.js');
@@ -171,7 +179,9 @@ test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', 
 });
 
 test('through bin/: SIGTERM ends the wait, tears the server down and exits 143', async () => {
-  const { dir, env } = project({ hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'] } });
+  const { dir, env } = project({
+    hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'], envFrom: ['SPAWN_LOG'] },
+  });
   const spawnLog = path.join(dir, 'spawns.log');
   const { spawn } = await import('node:child_process');
   const { BIN } = await import('../helpers/run.js');

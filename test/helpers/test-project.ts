@@ -25,6 +25,8 @@ export interface TestProject {
   write(name: string, text: string): string;
 }
 
+const CALL_LOG = { CALL_LOG: '${CALL_LOG:-}' };
+
 export function testProject(extraServers: Record<string, unknown> = {}): TestProject {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-ci-'));
   const node = process.execPath;
@@ -34,8 +36,9 @@ export function testProject(extraServers: Record<string, unknown> = {}): TestPro
     JSON.stringify({
       mcpServers: {
         everything: { command: node, args: [EVERYTHING, 'stdio'] },
-        legacy: { command: node, args: [CALL_SERVER, 'legacy'] },
-        modern: { command: node, args: [CALL_SERVER, 'modern'], protocolVersion: '2026-07-28' },
+        // A server gets only the base environment: the call log a test may set is named.
+        legacy: { command: node, args: [CALL_SERVER, 'legacy'], env: CALL_LOG },
+        modern: { command: node, args: [CALL_SERVER, 'modern'], protocolVersion: '2026-07-28', env: CALL_LOG },
         ...extraServers,
       },
     }),
