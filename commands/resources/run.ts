@@ -28,7 +28,6 @@ import { write } from '../../src/output/output.js';
 import { contentBytes, describeContent, isBinary, renderContents } from '../../src/output/resource.js';
 import { saveToFile } from '../../src/output/save.js';
 
-
 export async function runResources(deps: Deps, opts: ResourcesOptions): Promise<Outcome> {
   const {
     server,
@@ -59,7 +58,13 @@ export async function runResources(deps: Deps, opts: ResourcesOptions): Promise<
     const where = { server: spec.name, template: uri };
     if (opts.complete !== undefined) await completeVariable(deps, spec, uri, words, parseComplete(opts.complete));
     else
-      await readResource(deps, spec, expandTemplate(uri, templateArguments(uri, words, where)), opts.output, opts.force);
+      await readResource(
+        deps,
+        spec,
+        expandTemplate(uri, templateArguments(uri, words, where)),
+        opts.output,
+        opts.force,
+      );
     return SUCCESS;
   }
   if (opts.complete !== undefined)
