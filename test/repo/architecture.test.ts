@@ -94,5 +94,9 @@ test('every import between folders of src/ and commands/ is one the folder table
     }
   }
   assert.ok(checked > 300, `only ${checked} imports read`);
-  assert.deepEqual([...unlisted].sort(), [], 'docs/ARCHITECTURE.md, "Folders": add the import, or take it out of the code');
+  assert.deepEqual(
+    [...unlisted].sort(),
+    [],
+    'docs/ARCHITECTURE.md, "Folders": add the import, or take it out of the code',
+  );
 });
