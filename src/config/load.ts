@@ -343,7 +343,8 @@ async function setWorkDirs(
     trust = await directoryTrust(ctx, {
       trustProject: input.trustProject,
       trustedProjects: [...trustedFiles].map(projectFolder),
-      store: input.store,
+      // A store that cannot be read trusts no folder: the servers run in home, which is safe.
+      store: () => input.store().catch((): TrustFileData => ({ version: 1, files: {} })),
       inProject: () => input.projectFiles.length > 0 || projectDirs(ctx).some(input.isRepoRoot),
     });
   }

@@ -171,3 +171,12 @@ test('a trusted project config runs its own servers in the project root; --stdio
   assert.equal(adHoc.code, 0, adHoc.stderr);
   assert.deepEqual(ran(d), ['script'], 'the program the user typed, where the user typed it');
 });
+
+test('a trust store that cannot be read trusts no folder, and fails no run of user servers', async () => {
+  const c = hostileClone();
+  const store = path.join(c.home, '.config', 'mcpctl', 'trust.json');
+  writeFileSync(store, '{"version": 1, "files": {}, "folders": {');
+  const r = await runBin(['status', 'script', '--json'], { cwd: c.dir, env: c.env });
+  assert.equal(r.code, 3, r.stderr);
+  assert.deepEqual(ran(c), []);
+});
