@@ -142,9 +142,9 @@ function zshValue(kind: ValueKind): string {
     case 'server':
       return '_mcpctl_server_names';
     case 'file':
-      return '_mcpctl_paths';
+      return '_mcpctl_paths f';
     case 'dir':
-      return '_mcpctl_paths -/';
+      return '_mcpctl_paths d';
     case 'shell':
       return '(bash zsh fish)';
     case 'protocol':
@@ -187,14 +187,17 @@ function zsh(root: CommandSpec): string {
     '',
     // A word starts with `-` only when nothing is typed yet: then not _files, which offers a file
     // named --trust-project (an ignore pattern, -F, gives way to the _ignored completer when
-    // nothing else matches). $1: -/ for directories only.
+    // nothing else matches). $1: f (files and folders) or d (folders); the rest is _arguments'.
     '_mcpctl_paths() {',
+    '  local kind=$1 pick',
     '  local -a found expl',
+    '  shift',
+    '  [[ $kind == d ]] && pick=-/',
     '  if [[ -n $PREFIX ]]; then',
-    '    [[ $PREFIX == -* ]] || _files "$@"',
+    '    [[ $PREFIX == -* ]] || _files $pick "$@"',
     '    return',
     '  fi',
-    '  found=(*(N${1:+-/}))',
+    '  found=(*(N$pick))',
     '  found=(${found:#-*})',
     '  _wanted files expl file compadd -f -a found',
     '}',

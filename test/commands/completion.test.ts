@@ -271,10 +271,10 @@ ${call}`,
   for (const clone of [dashedClone(), dashedClone(true)])
     assert.deepEqual(words(clone, '_mcpctl_server_names'), ['plain']);
   const clone = dashedClone();
-  assert.deepEqual(words(clone, '_mcpctl_paths'), ['plain.json', 'sub']);
-  assert.deepEqual(words(clone, '_mcpctl_paths -/'), ['sub']);
-  assert.deepEqual(words(clone, '_mcpctl_paths', '-'), [], 'nothing for a typed "-"');
-  assert.deepEqual(words(clone, '_mcpctl_paths', 'pl'), ['_files \n'], "a typed prefix is zsh's own _files");
+  assert.deepEqual(words(clone, '_mcpctl_paths f'), ['plain.json', 'sub']);
+  assert.deepEqual(words(clone, '_mcpctl_paths d'), ['sub']);
+  assert.deepEqual(words(clone, '_mcpctl_paths f', '-'), [], 'nothing for a typed "-"');
+  assert.deepEqual(words(clone, '_mcpctl_paths f', 'pl'), ['_files \n'], "a typed prefix is zsh's own _files");
 });
 
 test('fish never offers a word starting with "-" for a server, a file or a folder', { skip: missing('fish') }, () => {
