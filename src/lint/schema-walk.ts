@@ -1,13 +1,17 @@
 // Visiting every subschema of a JSON Schema with its path, for rules that look at keywords
-// wherever they appear (properties, items, definitions, combinators).
+// wherever they appear (properties, items, definitions, combinators). The keyword lists are
+// shared with diff, which rewrites subschemas in the same places.
 
 import type { JsonSegment } from '../config/jsonc.js';
 
 export type SchemaNode = Record<string, unknown>;
 
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_SINGLES = [
+/** Keywords whose value maps names to subschemas. */
+export const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** Keywords whose value is a list of subschemas. */
+export const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+/** Keywords whose value is one subschema (`items` and `additionalItems` also a list in draft-07). */
+export const SCHEMA_SINGLES = [
   'items',
   'additionalProperties',
   'not',
