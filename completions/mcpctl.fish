@@ -99,6 +99,9 @@ complete -c mcpctl -n '__fish_seen_subcommand_from diff' -f
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l rule -r -f -d 'run only this rule (repeatable)'
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l ignore -r -f -d 'leave this rule out (repeatable)'
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l sample-calls -d 'also call each tool that has an outputSchema, is marked readOnlyHint and needs no arguments, and check its structuredContent'
+complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l format -r -f -d 'table (rows), json (as --json), or sarif (a SARIF 2.1.0 log, for code scanning)'
+complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l fail-on -r -f -d 'exit 8 on a finding of this severity or worse'
+complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l max-warnings -r -f -d 'exit 8 when there are more than N warnings'
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -f -a '(mcpctl servers --names 2>/dev/null)'
 complete -c mcpctl -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish'
 complete -c mcpctl -n '__fish_seen_subcommand_from help' -f

@@ -259,6 +259,9 @@ _mcpctl_lint() {
   _arguments '--rule[run only this rule (repeatable)]:none: ' \
     '--ignore[leave this rule out (repeatable)]:none: ' \
     '--sample-calls[also call each tool that has an outputSchema, is marked readOnlyHint and needs no arguments, and check its structuredContent]' \
+    '--format[table (rows), json (as --json), or sarif (a SARIF 2.1.0 log, for code scanning)]:none: ' \
+    '--fail-on[exit 8 on a finding of this severity or worse]:none: ' \
+    '--max-warnings[exit 8 when there are more than N warnings]:none: ' \
     '1:server:_mcpctl_server_names'
 }
 

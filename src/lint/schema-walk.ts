@@ -30,21 +30,29 @@ export function walkSchema(
   at: JsonSegment[],
   visit: (node: SchemaNode, at: JsonSegment[]) => void,
 ): void {
+  walkSubschemas(schema, at, (sub, where) => {
+    if (sub !== null && typeof sub === 'object' && !Array.isArray(sub)) visit(sub as SchemaNode, where);
+  });
+}
+
+/** Every subschema, booleans and non-schemas included, with the keyword that holds it (none at the top). */
+export function walkSubschemas(
+  schema: unknown,
+  at: JsonSegment[],
+  visit: (sub: unknown, at: JsonSegment[], keyword?: string) => void,
+  keyword?: string,
+): void {
+  visit(schema, at, keyword);
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return;
   const node = schema as SchemaNode;
-  visit(node, at);
   for (const key of SCHEMA_MAPS) {
     const map = node[key];
     if (map && typeof map === 'object' && !Array.isArray(map))
-      for (const [name, sub] of Object.entries(map)) walkSchema(sub, [...at, key, name], visit);
+      for (const [name, sub] of Object.entries(map)) walkSubschemas(sub, [...at, key, name], visit, key);
   }
-  for (const key of SCHEMA_LISTS) {
-    const list = node[key];
-    if (Array.isArray(list)) list.forEach((sub, i) => walkSchema(sub, [...at, key, i], visit));
-  }
-  for (const key of SCHEMA_SINGLES) {
+  for (const key of [...SCHEMA_LISTS, ...SCHEMA_SINGLES]) {
     const sub = node[key];
-    if (Array.isArray(sub)) sub.forEach((s, i) => walkSchema(s, [...at, key, i], visit));
-    else walkSchema(sub, [...at, key], visit);
+    if (Array.isArray(sub)) sub.forEach((s, i) => walkSubschemas(s, [...at, key, i], visit, key));
+    else if (sub !== undefined) walkSubschemas(sub, [...at, key], visit, key);
   }
 }
