@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Prompt, Tool } from '@modelcontextprotocol/client';
 import { formatJsonPath, type JsonSegment } from '../config/jsonc.js';
 import { compareSchemas, type Direction, type Effect } from './schema-diff.js';
-import { type AllOfMerger, loadAllOfMerger, normaliseSchema, usesAllOf } from './schema-normal.js';
+import { type AllOfMerger, loadAllOfMerger, normaliseSchema, mayMerge } from './schema-normal.js';
 import type { Contract } from './snapshot.js';
 
 export type ChangeClass = 'breaking' | 'compatible';
@@ -21,7 +21,7 @@ type Path = JsonSegment[];
 
 /** What changed from `before` to `after`, in contract order. */
 export async function diffContracts(before: Contract, after: Contract): Promise<Change[]> {
-  const merge = usesAllOf(before.tools) || usesAllOf(after.tools) ? await loadAllOfMerger() : undefined;
+  const merge = mayMerge(before.tools) || mayMerge(after.tools) ? await loadAllOfMerger() : undefined;
   const changes: Change[] = [];
   const add = (cls: ChangeClass, path: Path, message: string) =>
     changes.push({ class: cls, path: formatJsonPath(path), message });

@@ -5,7 +5,15 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { JsonSegment } from '../config/jsonc.js';
-import { ANNOTATIONS, type AllOfMerger, assertions, isSchemaObject, RECURSIVE, type Schema } from './schema-normal.js';
+import {
+  ANNOTATIONS,
+  type AllOfMerger,
+  assertions,
+  INVALID,
+  isSchemaObject,
+  RECURSIVE,
+  type Schema,
+} from './schema-normal.js';
 
 export type Direction = 'input' | 'output';
 export type Effect = 'narrows' | 'widens' | 'unknown' | 'describes';
@@ -56,6 +64,11 @@ export function compareSchemas(old: Schema, now: Schema, at: JsonSegment[], cmp:
   if (aTrue || bTrue) {
     if (aTrue && !bTrue) cmp.note('narrows', at, 'a schema now restricts values that were all accepted');
     else if (bTrue && !aTrue) cmp.note('widens', at, 'the schema no longer restricts values');
+    return;
+  }
+  if (INVALID in a || INVALID in b) {
+    if (!isDeepStrictEqual(a, b))
+      cmp.note('unknown', at, `a value that is no JSON Schema (not an object or a boolean) changed: ${UNJUDGED}`);
     return;
   }
   if (RECURSIVE in a || RECURSIVE in b || typeof a.$ref === 'string' || typeof b.$ref === 'string') {

@@ -28,6 +28,8 @@ const PLUMBING: ReadonlySet<string> = new Set(['$defs', 'definitions', '$id', 'i
 
 /** A recursion met while inlining: `$recursive: n` points at the nth enclosing $ref target (0: the nearest). */
 export const RECURSIVE = '$recursive';
+/** Stands for a value where a schema belongs that is none (a string, a number): compared as written. */
+export const INVALID = '$invalid';
 /** More inlined nodes than this (a web of shared $refs): the rest is left as a $ref, which diff cannot judge. */
 const INLINE_BUDGET = 20_000;
 
@@ -38,9 +40,13 @@ export function isSchemaObject(s: unknown): s is SchemaObject {
   return s !== null && typeof s === 'object' && !Array.isArray(s);
 }
 
-/** Whether a schema (or any part of it) uses allOf, so that the merging library is worth loading. */
-export function usesAllOf(schema: unknown): boolean {
-  return JSON.stringify(schema ?? null).includes('"allOf"');
+/**
+ * Whether normalising may have to merge schemas, so that the merging library is worth loading:
+ * an allOf, a $ref beside other keywords, one-member anyOf/oneOf, anyOf beside other keywords.
+ */
+export function mayMerge(schema: unknown): boolean {
+  const text = JSON.stringify(schema ?? null);
+  return ['"allOf"', '"$ref"', '"anyOf"', '"oneOf"'].some((keyword) => text.includes(keyword));
 }
 
 /** Loads json-schema-merge-allof: only diffs that meet an allOf pay for it (lodash and all). */
@@ -66,7 +72,7 @@ export function normaliseSchema(schema: unknown, merge?: AllOfMerger): Schema | 
 function normal(node: unknown, ctx: Inline): Schema {
   if (typeof node === 'boolean') return node;
   // Not a schema at all: kept as it is, so that any change to it is seen and not judged.
-  if (!isSchemaObject(node)) return { $invalid: node };
+  if (!isSchemaObject(node)) return { [INVALID]: node };
   if (--ctx.budget.left < 0) return { ...node };
   if (typeof node.$ref === 'string') return withRef(node, node.$ref, ctx);
   const out: SchemaObject = {};

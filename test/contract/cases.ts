@@ -191,6 +191,22 @@ export const MEANING_CASES: MeaningCase[] = [
     { $defs: { Name: { type: 'string', minLength: 1 } }, properties: { p: { $ref: '#/$defs/Name' } } },
   ),
   input(
+    'a $ref with a description beside it, for the same values',
+    'compatible',
+    { properties: { p: { type: 'string', description: 'the name' } } },
+    { $defs: { Name: { type: 'string' } }, properties: { p: { $ref: '#/$defs/Name', description: 'the name' } } },
+  ),
+  prop(
+    'a property that is no schema, changed',
+    'breaking',
+    'string' as unknown as Schema,
+    'number' as unknown as Schema,
+    {
+      path: `${IN}.properties.p`,
+      message: /no JSON Schema .* counts as breaking/,
+    },
+  ),
+  input(
     'a $defs rename accepting the same values',
     'compatible',
     { definitions: { A: { type: 'integer' } }, properties: { p: { $ref: '#/definitions/A' } } },
