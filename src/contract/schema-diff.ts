@@ -316,34 +316,43 @@ function compareAlternatives(
   const oldInNew = within(before, after);
   const newInOld = within(after, before);
   if (oldInNew && newInOld) return;
-  if (oldInNew)
-    return cmp.note(
-      'widens',
-      where,
-      `anyOf widened: every value accepted before still is (${before.length} alternatives before, ${after.length} now)`,
-    );
+  const count = `${plural(before.length, 'alternative')} before, ${after.length} now`;
+  // Containment is shown alternative by alternative: what it shows is so, what it fails to show
+  // may still be so, and the messages say no more than that.
+  if (oldInNew) return cmp.note('widens', where, `anyOf changed: every value accepted before still is (${count})`);
   if (newInOld)
     return cmp.note(
       'narrows',
       where,
-      `anyOf narrowed: some values accepted before are refused now (${before.length} alternatives before, ${after.length} now)`,
+      `anyOf changed: every value accepted now was accepted before, and mcpctl cannot show the reverse (${count})`,
     );
   cmp.note(
     'unknown',
     where,
-    `anyOf changed: mcpctl cannot show that the new alternatives accept what the old ones did, or the reverse, so it counts as breaking`,
+    `anyOf changed: mcpctl cannot show that the new alternatives accept what the old ones did, or the reverse, so it counts as breaking (${count})`,
   );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A schema of several types as one alternative per type: `{type: [string, null]}` is string or null. */
+function byType(s: Schema): Schema[] {
+  if (!isSchemaObject(s) || s.type === undefined) return [s];
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  return types.map((t) => ({ ...s, type: [t] }));
 }
 
 /** A schema as a list of alternatives (its other keywords merged into each), or undefined when they do not merge. */
 function alternatives(s: Record<string, unknown>, merge?: AllOfMerger): Schema[] | undefined {
-  if (!Array.isArray(s.anyOf)) return [s];
+  if (!Array.isArray(s.anyOf)) return byType(s);
   const { anyOf, ...rest } = s;
   const branches = anyOf as Schema[];
-  if (assertions(rest) === true) return branches;
+  if (assertions(rest) === true) return branches.flatMap(byType);
   if (!merge) return undefined;
   try {
-    return branches.map((branch) => merge({ allOf: [rest, branch] }));
+    return branches.flatMap((branch) => byType(merge({ allOf: [rest, branch] })));
   } catch {
     return undefined;
   }

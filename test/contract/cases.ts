@@ -231,7 +231,23 @@ export const MEANING_CASES: MeaningCase[] = [
     { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] },
     {
       path: `${IN}.properties.p.anyOf`,
-      message: /anyOf widened/,
+      message: /anyOf changed: every value accepted before still is \(2 alternatives before, 3 now\)/,
+    },
+  ),
+  prop(
+    'a type list written as anyOf',
+    'compatible',
+    { type: ['string', 'null'] },
+    { anyOf: [{ type: 'null' }, { type: 'string' }] },
+  ),
+  prop(
+    'anyOf narrowed',
+    'breaking',
+    { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] },
+    { anyOf: [{ type: 'string' }, { type: 'null' }] },
+    {
+      path: `${IN}.properties.p.anyOf`,
+      message: /every value accepted now was accepted before, and mcpctl cannot show the reverse/,
     },
   ),
   prop(
