@@ -238,11 +238,15 @@ function compareObject(a: Record<string, unknown>, b: Record<string, unknown>, a
     const required = reqB.has(name) && !reqA.has(name);
     // Declaring a property where any value was allowed narrows only in principle: no client sent
     // one it did not know of. So an optional one is compatible; a required one is judged below.
+    const here = [...at, 'properties', name];
     cmp.note(
       required ? 'narrows' : cmp.direction === 'input' ? 'widens' : 'narrows',
-      [...at, 'properties', name],
+      here,
       `${required ? 'required' : 'optional'} ${what} "${name}" added`,
     );
+    // Where extra properties had to match a schema, a value under this name did too: compared.
+    if (isSchemaObject(extraBefore) && assertions(extraBefore) !== true)
+      compareSchemas(extraBefore, propsB[name]!, here, cmp);
   }
   for (const name of reqB) {
     if (reqA.has(name) || (Object.hasOwn(propsB, name) && !Object.hasOwn(propsA, name))) continue;

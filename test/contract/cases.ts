@@ -78,6 +78,13 @@ export const MEANING_CASES: MeaningCase[] = [
     { path: `${IN}.properties.p.additionalProperties.type`, message: /type narrowed from number\|string to string/ },
   ),
   input(
+    'a property declared where extra properties had a schema, narrower than it',
+    'breaking',
+    { additionalProperties: { type: 'string' } },
+    { properties: { b: { type: 'string', maxLength: 3 } }, additionalProperties: { type: 'string' } },
+    { path: `${IN}.properties.b.maxLength`, message: /maxLength 3 added/ },
+  ),
+  input(
     'additionalProperties set to false',
     'breaking',
     { properties: { a: { type: 'string' } } },
