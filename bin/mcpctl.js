@@ -37,7 +37,12 @@ function routeConsole(sink) {
   };
 }
 
-const { main } = await import('../dist/bundle/main.js');
+const { main } = await import('../dist/bundle/main.js').catch((err) => {
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist/bundle/main.js')) throw err;
+  const root = new URL('..', import.meta.url).pathname;
+  process.stderr.write(`mcpctl: the program is not built yet: run \`npm run build\` in ${root}\n`);
+  process.exit(1);
+});
 const code = await main(process.argv.slice(2), {
   io: {
     stdin: process.stdin,
