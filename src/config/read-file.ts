@@ -103,11 +103,15 @@ async function insideProject(file: string, root: string, rules: ReadRules): Prom
   const rel = path.relative(realRoot, realPath);
   const hint =
     'a project config must be a file of the project itself: replace the link with a copy, or name the file with --config FILE';
-  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
-    throw refused(rules, `is a link to a file outside the project (${root})`, hint);
+  if (outside(rel)) throw refused(rules, `is a link that leads outside the project (${root})`, hint);
   // A checkout's .git is git's, not the project's: .git/config may hold a remote's credentials.
   if (rel.split(path.sep).includes('.git')) throw refused(rules, "is a link into the project's .git directory", hint);
   return fs.stat(realPath);
+}
+
+/** A relative path (path.relative) that climbs out of the directory it is relative to. */
+function outside(rel: string): boolean {
+  return rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
 }
 
 /** Our uid, or undefined where files have no POSIX owner (Windows). */
@@ -155,7 +159,7 @@ async function checkProjectOwners(
 function dirsDown(top: string, bottom: string): string[] {
   const rel = path.relative(top, bottom);
   if (rel === '') return [top];
-  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return [bottom];
+  if (outside(rel)) return [bottom];
   const dirs = [top];
   for (const part of rel.split(path.sep)) dirs.push(path.join(dirs.at(-1)!, part));
   return dirs;

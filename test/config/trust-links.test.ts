@@ -121,12 +121,12 @@ test('a link out of the project is refused without reading it: ~/.netrc, a linke
     [
       'a file link',
       (r) => symlinkSync(netrc, path.join(r, '.mcp.json')),
-      /\.mcp\.json: refused: it is a link to a file outside the project/,
+      /\.mcp\.json: refused: it is a link that leads outside the project/,
     ],
     [
       'a folder link',
       (r) => symlinkSync(privateDir, path.join(r, '.vscode')),
-      /mcp\.json: refused: it is a link to a file outside the project/,
+      /mcp\.json: refused: it is a link that leads outside the project/,
     ],
     [
       'a link into .git',
