@@ -5,7 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { controlFreeJson, escapeControls, hasControlCharacters } from '../../src/output/escape.js';
 import { guardTerminal, terminalChalk } from '../../src/output/terminal.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fakeContext } from '../helpers/context.js';
+import { run } from '../helpers/run.js';
 
 test('escapeControls: C0, DEL, C1 and a lone CR become \\xHH; newline, tab and CRLF stay', () => {
   assert.equal(escapeControls('a\x1b]52;c;eA==\x07b'), 'a\\x1b]52;c;eA==\\x07b');
@@ -84,4 +88,19 @@ test('a pipe gets the bytes exactly', () => {
   guarded.stdout.write(Buffer.from([0x1b, 0x9b, 0xff]));
   assert.equal(written(), text + Buffer.from([0x1b, 0x9b, 0xff]).toString('utf8'));
   assert.equal(guarded.columns, undefined);
+});
+
+test('in-process: a config server named with a bidi override and a zero-width space shows escaped on a terminal, as written in a pipe', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-bidi-'));
+  const config = path.join(dir, 'servers.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { 'safe\u202Egnp.exe': { command: 'ec\u200Bho' } } }));
+  const tty = await run(['-c', config, 'servers'], { tty: true, cwd: dir, home: dir });
+  assert.equal(tty.code, 0, tty.stderr);
+  assert.ok(tty.stdout.includes('safe\\u{202E}gnp.exe'), tty.stdout);
+  assert.ok(tty.stdout.includes('ec\\u{200B}ho'), tty.stdout);
+  assert.doesNotMatch(tty.stdout, /[\u200b\u202e]/);
+  const piped = await run(['-c', config, 'servers'], { cwd: dir, home: dir });
+  assert.ok(piped.stdout.includes('safe\u202Egnp.exe\t'), piped.stdout);
+  assert.ok(piped.stdout.includes('ec\u200Bho'), piped.stdout);
+  rmSync(dir, { recursive: true, force: true });
 });
