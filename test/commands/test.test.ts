@@ -1,15 +1,15 @@
 // `mcpctl test`: every step and expectation kind against server-everything and our fixtures,
 // passing and failing with expected vs actual; the reporters (terminal, JUnit XML checked by
-// xmllint against a JUnit XSD, TAP 14 read by tap-parser, JSON); --filter, --bail, only, skip;
+// libxml2 (xmllint-wasm, no system tool) against a JUnit XSD, TAP 14 read by tap-parser, JSON); --filter, --bail, only, skip;
 // bad files as exit 2 at file:line:col; secrets in no report.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { Parser } from 'tap-parser';
+import { validateXML } from 'xmllint-wasm';
 import { run, jsonError } from '../helpers/run.js';
 import { testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
 import { eventually } from '../mcp/helpers.js';
@@ -149,13 +149,17 @@ test('junit: valid against the JUnit XML schema, with the failure and the skip',
     { cwd: p.dir, env: p.env, home: p.dir },
   );
   assert.equal(r.code, 8, r.stderr);
-  const file = p.write('junit.xml', r.stdout);
-  // xmllint exits non-zero (and says why) when the document breaks the schema.
-  const verdict = execFileSync('xmllint', ['--noout', '--schema', path.join(TESTING_FIXTURES, 'junit.xsd'), file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // libxml2 compiled to WebAssembly: the same validator as xmllint, with no system tool to install.
+  const verdict = await validateXML({
+    xml: { fileName: 'junit.xml', contents: r.stdout },
+    schema: { fileName: 'junit.xsd', contents: readFileSync(path.join(TESTING_FIXTURES, 'junit.xsd'), 'utf8') },
   });
-  assert.equal(verdict, '');
+  assert.deepEqual(
+    verdict.errors.map((e) => e.rawMessage),
+    [],
+    'the JUnit report breaks the schema',
+  );
+  assert.ok(verdict.valid);
   assert.match(r.stdout, /<testsuites name="mcpctl test" tests="3" failures="1" errors="0" skipped="1"/);
   assert.match(
     r.stdout,
