@@ -9,6 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { run, ROOT, BIN } from '../helpers/run.js';
+import { unlessInstalled } from '../helpers/requires.js';
 
 for (const shell of ['bash', 'zsh', 'fish']) {
   test(`completions/mcpctl.${shell} is what \`mcpctl completion ${shell}\` generates`, async () => {
@@ -135,7 +136,9 @@ test('bash offers hostile server names as literal, quoted words, and runs none o
   assertNothingRan(cwd);
 });
 
-test('zsh offers hostile server names as literal words to compadd, and runs none of them', () => {
+test('zsh offers hostile server names as literal words to compadd, and runs none of them', {
+  skip: unlessInstalled('zsh'),
+}, () => {
   const { cwd, env } = hostileNames();
   const dir = mcpctlOnPath();
   // compadd and _wanted exist only inside the completion system: these stand-ins print the
@@ -154,7 +157,9 @@ _mcpctl_server_names`;
   assert.deepEqual(out.split('\0').filter(Boolean).sort(), [...LITERAL_NAMES].sort());
 });
 
-test('fish offers hostile server names as literal words, and runs none of them', () => {
+test('fish offers hostile server names as literal words, and runs none of them', {
+  skip: unlessInstalled('fish'),
+}, () => {
   const { cwd, env } = hostileNames();
   const dir = mcpctlOnPath();
   const script = `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C 'mcpctl tools '`;
