@@ -11,11 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { run, ROOT, BIN } from '../helpers/run.js';
-
-/** Why a test of `shell` cannot run here, or false when it can. */
-function missing(shell: string): string | false {
-  return spawnSync(shell, ['-c', 'true']).error === undefined ? false : `${shell} is not installed`;
-}
+import { unlessInstalled } from '../helpers/requires.js';
 
 for (const shell of ['bash', 'zsh', 'fish']) {
   test(`completions/mcpctl.${shell} is what \`mcpctl completion ${shell}\` generates`, async () => {
@@ -143,7 +139,7 @@ test('bash offers hostile server names as literal, quoted words, and runs none o
 });
 
 test('zsh offers hostile server names as literal words to compadd, and runs none of them', {
-  skip: missing('zsh'),
+  skip: unlessInstalled('zsh'),
 }, () => {
   const { cwd, env } = hostileNames();
   const dir = mcpctlOnPath();
@@ -163,7 +159,9 @@ _mcpctl_server_names`;
   assert.deepEqual(out.split('\0').filter(Boolean).sort(), [...LITERAL_NAMES].sort());
 });
 
-test('fish offers hostile server names as literal words, and runs none of them', { skip: missing('fish') }, () => {
+test('fish offers hostile server names as literal words, and runs none of them', {
+  skip: unlessInstalled('fish'),
+}, () => {
   const { cwd, env } = hostileNames();
   const dir = mcpctlOnPath();
   const script = `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C 'mcpctl tools '`;
@@ -246,7 +244,9 @@ test('bash never offers a word starting with "-" for a server, a file or a folde
   assert.deepEqual(bashComplete(['mcpctl', 'tools', '--root', '-'], clone), []);
 });
 
-test('zsh never offers a word starting with "-" for a server, a file or a folder', { skip: missing('zsh') }, () => {
+test('zsh never offers a word starting with "-" for a server, a file or a folder', {
+  skip: unlessInstalled('zsh'),
+}, () => {
   // compadd and _wanted exist only inside the completion system: these stand-ins print the
   // words the script hands over; PREFIX is what is typed of the word being completed.
   const words = (clone: { cwd: string; env: Record<string, string> }, call: string, prefix = '') =>
@@ -277,7 +277,9 @@ ${call}`,
   assert.deepEqual(words(clone, '_mcpctl_paths f', 'pl'), ['_files \n'], "a typed prefix is zsh's own _files");
 });
 
-test('fish never offers a word starting with "-" for a server, a file or a folder', { skip: missing('fish') }, () => {
+test('fish never offers a word starting with "-" for a server, a file or a folder', {
+  skip: unlessInstalled('fish'),
+}, () => {
   const offered = (clone: { cwd: string; env: Record<string, string> }, line: string) =>
     execFileSync(
       'fish',

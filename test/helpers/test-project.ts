@@ -6,15 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './run.js';
+import { everything } from '../mcp/helpers.js';
 
-export const EVERYTHING = path.join(
-  ROOT,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
+/** server-everything's entry point, as test files in test/fixtures/testing name it ($EVERYTHING). */
+export const EVERYTHING = everything;
 export const CALL_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 export const TESTING_FIXTURES = path.join(ROOT, 'test', 'fixtures', 'testing');
 
