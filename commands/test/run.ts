@@ -11,6 +11,7 @@ import { McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import { resolveServer } from '../../src/config/resolve.js';
 import { makeChalk } from '../../src/output/color.js';
+import { Secrets } from '../../src/redact.js';
 import { escapeControls } from '../../src/output/escape.js';
 import { writeNewFile } from '../../src/output/report-file.js';
 import { loadTestFile, type TestFile } from '../../src/testing/load.js';
@@ -23,6 +24,7 @@ import { renderResultLine, renderSummary, type TerminalStyle } from '../../src/t
 
 export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
   const { out, ctx } = deps;
+  const secrets = ctx.secrets ?? new Secrets();
   const reporter: Reporter = out.json ? 'json' : opts.reporter;
   let filter: RegExp | undefined;
   try {
@@ -40,8 +42,9 @@ export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
   const style = { tty: out.tty, chalk: out.chalk, safe: out.tty ? escapeControls : (s: string) => s };
   const live = reporter === 'terminal' || opts.output !== undefined;
   let printing = Promise.resolve();
+  // Reports are mcpctl's words, not data the user asked for: masked even into a pipe or a file.
   const show = (text: string) => {
-    printing = printing.then(() => out.print(text));
+    printing = printing.then(() => out.print(secrets.mask(text)));
   };
 
   const deadline = new AbortController();
@@ -84,6 +87,7 @@ export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
           onResult: (r) => {
             if (live) show(renderResultLine(r, style));
           },
+          secrets,
         },
         { filter, bail: opts.bail },
         bail,
@@ -97,7 +101,7 @@ export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
   const report = runReport(files, Math.round(ctx.now() - started));
   if (live) await out.print(renderSummary(report, style));
   if (reporter !== 'terminal' || opts.output !== undefined) {
-    const text = renderReport(reporter, report, style);
+    const text = secrets.mask(renderReport(reporter, report, style));
     if (opts.output !== undefined) {
       await writeNewFile(path.resolve(ctx.cwd, opts.output), text, opts.output);
     } else await out.print(text);

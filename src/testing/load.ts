@@ -85,8 +85,6 @@ export interface TestFile {
   /** Servers the file defines, as config entries (not yet resolved). */
   servers: ConfigEntry[];
   tests: TestCase[];
-  /** Values that came from the environment: never printed in a report. */
-  secrets: Set<string>;
   /** Unknown keys of server entries and the like, for stderr. */
   warnings: string[];
 }
@@ -170,7 +168,6 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     });
   }
 
-  const secrets = new Set<string>();
   const tests: TestCase[] = [];
   const fileServers = Object.keys(raw.servers ?? {});
   raw.tests.forEach((t, index) => {
@@ -196,7 +193,7 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
         );
       }
     }
-    const expand = expander(source, at, server, file, ctx, secrets, errors);
+    const expand = expander(source, at, server, file, ctx, errors);
     const timeout = t.timeout ?? raw.defaults?.timeout;
     const expectRaw = t.expect ?? {};
     const structured =
@@ -225,7 +222,7 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' },
     );
   }
-  return { file, shownAs, servers, tests, secrets, warnings };
+  return { file, shownAs, servers, tests, warnings };
 }
 
 function stepOf(t: RawTest): Step {
@@ -256,17 +253,9 @@ function stepOf(t: RawTest): Step {
 
 /**
  * Expands `${VAR}` in every string of a step, as configs do; each value taken from the
- * environment is remembered as a secret, so reports never show it.
+ * environment joins the run's secrets, so reports never show it.
  */
-function expander(
-  source: SourceFile,
-  at: JsonSegment[],
-  server: string,
-  file: string,
-  ctx: Context,
-  secrets: Set<string>,
-  errors: string[],
-) {
+function expander(source: SourceFile, at: JsonSegment[], server: string, file: string, ctx: Context, errors: string[]) {
   const scope: InterpolationScope = {
     env: ctx.env,
     builtins: builtinVariables(file, ctx.home),
@@ -274,6 +263,7 @@ function expander(
     shownAs: source.shownAs,
     locations: {},
     entryPath: formatJsonPath(at),
+    secrets: ctx.secrets,
   };
   const one = (value: string, where: JsonSegment[]): string => {
     const pos = source.positionOf([...at, ...where]);
@@ -288,11 +278,6 @@ function expander(
         },
       },
     };
-    for (const match of value.match(/\$\{[^}]*\}/g) ?? []) {
-      const expanded = expandString(match, where, located);
-      const fallback = /^\$\{[^}:]*:-(.*)\}$/.exec(match)?.[1];
-      if (expanded !== '' && expanded !== fallback && !(match.slice(2, -1) in scope.builtins)) secrets.add(expanded);
-    }
     return expandString(value, where, located);
   };
   const deep = (value: unknown, where: JsonSegment[]): unknown => {

@@ -9,7 +9,8 @@ import { type McpctlError, toMcpctlError } from '../errors.js';
 import { check, type Failure } from './expect.js';
 import { runStep, type StepOutcome } from './steps.js';
 import type { TestCase, TestFile } from './load.js';
-import { redact, specSecrets } from './redact.js';
+import { specSecrets } from './redact.js';
+import type { Secrets } from '../redact.js';
 import { snapshotContract, type Contract } from '../contract/snapshot.js';
 import { diffContracts } from '../contract/diff.js';
 import { readContract } from '../contract/read.js';
@@ -38,6 +39,8 @@ export interface RunnerDeps {
   /** Aborted on Ctrl-C or when the run's time limit expires: no new test starts. */
   signal: AbortSignal;
   onResult(result: TestResult): void;
+  /** The run's secrets: every result is masked with them before anyone sees it. */
+  secrets: Secrets;
 }
 
 export interface RunSettings {
@@ -58,9 +61,8 @@ export async function runTestFile(
   const selected = file.tests.filter((t) => !settings.filter || settings.filter.test(t.name));
   const onlyMode = selected.some((t) => t.only);
   const results = new Map<TestCase, TestResult>();
-  const secrets = new Set(file.secrets);
   const finish = (result: TestResult, test: TestCase) => {
-    const clean = redact(result, secrets);
+    const clean = deps.secrets.maskDeep(result);
     results.set(test, clean);
     if (clean.status === 'failed' && settings.bail) bail.tripped = true;
     deps.onResult(clean);
@@ -113,7 +115,7 @@ export async function runTestFile(
       }
       const entry = file.servers.find((s) => s.name === server);
       specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
-        secrets.add(s),
+        deps.secrets.add(s),
       );
       try {
         await deps.session(spec, async (session) => {

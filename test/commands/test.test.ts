@@ -11,7 +11,7 @@ import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { Parser } from 'tap-parser';
 import { run, jsonError } from '../helpers/run.js';
-import { testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
+import { EVERYTHING, testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
 import { eventually } from '../mcp/helpers.js';
 import { startEverything } from '../helpers/everything.js';
 import { EXPECTATION_KINDS, STEP_KINDS } from '../../src/testing/schema.js';
@@ -386,8 +386,69 @@ test('a secret from the environment appears in no report', async () => {
     const r = await run(['test', file, '--reporter', reporter], { cwd: p.dir, env: p.env, home: p.dir });
     assert.equal(r.code, 8, `${reporter}: ${r.stderr}`);
     assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), `${reporter} shows the secret`);
-    assert.match(r.stdout, /<redacted>|&lt;redacted&gt;/, `${reporter}: the place of the secret is marked`);
+    assert.match(r.stdout, /\*\*\*/, `${reporter}: the place of the secret is marked`);
   }
+});
+
+test('a config env value from the environment, echoed by a failing server, is masked in every report, encoded too', async () => {
+  const secret = 'ci-secret-9f3b&<2d>"x';
+  const p = testProject({
+    echoing: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { API_KEY: '${CI_SECRET}' } },
+  });
+  p.env.CI_SECRET = secret;
+  const basic = Buffer.from(`user:${secret}`).toString('base64');
+  const file = p.write(
+    'echo-env.yaml',
+    [
+      'defaults: { server: echoing }',
+      'tests:',
+      '  - name: the server echoes its environment',
+      '    call: { tool: get-env }',
+      '    expect: { text: { contains: nothing-like-this } }',
+      '  - name: the secret comes back encoded',
+      `    call: { tool: echo, args: { message: "Basic ${basic} ${encodeURIComponent(secret)}" } }`,
+      '    expect: { text: { equals: "not it" } }',
+      '',
+    ].join('\n'),
+  );
+  const forms = [
+    secret,
+    basic.slice(4, -4),
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+    'ci-secret-9f3b&amp;',
+  ];
+  for (const reporter of ['terminal', 'junit', 'tap', 'json']) {
+    const report = path.join(p.dir, `report-${reporter}`);
+    const r = await run(['-c', p.config, 'test', file, '--reporter', reporter, '--output', report], {
+      cwd: p.dir,
+      env: p.env,
+      home: p.dir,
+    });
+    assert.equal(r.code, 8, `${reporter}: ${r.stderr}`);
+    const written = readFileSync(report, 'utf8');
+    assert.match(written, /API_KEY/, `${reporter}: the echoed environment is in the report`);
+    for (const form of forms)
+      for (const [where, text] of [
+        ['stdout', r.stdout],
+        ['stderr', r.stderr],
+        ['the report file', written],
+      ])
+        assert.ok(!text!.includes(form), `${reporter}: ${where} shows ${form}`);
+    assert.match(written, /\*\*\*/, `${reporter}: the place of the secret is marked`);
+  }
+  const piped = await run(['-c', p.config, 'call', 'echoing', 'get-env'], { cwd: p.dir, env: p.env, home: p.dir });
+  assert.equal(piped.code, 0, piped.stderr);
+  // get-env answers with the environment as JSON text, so the value is JSON-escaped in it.
+  const echoed = JSON.stringify(secret).slice(1, -1);
+  assert.ok(piped.stdout.includes(echoed), 'data asked for on a pipe stays byte-exact');
+  const tty = await run(['-c', p.config, 'call', 'echoing', 'get-env'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+    tty: true,
+  });
+  assert.ok(!tty.stdout.includes(echoed) && tty.stdout.includes('API_KEY'), 'a terminal rendering masks it');
 });
 
 test('--timeout bounds the whole run: exit 124, the test in flight failed, the rest skipped', async () => {
