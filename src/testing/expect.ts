@@ -18,6 +18,8 @@ export interface Failure {
   actual: unknown;
   /** More about why, when the values alone do not say it. */
   message?: string;
+  /** `file:line:col` of the expectation in the test file. */
+  at?: string;
 }
 
 /** Checks that need more than the step's own result (a snapshot to compare with). */

@@ -69,6 +69,8 @@ export interface TestCase {
   name: string;
   server: string;
   timeoutMs?: number;
+  /** Attempts after a failed one before the test counts as failed. */
+  retries?: number;
   /** Why the test is skipped (true: no reason given). */
   skip?: string | true;
   only: boolean;
@@ -76,6 +78,10 @@ export interface TestCase {
   expect: Expectations;
   /** `file:line:col` of the test. */
   at: string;
+  /** `file:line:col` where its server is named (the test itself when it names none). */
+  serverAt: string;
+  /** `file:line:col` of each expectation, by its JSON path under `expect` (`text.equals`, `structured[1]`). */
+  expectAt: Record<string, string>;
 }
 
 export interface TestFile {
@@ -85,6 +91,8 @@ export interface TestFile {
   /** Servers the file defines, as config entries (not yet resolved). */
   servers: ConfigEntry[];
   tests: TestCase[];
+  /** What `coverage` asks for: `tools`, every tool a server lists is called by some test. */
+  coverage: 'tools'[];
   /** Unknown keys of server entries and the like, for stderr. */
   warnings: string[];
 }
@@ -93,6 +101,7 @@ interface RawTest {
   name: string;
   server?: string;
   timeout?: number;
+  retries?: number;
   skip?: boolean | string;
   only?: boolean;
   expect?: Omit<Expectations, 'structured'> & { structured?: StructuredMatch | StructuredMatch[] };
@@ -104,7 +113,8 @@ interface RawTest {
 
 interface RawFile {
   servers?: Record<string, unknown>;
-  defaults?: { server?: string; timeout?: number };
+  coverage?: 'tools' | 'tools'[];
+  defaults?: { server?: string; timeout?: number; retries?: number };
   tests: RawTest[];
 }
 
@@ -179,12 +189,8 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       );
       return;
     }
-    if (t.server !== undefined && fileServers.length > 0 && !fileServers.includes(t.server)) {
-      errors.push(
-        `${source.at([...at, 'server'])}: test "${t.name}": server "${t.server}" is not one of the file's servers (${fileServers.join(', ')})${didYouMean(t.server, fileServers)}`,
-      );
-      return;
-    }
+    // A name neither the file nor the configuration defines is refused when servers are resolved,
+    // still before any starts.
     const step = stepOf(t);
     for (const [kind, steps] of Object.entries(APPLIES)) {
       if (t.expect?.[kind as keyof RawTest['expect'] & string] !== undefined && !steps.includes(step.kind)) {
@@ -195,6 +201,7 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     }
     const expand = expander(source, at, server, file, ctx, errors);
     const timeout = t.timeout ?? raw.defaults?.timeout;
+    const retries = t.retries ?? raw.defaults?.retries;
     const expectRaw = t.expect ?? {};
     const structured =
       expectRaw.structured === undefined
@@ -202,11 +209,18 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
         : Array.isArray(expectRaw.structured)
           ? expectRaw.structured
           : [expectRaw.structured];
+    const expectAt = expectationPositions(source, [...at, 'expect'], expectRaw);
+    errors.push(...badPatterns(t.name, expectRaw, expectAt));
     tests.push({
       index,
       name: t.name,
       server,
+      serverAt: source.at(
+        t.server !== undefined ? [...at, 'server'] : raw.defaults?.server !== undefined ? ['defaults', 'server'] : at,
+      ),
+      expectAt,
       ...(timeout !== undefined ? { timeoutMs: Math.round(timeout * 1000) } : {}),
+      ...(retries ? { retries } : {}),
       ...(t.skip === true || typeof t.skip === 'string' ? { skip: t.skip } : {}),
       only: t.only === true,
       step: t.skip ? step : expand(step),
@@ -222,7 +236,47 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' },
     );
   }
-  return { file, shownAs, servers, tests, warnings };
+  const coverage = raw.coverage === undefined ? [] : Array.isArray(raw.coverage) ? raw.coverage : [raw.coverage];
+  return { file, shownAs, servers, tests, coverage, warnings };
+}
+
+/** Where each expectation is written, so a report can point at the line of the one that failed. */
+function expectationPositions(
+  source: SourceFile,
+  at: JsonSegment[],
+  expect: NonNullable<RawTest['expect']>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [kind, value] of Object.entries(expect)) {
+    out[kind] = source.at([...at, kind]);
+    if (kind === 'structured' && Array.isArray(value))
+      value.forEach((_, i) => {
+        out[`structured[${i}]`] = source.at([...at, kind, i]);
+      });
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      for (const key of Object.keys(value)) out[`${kind}.${key}`] = source.at([...at, kind, key]);
+  }
+  return out;
+}
+
+/** Every `matches` of a test that is not a regular expression, at its file:line:col. */
+function badPatterns(name: string, expect: NonNullable<RawTest['expect']>, expectAt: Record<string, string>): string[] {
+  const patterns: [string, string | undefined][] = [['text.matches', expect.text?.matches]];
+  const structured = expect.structured;
+  if (Array.isArray(structured)) structured.forEach((m, i) => patterns.push([`structured[${i}]`, m.matches]));
+  else if (structured) patterns.push(['structured.matches', structured.matches]);
+  const out: string[] = [];
+  for (const [where, pattern] of patterns) {
+    if (pattern === undefined) continue;
+    try {
+      new RegExp(pattern);
+    } catch (err) {
+      out.push(
+        `${expectAt[where] ?? expectAt.structured}: test "${name}": expect.${where.endsWith('.matches') ? where : `${where}.matches`} ${JSON.stringify(pattern)} is not a regular expression (${err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err)})`,
+      );
+    }
+  }
+  return out;
 }
 
 function stepOf(t: RawTest): Step {

@@ -10,12 +10,18 @@ import { check, type Failure } from './expect.js';
 import { runStep, type StepOutcome } from './steps.js';
 import type { TestCase, TestFile } from './load.js';
 import { specSecrets } from './redact.js';
+import { listAll } from '../mcp/requests/lists.js';
+import { toolAllowed } from '../mcp/requests/filters.js';
 import type { Secrets } from '../redact.js';
 import { snapshotContract, type Contract } from '../contract/snapshot.js';
 import { diffContracts } from '../contract/diff.js';
 import { readContract } from '../contract/read.js';
 
-export type TestStatus = 'passed' | 'failed' | 'skipped';
+/** `error`: the test could not be judged (the server did not start, the connection broke, a time limit outside an expectation). */
+export type TestStatus = 'passed' | 'failed' | 'error' | 'skipped';
+
+/** Error kinds that mean the infrastructure failed, not the server's answer. */
+const INFRASTRUCTURE: ReadonlySet<string> = new Set(['connection', 'timeout', 'interrupted', 'internal', 'auth']);
 
 export interface TestResult {
   file: string;
@@ -26,8 +32,14 @@ export interface TestResult {
   at: string;
   status: TestStatus;
   failures: Failure[];
+  /** status error: what went wrong, with the exit code it would have alone. */
+  error?: { kind: string; message: string; exitCode: number };
   skipReason?: string;
   durationMs: number;
+  /** With retries: the attempts made (1 when the first one settled it). */
+  attempts?: number;
+  /** Passed after failing attempts. */
+  flaky?: boolean;
 }
 
 export interface RunnerDeps {
@@ -44,7 +56,8 @@ export interface RunnerDeps {
 }
 
 export interface RunSettings {
-  filter?: RegExp;
+  /** Whether a test belongs to this run (--filter, --shard); the others are not reported at all. */
+  include(test: TestCase): boolean;
   bail: boolean;
 }
 
@@ -52,19 +65,25 @@ export interface Bail {
   tripped: boolean;
 }
 
+export interface FileRun {
+  results: TestResult[];
+  /** `coverage: tools`: per server the file tested, the tools it lists that no test of the file called. */
+  coverage: { server: string; uncalled: string[] }[];
+}
+
 export async function runTestFile(
   file: TestFile,
   deps: RunnerDeps,
   settings: RunSettings,
   bail: Bail,
-): Promise<TestResult[]> {
-  const selected = file.tests.filter((t) => !settings.filter || settings.filter.test(t.name));
+): Promise<FileRun> {
+  const selected = file.tests.filter((t) => settings.include(t));
   const onlyMode = selected.some((t) => t.only);
   const results = new Map<TestCase, TestResult>();
   const finish = (result: TestResult, test: TestCase) => {
-    const clean = deps.secrets.maskDeep(result);
+    const clean = deps.secrets.maskDeep({ ...result, failures: result.failures.map((f) => locate(test, f)) });
     results.set(test, clean);
-    if (clean.status === 'failed' && settings.bail) bail.tripped = true;
+    if ((clean.status === 'failed' || clean.status === 'error') && settings.bail) bail.tripped = true;
     deps.onResult(clean);
   };
   const base = (test: TestCase) => ({
@@ -77,6 +96,7 @@ export async function runTestFile(
   const skipped = (test: TestCase, reason: string) =>
     finish({ ...base(test), status: 'skipped', failures: [], skipReason: reason, durationMs: 0 }, test);
 
+  const coverage: FileRun['coverage'] = [];
   const byServer = new Map<string, TestCase[]>();
   for (const test of selected) byServer.set(test.server, [...(byServer.get(test.server) ?? []), test]);
 
@@ -95,16 +115,7 @@ export async function runTestFile(
         for (const test of pending.splice(0)) {
           const reason = skipReason(test);
           if (reason) skipped(test, reason);
-          else
-            finish(
-              {
-                ...base(test),
-                status: 'failed',
-                failures: [{ expectation: 'error', expected: 'none', actual: error.kind, message: error.message }],
-                durationMs: 0,
-              },
-              test,
-            );
+          else finish({ ...base(test), ...errored(error), durationMs: 0 }, test);
         }
       };
       let spec: ServerSpec;
@@ -127,30 +138,84 @@ export async function runTestFile(
               continue;
             }
             const started = deps.now();
-            const failures = await runOne(session, test, file, deps);
-            finish(
-              {
-                ...base(test),
-                status: failures.length ? 'failed' : 'passed',
-                failures,
-                durationMs: Math.round(deps.now() - started),
-              },
-              test,
-            );
+            const verdict = await attempts(session, test, file, deps);
+            finish({ ...base(test), ...verdict, durationMs: Math.round(deps.now() - started) }, test);
           }
+          if (file.coverage.includes('tools'))
+            coverage.push({ server, uncalled: await uncalledTools(session, tests, results) });
         });
       } catch (err) {
         failAll(toMcpctlError(err));
       }
     }),
   );
-  return selected.map((t) => results.get(t)!).filter(Boolean);
+  return {
+    results: selected.map((t) => results.get(t)!).filter(Boolean),
+    coverage: coverage.sort((a, b) => a.server.localeCompare(b.server)),
+  };
 }
 
-async function runOne(session: Session, test: TestCase, file: TestFile, deps: RunnerDeps): Promise<Failure[]> {
+/** The tools the server lists that none of the tests that ran called. */
+async function uncalledTools(
+  session: Session,
+  tests: TestCase[],
+  results: Map<TestCase, TestResult>,
+): Promise<string[]> {
+  const called = new Set(
+    tests.flatMap((t) => (t.step.kind === 'call' && results.get(t)?.status !== 'skipped' ? [t.step.tool] : [])),
+  );
+  const { items } = await listAll(session.client, 'tools', { requestOptions: session.requestOptions({}) });
+  return items
+    .filter((t) => toolAllowed(session.spec, t.name) && !called.has(t.name))
+    .map((t) => t.name)
+    .sort();
+}
+
+/** The failure with the position of its expectation: `structured[1] at /x: equals` is under `structured[1]`. */
+function locate(test: TestCase, failure: Failure): Failure {
+  for (let key = failure.expectation.split(/[ :]/)[0]!; key !== ''; ) {
+    const at = test.expectAt[key];
+    if (at !== undefined) return { ...failure, at };
+    const shorter = key.replace(/(\.[^.[\]]*|\[\d+\])$/, '');
+    key = shorter === key ? '' : shorter;
+  }
+  return { ...failure, at: test.at };
+}
+
+type Verdict = Pick<TestResult, 'status' | 'failures' | 'error' | 'attempts' | 'flaky'>;
+
+function errored(error: McpctlError): Verdict {
+  return {
+    status: 'error',
+    failures: [],
+    error: { kind: error.kind, message: error.message, exitCode: error.exitCode },
+  };
+}
+
+/** A test run once, and again up to its `retries` while it fails; an infrastructure error is not retried. */
+async function attempts(session: Session, test: TestCase, file: TestFile, deps: RunnerDeps): Promise<Verdict> {
+  const allowed = 1 + (test.retries ?? 0);
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await runOne(session, test, file, deps);
+    const counted = test.retries ? { attempts: attempt } : {};
+    if ('infrastructure' in outcome) return { ...errored(outcome.infrastructure), ...counted };
+    if (outcome.failures.length === 0)
+      return { status: 'passed', failures: [], ...counted, ...(attempt > 1 ? { flaky: true } : {}) };
+    if (attempt >= allowed || deps.signal.aborted) return { status: 'failed', failures: outcome.failures, ...counted };
+  }
+}
+
+async function runOne(
+  session: Session,
+  test: TestCase,
+  file: TestFile,
+  deps: RunnerDeps,
+): Promise<{ failures: Failure[] } | { infrastructure: McpctlError }> {
   const limit = test.timeoutMs === undefined ? {} : { timeout: test.timeoutMs, maxTotalTimeout: test.timeoutMs };
   const options = session.requestOptions({ ...limit, signal: deps.signal });
   const outcome: StepOutcome = await runStep(session, test.step, options, deps.now);
+  if (outcome.error && INFRASTRUCTURE.has(outcome.error.kind) && test.expect.error !== outcome.error.kind)
+    return { infrastructure: outcome.error };
   let breaking: string[] | undefined;
   const snapshot = test.expect.tools?.snapshot;
   if (snapshot !== undefined && !outcome.error) {
@@ -158,18 +223,20 @@ async function runOne(session: Session, test: TestCase, file: TestFile, deps: Ru
     try {
       before = await readContract(path.resolve(path.dirname(file.file), snapshot), snapshot);
     } catch (err) {
-      return [
-        {
-          expectation: 'tools.snapshot',
-          expected: `a snapshot at ${snapshot}`,
-          actual: undefined,
-          message: toMcpctlError(err).message,
-        },
-      ];
+      return {
+        failures: [
+          {
+            expectation: 'tools.snapshot',
+            expected: `a snapshot at ${snapshot}`,
+            actual: undefined,
+            message: toMcpctlError(err).message,
+          },
+        ],
+      };
     }
     breaking = diffContracts(before, await snapshotContract(session))
       .filter((c) => c.class === 'breaking')
       .map((c) => `${c.path}: ${c.message}`);
   }
-  return check(test, outcome, { breaking });
+  return { failures: check(test, outcome, { breaking }) };
 }

@@ -157,6 +157,8 @@ const EXPECTATIONS: Record<ExpectationKind, Schema> = {
   },
 };
 
+const retries = (description: string): Schema => ({ type: 'integer', minimum: 0, maximum: 10, description });
+
 const seconds: Schema = { type: 'number', exclusiveMinimum: 0, description: 'Seconds.' };
 
 const testCase: Schema = {
@@ -167,6 +169,9 @@ const testCase: Schema = {
       'The server: a name under "servers", else of the configuration. Default: defaults.server, or the only server of the file.',
     ),
     timeout: { ...seconds, description: 'Time limit of the step, in seconds.' },
+    retries: retries(
+      'Attempts after a failed one before the test counts as failed; a pass after a failure is reported as flaky.',
+    ),
     skip: { type: ['boolean', 'string'], description: 'true, or the reason: the test is reported as skipped.' },
     only: { type: 'boolean', description: 'Run only the tests marked only (in this file).' },
     ...STEPS,
@@ -196,8 +201,13 @@ export const testFileSchema: Schema = {
       properties: {
         server: text('The server of tests that name none.'),
         timeout: { ...seconds, description: 'Time limit of each step, in seconds.' },
+        retries: retries('The retries of tests that give none.'),
       },
       additionalProperties: false,
+    },
+    coverage: {
+      description: 'tools: the run fails when a tool a server of this file lists is called by none of its tests.',
+      oneOf: [{ enum: ['tools'] }, { type: 'array', items: { enum: ['tools'] }, minItems: 1 }],
     },
     tests: { type: 'array', items: testCase, minItems: 1 },
   },

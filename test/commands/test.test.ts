@@ -1,12 +1,12 @@
 // `mcpctl test`: every step and expectation kind against server-everything and our fixtures,
-// passing and failing with expected vs actual; the reporters (terminal, JUnit XML checked by
-// xmllint against a JUnit XSD, TAP 14 read by tap-parser, JSON); --filter, --bail, only, skip;
+// passing and failing with expected vs actual; the reporters (terminal, JUnit XML checked against
+// the Jenkins/Surefire XSD and read by junit2json, TAP 14 read by tap-parser, JSON); --filter,
+// --bail, only, skip;
 // bad files as exit 2 at file:line:col; secrets in no report.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, existsSync, symlinkSync } from 'node:fs';
+import { readFileSync, existsSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { Parser } from 'tap-parser';
@@ -15,6 +15,7 @@ import { EVERYTHING, testProject, TESTING_FIXTURES } from '../helpers/test-proje
 import { eventually } from '../mcp/helpers.js';
 import { startEverything } from '../helpers/everything.js';
 import { EXPECTATION_KINDS, STEP_KINDS } from '../../src/testing/schema.js';
+import { junitSchemaErrors, readJunit } from '../testing/junit-readers.js';
 
 const PASS = path.join(TESTING_FIXTURES, 'pass.yaml');
 const FAIL = path.join(TESTING_FIXTURES, 'fail.yaml');
@@ -53,7 +54,7 @@ test('every step and expectation met: exit 0, each test passed, the skipped one 
   );
   assert.deepEqual(new Set(results.map((t) => t.step)), new Set(STEP_KINDS));
   assert.deepEqual(new Set(results.map((t) => t.server)), new Set(['everything', 'legacy', 'modern']));
-  assert.deepEqual(report.summary, { total: 19, passed: 18, failed: 0, skipped: 1 });
+  assert.deepEqual(report.summary, { total: 19, passed: 18, failed: 0, errors: 0, skipped: 1, flaky: 0 });
   assert.deepEqual(
     results.map((t) => t.name),
     readFileSync(PASS, 'utf8')
@@ -149,14 +150,22 @@ test('junit: valid against the JUnit XML schema, with the failure and the skip',
     { cwd: p.dir, env: p.env, home: p.dir },
   );
   assert.equal(r.code, 8, r.stderr);
-  const file = p.write('junit.xml', r.stdout);
-  // xmllint exits non-zero (and says why) when the document breaks the schema.
-  const verdict = execFileSync('xmllint', ['--noout', '--schema', path.join(TESTING_FIXTURES, 'junit.xsd'), file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  assert.equal(verdict, '');
-  assert.match(r.stdout, /<testsuites name="mcpctl test" tests="3" failures="1" errors="0" skipped="1"/);
+  assert.deepEqual(await junitSchemaErrors(r.stdout), []);
+  assert.match(r.stdout, /<testsuites name="mcpctl test" tests="3" failures="1" errors="0" time=/);
+  const read = await readJunit(r.stdout);
+  assert.deepEqual(
+    read.testsuite?.map((s) => [s.name?.replace(/^.*\//, ''), s.tests, s.failures, s.errors, s.skipped]),
+    [
+      ['fail.yaml', 1, 1, 0, 0],
+      ['pass.yaml', 2, 0, 0, 1],
+    ],
+  );
+  const wrong = read.testsuite![0]!.testcase![0]!;
+  assert.equal(wrong.name, 'wrong text');
+  assert.match(wrong.classname ?? '', /fail\.yaml\.everything$/);
+  assert.equal(typeof wrong.time, 'number');
+  assert.equal(wrong.failure?.[0]?.message, 'text.equals: expected "goodbye", actual "Echo: hello"');
+  assert.match(wrong.failure?.[0]?.inner ?? '', /at .*fail\.yaml:\d+:\d+ \(server everything, step call\)/);
   assert.match(
     r.stdout,
     /<testcase name="wrong text"[^>]*>\s*<failure message="text\.equals: expected &quot;goodbye&quot;, actual &quot;Echo: hello&quot;"/,
@@ -192,46 +201,51 @@ test('tap: TAP version 14 as tap-parser reads it, with a YAML block of expected 
   assert.equal(parsed.failures[0]!.name, 'wrong text');
   assert.deepEqual(parsed.failures[0]!.diag?.failures?.[0], {
     expectation: 'text.equals',
+    at: `${FAIL}:14:23`,
     expected: 'goodbye',
     actual: 'Echo: hello',
   });
 });
 
-test('--output writes the report to a new file and shows the live list; it never overwrites', async () => {
+test('--output writes the report, replacing one of an earlier run; a symlink, a config name or a missing folder is exit 2 before anything starts', async () => {
   const p = testProject();
   const file = p.write('one.yaml', 'tests:\n  - name: status\n    server: everything\n    status: {}\n');
   const out = path.join(p.dir, 'report.xml');
-  const r = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
+  const opts = { cwd: p.dir, env: p.env, home: p.dir };
+  p.write('report.xml', 'the report of an earlier build\n');
+  const r = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], opts);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /ok +status/);
-  assert.match(readFileSync(out, 'utf8'), /<testsuites name="mcpctl test" tests="1" failures="0"/);
-  const again = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
-  assert.equal(again.code, 2);
-  assert.match(again.stderr, /report\.xml: the file exists; it is not overwritten/);
+  assert.match(readFileSync(out, 'utf8'), /^<\?xml[\s\S]*<testsuites name="mcpctl test" tests="1" failures="0"/);
   symlinkSync(path.join(p.dir, 'elsewhere.xml'), path.join(p.dir, 'link.xml'));
-  const link = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', 'link.xml'], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
-  assert.equal(link.code, 2);
-  assert.match(link.stderr, /link\.xml: the file exists \(a symlink\)/);
+  const refused: [string[], RegExp][] = [
+    [['--output', 'link.xml'], /link\.xml: it is a symlink/],
+    [['--output', '.mcp.json'], /name of a config file/],
+    [['--output', 'no-such-dir/r.xml'], /no-such-dir\/r\.xml: cannot write it/],
+  ];
+  // A server that would leave a mark if it started: nothing may start before the check.
+  const log = path.join(p.dir, 'started.log');
+  const marked = p.write(
+    'marked.json',
+    JSON.stringify({
+      servers: {
+        s: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(log)}, 'x')`] },
+      },
+      tests: [{ name: 'status', status: {} }],
+    }),
+  );
+  const started = await run(['-c', p.config, 'test', marked, '--reporter', 'json', '--output', 'fine.json'], opts);
+  assert.equal(started.code, 3, 'the marking server starts (and ends at once) when nothing stops it');
+  assert.equal(existsSync(log), true);
+  rmSync(log);
+  for (const [flags, message] of refused) {
+    const bad = await run(['-c', p.config, 'test', marked, '--reporter', 'json', ...flags], opts);
+    assert.equal(bad.code, 2, `${flags.join(' ')}: ${bad.stderr}`);
+    assert.match(bad.stderr, message);
+    assert.equal(bad.stdout, '');
+    assert.equal(existsSync(log), false, `${flags.join(' ')}: a server started`);
+  }
   assert.equal(existsSync(path.join(p.dir, 'elsewhere.xml')), false);
-  const config = await run(['-c', p.config, 'test', file, '--reporter', 'json', '--output', '.mcp.json'], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
-  assert.equal(config.code, 2);
-  assert.match(config.stderr, /name of a config file/);
 });
 
 test('--filter, --bail and only choose what runs; the rest is reported as skipped', async () => {
@@ -342,17 +356,21 @@ test('a bad test file: exit 2 at file:line:col, and nothing is started', async (
   assert.equal(jsonError(json.stderr).error.kind, 'config');
 });
 
-test('a server that cannot start fails its tests (exit 8), the other servers still run', async () => {
+test('a server that cannot start: its tests are errors, not failures (exit 3), the other servers still run', async () => {
   const p = testProject({ broken: { command: path.join(p0(), 'no-such-program') } });
   const file = p.write(
     'broken.yaml',
     'tests:\n  - name: on broken\n    server: broken\n    status: {}\n  - name: on everything\n    server: everything\n    status: {}\n',
   );
   const r = await run(['-c', p.config, 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
-  assert.equal(r.code, 8, r.stderr);
-  const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
-  assert.equal(results[0]!.status, 'failed');
-  assert.equal(results[0]!.failures[0]!.actual, 'connection');
+  // Nothing failed: the one test that could not run gives the run its exit code (3: connection).
+  assert.equal(r.code, 3, r.stderr);
+  assert.match(r.stderr, /1 of 2 tests could not run: server "broken": command not found/);
+  const results = (JSON.parse(r.stdout) as Report).files[0]!.results as (Report['files'][0]['results'][0] & {
+    error?: { kind: string };
+  })[];
+  assert.equal(results[0]!.status, 'error');
+  assert.equal(results[0]!.error?.kind, 'connection');
   assert.equal(results[1]!.status, 'passed');
 });
 
@@ -451,7 +469,7 @@ test('a config env value from the environment, echoed by a failing server, is ma
   assert.ok(!tty.stdout.includes(echoed) && tty.stdout.includes('API_KEY'), 'a terminal rendering masks it');
 });
 
-test('--timeout bounds the whole run: exit 124, the test in flight failed, the rest skipped', async () => {
+test('--timeout bounds the whole run: exit 124, the test in flight an error, the rest skipped', async () => {
   const p = testProject();
   const file = p.write(
     'slow.yaml',
@@ -466,9 +484,9 @@ test('--timeout bounds the whole run: exit 124, the test in flight failed, the r
   assert.match(r.stderr, /did not finish within --timeout 1s/);
   const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
   assert.deepEqual(
-    results.map((t) => [t.name, t.status, t.failures[0]?.actual ?? t.skipReason]),
+    results.map((t) => [t.name, t.status, (t as { error?: { kind: string } }).error?.kind ?? t.skipReason]),
     [
-      ['takes long', 'failed', 'timeout'],
+      ['takes long', 'error', 'timeout'],
       ['never started', 'skipped', 'the run was stopped'],
     ],
   );
