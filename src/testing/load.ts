@@ -63,6 +63,18 @@ export interface Expectations {
   };
 }
 
+/** One step of a test (or of a file's setup or teardown), with what it expects and captures. */
+export interface StepCase {
+  step: Step;
+  expect: Expectations;
+  /** Capture name → JSONPath (`$.structuredContent.id`) or JSON Pointer into the step's result. */
+  capture: Record<string, string>;
+  /** `file:line:col` of the step. */
+  at: string;
+  /** `file:line:col` of each expectation, by its JSON path under `expect` (`text.equals`, `structured[1]`). */
+  expectAt: Record<string, string>;
+}
+
 export interface TestCase {
   /** Position in the file's list, from 0. */
   index: number;
@@ -74,14 +86,17 @@ export interface TestCase {
   /** Why the test is skipped (true: no reason given). */
   skip?: string | true;
   only: boolean;
-  step: Step;
-  expect: Expectations;
+  /** The steps in order (one for a test written with a single step key); the first is the test's kind. */
+  steps: StepCase[];
   /** `file:line:col` of the test. */
   at: string;
   /** `file:line:col` where its server is named (the test itself when it names none). */
   serverAt: string;
-  /** `file:line:col` of each expectation, by its JSON path under `expect` (`text.equals`, `structured[1]`). */
-  expectAt: Record<string, string>;
+}
+
+/** A setup or teardown step of a file: run on its server's connection, before its first or after its last test. */
+export interface FixtureStep extends StepCase {
+  server: string;
 }
 
 export interface TestFile {
@@ -91,15 +106,26 @@ export interface TestFile {
   /** Servers the file defines, as config entries (not yet resolved). */
   servers: ConfigEntry[];
   tests: TestCase[];
+  setup: FixtureStep[];
+  teardown: FixtureStep[];
   /** What `coverage` asks for: `tools`, every tool a server lists is called by some test. */
   coverage: 'tools'[];
   /** Unknown keys of server entries and the like, for stderr. */
   warnings: string[];
 }
 
+type RawStep = Pick<RawTest, 'expect' | 'call' | 'read' | 'prompt' | 'complete'> & {
+  status?: unknown;
+  tools?: unknown;
+  capture?: Record<string, string>;
+  server?: string;
+};
+
 interface RawTest {
   name: string;
   server?: string;
+  steps?: RawStep[];
+  capture?: Record<string, string>;
   timeout?: number;
   retries?: number;
   skip?: boolean | string;
@@ -114,6 +140,8 @@ interface RawTest {
 interface RawFile {
   servers?: Record<string, unknown>;
   coverage?: 'tools' | 'tools'[];
+  setup?: RawStep[];
+  teardown?: RawStep[];
   defaults?: { server?: string; timeout?: number; retries?: number };
   tests: RawTest[];
 }
@@ -191,26 +219,21 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     }
     // A name neither the file nor the configuration defines is refused when servers are resolved,
     // still before any starts.
-    const step = stepOf(t);
-    for (const [kind, steps] of Object.entries(APPLIES)) {
-      if (t.expect?.[kind as keyof RawTest['expect'] & string] !== undefined && !steps.includes(step.kind)) {
-        errors.push(
-          `${source.at([...at, 'expect', kind])}: test "${t.name}": "${kind}" applies to ${steps.join(' and ')} steps only, not to ${step.kind}`,
-        );
-      }
-    }
-    const expand = expander(source, at, server, file, ctx, errors);
     const timeout = t.timeout ?? raw.defaults?.timeout;
     const retries = t.retries ?? raw.defaults?.retries;
-    const expectRaw = t.expect ?? {};
-    const structured =
-      expectRaw.structured === undefined
-        ? undefined
-        : Array.isArray(expectRaw.structured)
-          ? expectRaw.structured
-          : [expectRaw.structured];
-    const expectAt = expectationPositions(source, [...at, 'expect'], expectRaw);
-    errors.push(...badPatterns(t.name, expectRaw, expectAt));
+    const rawSteps: [RawStep, JsonSegment[]][] = t.steps
+      ? t.steps.map((st, i) => [st, [...at, 'steps', i]])
+      : [[t as RawStep, at]];
+    if (t.steps && (t.expect || t.capture))
+      errors.push(
+        `${source.at([...at, t.expect ? 'expect' : 'capture'])}: test "${t.name}": with "steps", each step has its own "expect" and "capture"`,
+      );
+    const captured = new Set(fileCaptures(raw.setup));
+    const steps = rawSteps.map(([st, where]) => {
+      const one = loadStep(st, where, t.name, { source, server, file, ctx, errors, captured, expand: !t.skip });
+      for (const name of Object.keys(st.capture ?? {})) captured.add(name);
+      return one;
+    });
     tests.push({
       index,
       name: t.name,
@@ -218,16 +241,30 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       serverAt: source.at(
         t.server !== undefined ? [...at, 'server'] : raw.defaults?.server !== undefined ? ['defaults', 'server'] : at,
       ),
-      expectAt,
       ...(timeout !== undefined ? { timeoutMs: Math.round(timeout * 1000) } : {}),
       ...(retries ? { retries } : {}),
       ...(t.skip === true || typeof t.skip === 'string' ? { skip: t.skip } : {}),
       only: t.only === true,
-      step: t.skip ? step : expand(step),
-      expect: { ...expectRaw, ...(structured ? { structured } : {}) } as Expectations,
+      steps,
       at: source.at(at),
     });
   });
+  const fixture = (key: 'setup' | 'teardown'): FixtureStep[] => {
+    const captured = new Set(key === 'teardown' ? fileCaptures(raw.setup) : []);
+    return (raw[key] ?? []).flatMap((st, i) => {
+      const where: JsonSegment[] = [key, i];
+      const server = st.server ?? raw.defaults?.server ?? (fileServers.length === 1 ? fileServers[0] : undefined);
+      if (server === undefined) {
+        errors.push(`${source.at(where)}: a ${key} step names no server: add "server", or "defaults.server"`);
+        return [];
+      }
+      const one = loadStep(st, where, key, { source, server, file, ctx, errors, captured, expand: true });
+      for (const name of Object.keys(st.capture ?? {})) captured.add(name);
+      return [{ ...one, server }];
+    });
+  };
+  const setup = fixture('setup');
+  const teardown = fixture('teardown');
   if (errors.length > 0) {
     throw configError(
       errors.length === 1
@@ -237,7 +274,58 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     );
   }
   const coverage = raw.coverage === undefined ? [] : Array.isArray(raw.coverage) ? raw.coverage : [raw.coverage];
-  return { file, shownAs, servers, tests, coverage, warnings };
+  return { file, shownAs, servers, tests, setup, teardown, coverage, warnings };
+}
+
+/** The names a file's setup captures: every test and the teardown may use them. */
+function fileCaptures(setup: RawStep[] | undefined): string[] {
+  return (setup ?? []).flatMap((st) => Object.keys(st.capture ?? {}));
+}
+
+interface StepScope {
+  source: SourceFile;
+  server: string;
+  file: string;
+  ctx: Context;
+  errors: string[];
+  /** Names captured by earlier steps: `${name}` is theirs, not an environment variable. */
+  captured: ReadonlySet<string>;
+  /** false for a skipped test: its variables need not be set. */
+  expand: boolean;
+}
+
+function loadStep(st: RawStep, at: JsonSegment[], name: string, scope: StepScope): StepCase {
+  const { source, errors } = scope;
+  const step = stepOf(st as RawTest);
+  for (const [kind, steps] of Object.entries(APPLIES)) {
+    if (st.expect?.[kind as keyof RawTest['expect'] & string] !== undefined && !steps.includes(step.kind)) {
+      errors.push(
+        `${source.at([...at, 'expect', kind])}: test "${name}": "${kind}" applies to ${steps.join(' and ')} steps only, not to ${step.kind}`,
+      );
+    }
+  }
+  const expectRaw = st.expect ?? {};
+  const structured =
+    expectRaw.structured === undefined
+      ? undefined
+      : Array.isArray(expectRaw.structured)
+        ? expectRaw.structured
+        : [expectRaw.structured];
+  const expectAt = expectationPositions(source, [...at, 'expect'], expectRaw);
+  errors.push(...badPatterns(name, expectRaw, expectAt));
+  for (const [capture, where] of Object.entries(st.capture ?? {}))
+    if (!/^(\$|\/)/.test(where) && where !== '')
+      errors.push(
+        `${source.at([...at, 'capture', capture])}: test "${name}": capture "${capture}": "${where}" is neither a JSONPath ($.a.b) nor a JSON Pointer (/a/b)`,
+      );
+  const expand = expander(source, at, scope.server, scope.file, scope.ctx, errors, scope.captured);
+  return {
+    step: scope.expand ? expand(step) : step,
+    expect: markCaptures({ ...expectRaw, ...(structured ? { structured } : {}) }, scope.captured) as Expectations,
+    capture: st.capture ?? {},
+    at: source.at(at),
+    expectAt,
+  };
 }
 
 /** Where each expectation is written, so a report can point at the line of the one that failed. */
@@ -279,6 +367,23 @@ function badPatterns(name: string, expect: NonNullable<RawTest['expect']>, expec
   return out;
 }
 
+/** Expectations with each `${name}` of a captured name as its marker (expectations take no environment variables). */
+function markCaptures(value: unknown, captured: ReadonlySet<string>): unknown {
+  if (typeof value === 'string')
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) =>
+      captured.has(name) ? captureMarker(name) : whole,
+    );
+  if (Array.isArray(value)) return value.map((v) => markCaptures(v, captured));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markCaptures(v, captured)]));
+  return value;
+}
+
+/** Stands for a captured value in a step until the run knows it (private-use characters no file holds). */
+export function captureMarker(name: string): string {
+  return `\uE100${name}\uE101`;
+}
+
 function stepOf(t: RawTest): Step {
   const kind = STEP_KINDS.find((k) => (t as unknown as Record<string, unknown>)[k] !== undefined) as StepKind;
   switch (kind) {
@@ -309,7 +414,15 @@ function stepOf(t: RawTest): Step {
  * Expands `${VAR}` in every string of a step, as configs do; each value taken from the
  * environment joins the run's secrets, so reports never show it.
  */
-function expander(source: SourceFile, at: JsonSegment[], server: string, file: string, ctx: Context, errors: string[]) {
+function expander(
+  source: SourceFile,
+  at: JsonSegment[],
+  server: string,
+  file: string,
+  ctx: Context,
+  errors: string[],
+  captured: ReadonlySet<string>,
+) {
   const scope: InterpolationScope = {
     env: ctx.env,
     builtins: builtinVariables(file, ctx.home),
@@ -332,7 +445,15 @@ function expander(source: SourceFile, at: JsonSegment[], server: string, file: s
         },
       },
     };
-    return expandString(value, where, located);
+    // A captured name stays as a marker for the run to fill in; the rest expands from the environment.
+    const parts = value.split(/(\$\{[A-Za-z_][A-Za-z0-9_]*\})/);
+    return parts
+      .map((part, i) =>
+        i % 2 === 1 && captured.has(part.slice(2, -1))
+          ? captureMarker(part.slice(2, -1))
+          : expandString(part, where, located),
+      )
+      .join('');
   };
   const deep = (value: unknown, where: JsonSegment[]): unknown => {
     if (typeof value === 'string') return one(value, where);
@@ -379,7 +500,7 @@ function problems(source: SourceFile, errors: ErrorObject[]): string {
         break;
       case 'oneOf':
         what = isTestPath(segs)
-          ? `${label}: a test needs exactly one step: ${STEP_KINDS.join(', ')}`
+          ? `${label}: a test needs exactly one step: ${STEP_KINDS.join(', ')}, or a list of them under steps`
           : `${label}: must be exactly one of the allowed shapes${(e.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf?.every((b) => b.required) ? ` (one of ${(e.parentSchema as { oneOf: { required: string[] }[] }).oneOf.map((b) => `"${b.required[0]}"`).join(', ')})` : ''}`;
         break;
       case 'anyOf':

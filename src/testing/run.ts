@@ -5,10 +5,11 @@
 import path from 'node:path';
 import type { ServerSpec } from '../config/types.js';
 import type { Session } from '../mcp/session/session.js';
-import { type McpctlError, toMcpctlError } from '../errors.js';
+import { McpctlError, toMcpctlError } from '../errors.js';
 import { check, type Failure } from './expect.js';
 import { runStep, type StepOutcome } from './steps.js';
-import type { TestCase, TestFile } from './load.js';
+import type { FixtureStep, StepCase, TestCase, TestFile } from './load.js';
+import { lookup } from './path.js';
 import { specSecrets } from './redact.js';
 import { listAll } from '../mcp/requests/lists.js';
 import { toolAllowed } from '../mcp/requests/filters.js';
@@ -27,7 +28,7 @@ export interface TestResult {
   file: string;
   name: string;
   server: string;
-  step: TestCase['step']['kind'];
+  step: StepCase['step']['kind'];
   /** `file:line:col` of the test. */
   at: string;
   status: TestStatus;
@@ -53,6 +54,8 @@ export interface RunnerDeps {
   onResult(result: TestResult): void;
   /** The run's secrets: every result is masked with them before anyone sees it. */
   secrets: Secrets;
+  /** Values the file's setup captured, for every test (filled in by runTestFile). */
+  captures?: ReadonlyMap<string, unknown>;
 }
 
 export interface RunSettings {
@@ -81,7 +84,7 @@ export async function runTestFile(
   const onlyMode = selected.some((t) => t.only);
   const results = new Map<TestCase, TestResult>();
   const finish = (result: TestResult, test: TestCase) => {
-    const clean = deps.secrets.maskDeep({ ...result, failures: result.failures.map((f) => locate(test, f)) });
+    const clean = deps.secrets.maskDeep(result);
     results.set(test, clean);
     if ((clean.status === 'failed' || clean.status === 'error') && settings.bail) bail.tripped = true;
     deps.onResult(clean);
@@ -90,13 +93,15 @@ export async function runTestFile(
     file: file.shownAs,
     name: test.name,
     server: test.server,
-    step: test.step.kind,
+    step: test.steps[0]!.step.kind,
     at: test.at,
   });
   const skipped = (test: TestCase, reason: string) =>
     finish({ ...base(test), status: 'skipped', failures: [], skipReason: reason, durationMs: 0 }, test);
 
   const coverage: FileRun['coverage'] = [];
+  /** Results that belong to no test: a teardown that failed. */
+  const extra: TestResult[] = [];
   const byServer = new Map<string, TestCase[]>();
   for (const test of selected) byServer.set(test.server, [...(byServer.get(test.server) ?? []), test]);
 
@@ -124,22 +129,62 @@ export async function runTestFile(
       } catch (err) {
         return failAll(toMcpctlError(err));
       }
+      const runPending = async (session: Session, stepDeps: RunnerDeps) => {
+        while (pending.length) {
+          const test = pending.shift()!;
+          const reason = skipReason(test);
+          if (reason) {
+            skipped(test, reason);
+            continue;
+          }
+          const started = deps.now();
+          const verdict = await attempts(session, test, file, stepDeps);
+          finish({ ...base(test), ...verdict, durationMs: Math.round(deps.now() - started) }, test);
+        }
+      };
+      const fixtureSteps = (
+        session: Session,
+        key: 'setup' | 'teardown',
+        name: string,
+        captures: Map<string, unknown>,
+      ) =>
+        runFixture(
+          session,
+          file,
+          file[key].filter((f) => f.server === name),
+          key,
+          captures,
+          deps,
+        );
+      const teardownFailed = (name: string, error: McpctlError) => {
+        const first = file.teardown.find((t) => t.server === name)!;
+        const result = deps.secrets.maskDeep({
+          file: file.shownAs,
+          name: `teardown (${name})`,
+          server: name,
+          step: first.step.kind,
+          at: first.at,
+          ...errored(error),
+          durationMs: 0,
+        });
+        extra.push(result);
+        deps.onResult(result);
+      };
       const entry = file.servers.find((s) => s.name === server);
       specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
         deps.secrets.add(s),
       );
       try {
         await deps.session(spec, async (session) => {
-          while (pending.length) {
-            const test = pending.shift()!;
-            const reason = skipReason(test);
-            if (reason) {
-              skipped(test, reason);
-              continue;
-            }
-            const started = deps.now();
-            const verdict = await attempts(session, test, file, deps);
-            finish({ ...base(test), ...verdict, durationMs: Math.round(deps.now() - started) }, test);
+          const captures = new Map<string, unknown>();
+          const setupError = await fixtureSteps(session, 'setup', server, captures);
+          if (setupError) return failAll(setupError);
+          const withCaptures = { ...deps, captures };
+          try {
+            await runPending(session, withCaptures);
+          } finally {
+            const teardownError = await fixtureSteps(session, 'teardown', server, captures);
+            if (teardownError) teardownFailed(server, teardownError);
           }
           if (file.coverage.includes('tools'))
             coverage.push({ server, uncalled: await uncalledTools(session, tests, results) });
@@ -150,9 +195,31 @@ export async function runTestFile(
     }),
   );
   return {
-    results: selected.map((t) => results.get(t)!).filter(Boolean),
+    results: [...selected.map((t) => results.get(t)!).filter(Boolean), ...extra],
     coverage: coverage.sort((a, b) => a.server.localeCompare(b.server)),
   };
+}
+
+/** A file's setup or teardown steps on one server; the error that stopped them, if one did. */
+async function runFixture(
+  session: Session,
+  file: TestFile,
+  steps: FixtureStep[],
+  key: 'setup' | 'teardown',
+  captures: Map<string, unknown>,
+  deps: RunnerDeps,
+): Promise<McpctlError | undefined> {
+  for (const step of steps) {
+    const verdict = await runStepCase(session, step, captures, undefined, file, deps);
+    if ('infrastructure' in verdict) return verdict.infrastructure;
+    const first = verdict.failures[0];
+    if (first)
+      return new McpctlError(
+        'check',
+        `${key} step at ${step.at} failed: ${first.expectation}: expected ${JSON.stringify(first.expected)}, actual ${JSON.stringify(first.actual)}${first.message ? ` (${first.message})` : ''}`,
+      );
+  }
+  return undefined;
 }
 
 /** The tools the server lists that none of the tests that ran called. */
@@ -162,7 +229,9 @@ async function uncalledTools(
   results: Map<TestCase, TestResult>,
 ): Promise<string[]> {
   const called = new Set(
-    tests.flatMap((t) => (t.step.kind === 'call' && results.get(t)?.status !== 'skipped' ? [t.step.tool] : [])),
+    tests.flatMap((t) =>
+      results.get(t)?.status === 'skipped' ? [] : t.steps.flatMap((s) => (s.step.kind === 'call' ? [s.step.tool] : [])),
+    ),
   );
   const { items } = await listAll(session.client, 'tools', { requestOptions: session.requestOptions({}) });
   return items
@@ -172,14 +241,14 @@ async function uncalledTools(
 }
 
 /** The failure with the position of its expectation: `structured[1] at /x: equals` is under `structured[1]`. */
-function locate(test: TestCase, failure: Failure): Failure {
+function locate(step: StepCase, failure: Failure): Failure {
   for (let key = failure.expectation.split(/[ :]/)[0]!; key !== ''; ) {
-    const at = test.expectAt[key];
+    const at = step.expectAt[key];
     if (at !== undefined) return { ...failure, at };
     const shorter = key.replace(/(\.[^.[\]]*|\[\d+\])$/, '');
     key = shorter === key ? '' : shorter;
   }
-  return { ...failure, at: test.at };
+  return { ...failure, at: step.at };
 }
 
 type Verdict = Pick<TestResult, 'status' | 'failures' | 'error' | 'attempts' | 'flaky'>;
@@ -205,17 +274,93 @@ async function attempts(session: Session, test: TestCase, file: TestFile, deps: 
   }
 }
 
-async function runOne(
+type StepVerdict = { failures: Failure[] } | { infrastructure: McpctlError };
+
+/** A test's steps in order, each with the values the earlier ones (and the file's setup) captured; the first failing step ends it. */
+async function runOne(session: Session, test: TestCase, file: TestFile, deps: RunnerDeps): Promise<StepVerdict> {
+  const captures = new Map(deps.captures);
+  for (const [i, step] of test.steps.entries()) {
+    const verdict = await runStepCase(session, step, captures, test.timeoutMs, file, deps);
+    if ('infrastructure' in verdict) return verdict;
+    if (verdict.failures.length) {
+      const prefix = test.steps.length > 1 ? `steps[${i}].` : '';
+      return { failures: verdict.failures.map((f) => ({ ...f, expectation: `${prefix}${f.expectation}` })) };
+    }
+  }
+  return { failures: [] };
+}
+
+/** One step: run with the captured values filled in, checked, its captures taken from the result. */
+export async function runStepCase(
   session: Session,
-  test: TestCase,
+  stepCase: StepCase,
+  captures: Map<string, unknown>,
+  timeoutMs: number | undefined,
   file: TestFile,
-  deps: RunnerDeps,
-): Promise<{ failures: Failure[] } | { infrastructure: McpctlError }> {
-  const limit = test.timeoutMs === undefined ? {} : { timeout: test.timeoutMs, maxTotalTimeout: test.timeoutMs };
+  deps: Pick<RunnerDeps, 'signal' | 'now'>,
+): Promise<StepVerdict> {
+  const step = fillCaptures(stepCase.step, captures);
+  const limit = timeoutMs === undefined ? {} : { timeout: timeoutMs, maxTotalTimeout: timeoutMs };
   const options = session.requestOptions({ ...limit, signal: deps.signal });
-  const outcome: StepOutcome = await runStep(session, test.step, options, deps.now);
-  if (outcome.error && INFRASTRUCTURE.has(outcome.error.kind) && test.expect.error !== outcome.error.kind)
+  const outcome: StepOutcome = await runStep(session, step, options, deps.now);
+  if (outcome.error && INFRASTRUCTURE.has(outcome.error.kind) && stepCase.expect.error !== outcome.error.kind)
     return { infrastructure: outcome.error };
+  const expect = fillCaptures(stepCase.expect, captures);
+  const failures = (await expectations(session, { step, expect }, outcome, file)).map((f) => locate(stepCase, f));
+  if (failures.length === 0) failures.push(...takeCaptures(stepCase, outcome, captures));
+  return { failures };
+}
+
+/** `${name}` markers replaced by captured values: a string that is only the marker takes the value as it is (a number stays a number). */
+function fillCaptures<T>(value: T, captures: ReadonlyMap<string, unknown>): T {
+  const fill = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const whole = /^\uE100([^\uE101]*)\uE101$/.exec(v);
+      if (whole && captures.has(whole[1]!)) return captures.get(whole[1]!);
+      return v.replace(/\uE100([^\uE101]*)\uE101/g, (_m, name: string) => {
+        const got = captures.get(name);
+        return typeof got === 'string' ? got : JSON.stringify(got ?? null);
+      });
+    }
+    if (Array.isArray(v)) return v.map(fill);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+    return v;
+  };
+  return fill(value) as T;
+}
+
+/** The step's captures into `captures`; a path that finds nothing is a failure of the step. */
+function takeCaptures(stepCase: StepCase, outcome: StepOutcome, captures: Map<string, unknown>): Failure[] {
+  const failures: Failure[] = [];
+  for (const [name, where] of Object.entries(stepCase.capture)) {
+    const found = lookup(outcome.value, pointerOf(where));
+    if (found.exists) captures.set(name, found.value);
+    else
+      failures.push({
+        expectation: `capture.${name}`,
+        expected: `a value at ${where}`,
+        actual: undefined,
+        at: stepCase.at,
+      });
+  }
+  return failures;
+}
+
+/** `$.structuredContent.items[0].id` or `$['a b']` as a JSON Pointer; a pointer stays as it is. */
+function pointerOf(path: string): string {
+  if (!path.startsWith('$')) return path;
+  const segments = [...path.slice(1).matchAll(/\.([^.[\]]+)|\[(\d+)\]|\['([^']*)'\]|\["([^"]*)"\]/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? '',
+  );
+  return segments.map((seg) => `/${seg.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+async function expectations(
+  session: Session,
+  test: Pick<StepCase, 'step' | 'expect'>,
+  outcome: StepOutcome,
+  file: TestFile,
+): Promise<Failure[]> {
   let breaking: string[] | undefined;
   const snapshot = test.expect.tools?.snapshot;
   if (snapshot !== undefined && !outcome.error) {
@@ -223,20 +368,18 @@ async function runOne(
     try {
       before = await readContract(path.resolve(path.dirname(file.file), snapshot), snapshot);
     } catch (err) {
-      return {
-        failures: [
-          {
-            expectation: 'tools.snapshot',
-            expected: `a snapshot at ${snapshot}`,
-            actual: undefined,
-            message: toMcpctlError(err).message,
-          },
-        ],
-      };
+      return [
+        {
+          expectation: 'tools.snapshot',
+          expected: `a snapshot at ${snapshot}`,
+          actual: undefined,
+          message: toMcpctlError(err).message,
+        },
+      ];
     }
     breaking = diffContracts(before, await snapshotContract(session))
       .filter((c) => c.class === 'breaking')
       .map((c) => `${c.path}: ${c.message}`);
   }
-  return { failures: check(test, outcome, { breaking }) };
+  return check(test, outcome, { breaking });
 }

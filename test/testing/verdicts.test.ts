@@ -291,3 +291,83 @@ test('--reporter github: an annotation at the line of the failed expectation, th
   for (const text of [r.stdout, r.stderr, md]) assert.ok(!text.includes(secret), 'the secret is masked');
   assert.match(r.stdout + md, /\*\*\*/);
 });
+
+test('steps with captures (JSONPath and JSON Pointer), setup and teardown per server', async () => {
+  const p = project();
+  const file = p.write(
+    'steps.yaml',
+    [
+      'defaults: { server: ci }',
+      'setup:',
+      '  - call: { tool: create }',
+      '    capture: { first: "$.structuredContent.id" }',
+      'teardown:',
+      '  - call: { tool: get, args: { id: "${first}" } }',
+      '    expect: { text: { equals: "item ${first}" } }',
+      '  - call: { tool: get, args: { id: "item-404" } }',
+      'tests:',
+      '  - name: create then read back',
+      '    steps:',
+      '      - call: { tool: create }',
+      '        capture: { id: "$.structuredContent.id", again: /structuredContent/id }',
+      '      - call: { tool: get, args: { id: "${id}" } }',
+      '        expect: { text: { equals: "item item-2" } }',
+      '      - call: { tool: get, args: { id: "${again}" } }',
+      '        expect: { text: { contains: "${again}" } }',
+      '  - name: the setup capture is there',
+      '    call: { tool: get, args: { id: "${first}" } }',
+      '    expect: { text: { equals: "item item-1" } }',
+      '  - name: a later step fails',
+      '    steps:',
+      '      - call: { tool: create }',
+      '        capture: { id: "$.structuredContent.id" }',
+      '      - call: { tool: get, args: { id: "${id}" } }',
+      '        expect: { text: { equals: "item item-1" } }',
+      '',
+    ].join('\n'),
+  );
+  const r = await run(['-c', p.config, 'test', file, '--reporter', 'json'], p.opts);
+  assert.equal(r.code, 8, r.stderr);
+  const results = (
+    JSON.parse(r.stdout) as {
+      files: {
+        results: {
+          name: string;
+          status: string;
+          failures: { expectation: string; actual: unknown; at?: string }[];
+          error?: { message: string };
+        }[];
+      }[];
+    }
+  ).files[0]!.results;
+  assert.deepEqual(
+    results.map((t) => [t.name, t.status]),
+    [
+      ['create then read back', 'passed'],
+      ['the setup capture is there', 'passed'],
+      ['a later step fails', 'failed'],
+      ['teardown (ci)', 'error'],
+    ],
+  );
+  const later = results[2]!.failures[0]!;
+  assert.equal(later.expectation, 'steps[1].text.equals');
+  assert.equal(later.actual, 'item item-3');
+  assert.match(later.at ?? '', /steps\.yaml:26:27$/);
+  // The teardown's first step passed (the setup's capture reached it); its second failed.
+  assert.match(
+    results[3]!.error?.message ?? '',
+    /teardown step at [^ ]*steps\.yaml:8:5 failed: isError: expected false, actual true/,
+  );
+
+  const bad = p.write(
+    'bad-capture.yaml',
+    'defaults: { server: ci }\ntests:\n  - name: x\n    steps:\n      - call: { tool: create }\n        capture: { id: structuredContent.id }\n      - call: { tool: get, args: { id: "${not_captured}" } }\n',
+  );
+  const refused = await run(['-c', p.config, 'test', bad], p.opts);
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /bad-capture\.yaml:6:20: test "x": capture "id": "structuredContent\.id" is neither a JSONPath/,
+  );
+  assert.match(refused.stderr, /environment variable "not_captured" is not set/);
+});
