@@ -40,8 +40,8 @@ _mcpctl() {
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
         'auth:OAuth sign-in, sign-out and token state for HTTP servers'
         'test:run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails'
-        'snapshot:print the server'\''s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON'
-        'diff:compare two contracts (snapshot files or live servers)\: breaking vs compatible changes; exit 8 on a breaking one'
+        'snapshot:print the server'\''s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON, whatever protocol revision is negotiated'
+        'diff:compare two contracts (snapshot files or live servers) by the values their schemas accept\: breaking vs compatible changes; exit 8 on a breaking one'
         'lint:check that a server'\''s tools work across clients and model providers; exit 8 on an error-level finding'
         'completion:print a shell completion script (bash, zsh or fish)'
         'help:show help for a command, or `help exit-codes` for what each exit code means'
@@ -262,6 +262,9 @@ _mcpctl_lint() {
   _arguments '--rule[run only this rule (repeatable)]:none: ' \
     '--ignore[leave this rule out (repeatable)]:none: ' \
     '--sample-calls[also call each tool that has an outputSchema, is marked readOnlyHint and needs no arguments, and check its structuredContent]' \
+    '--format[table (rows), json (as --json), or sarif (a SARIF 2.1.0 log, for code scanning)]:none: ' \
+    '--fail-on[exit 8 on a finding of this severity or worse]:none: ' \
+    '--max-warnings[exit 8 when there are more than N warnings]:none: ' \
     '1:server:_mcpctl_server_names'
 }
 

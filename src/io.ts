@@ -30,4 +30,15 @@ export interface Context {
   signal: AbortSignal;
   /** The values taken from the environment this run, masked in everything mcpctl reports. main() makes one. */
   secrets?: Secrets;
+  /**
+   * Sends what dependencies write with `console.*` (the SDK's own warnings) to `sink` instead of
+   * the real streams, until the returned function is called. bin/ gives the real one; without
+   * it nothing is rerouted.
+   */
+  routeConsole?: (sink: ConsoleSink) => () => void;
 }
+
+/** One `console.*` call, its arguments formatted as console would (without the newline). */
+export type ConsoleSink = (level: ConsoleLevel, text: string) => void;
+
+export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug' | 'trace';

@@ -377,7 +377,7 @@ async function expectations(
         },
       ];
     }
-    breaking = diffContracts(before, await snapshotContract(session))
+    breaking = (await diffContracts(before, await snapshotContract(session)))
       .filter((c) => c.class === 'breaking')
       .map((c) => `${c.path}: ${c.message}`);
   }

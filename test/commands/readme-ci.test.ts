@@ -87,7 +87,13 @@ test('the README workflow installs mcpctl the way that works, on a current LTS N
   assert.ok(!runs.some((r) => /mcpctl@/.test(r)), 'no registry version: mcpctl is not published there');
   const checkout = steps.find((s) => s.with?.path === '.mcpctl');
   assert.match(String(checkout?.with?.ref), /^v\d+\.\d+\.\d+$/, 'mcpctl checked out at a tag');
-  assert.ok(runs.includes('cd .mcpctl && npm ci && npm pack --ignore-scripts'));
+  // npm pack builds the program first (prepack), then packs it.
+  assert.ok(runs.includes('cd .mcpctl && npm ci && npm pack'));
+  assert.equal(
+    (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+      .prepack,
+    'npm run build',
+  );
   // The tarball the install step names is the one `npm pack` makes, and it carries the program.
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
   assert.equal(String(checkout?.with?.ref), `v${version}`);
