@@ -1,7 +1,7 @@
 // Tool schemas as an attacker writes them, through bin/ against a real stdio server
-// (fixtures/regex-server.ts): a catastrophic pattern in an outputSchema, an inputSchema and a
-// patternProperties key can no longer hold the event loop, so --timeout (exit 124) and SIGTERM
-// (exit 143) end the run; a lookahead pattern is not enforced, with a warning; a tool nested
+// (fixtures/regex-server.ts): a catastrophic pattern in an outputSchema (checked by `call` and
+// by `mcpctl test`), an inputSchema and a patternProperties key can no longer hold the event
+// loop, so --timeout (exit 124) and SIGTERM (exit 143) end the run; a lookahead pattern is not enforced, with a warning; a tool nested
 // 1 000 levels deep is refused on its own while the server's other tools work.
 // Each run is bounded by runBin's kill and the test's timeout only: on a backtracking engine
 // these runs never end, and the kill makes the test fail.
@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { EVIL_TEXT } from '../fixtures/regex-server.js';
@@ -34,9 +35,29 @@ const HANGING_CALLS: Record<string, string[]> = {
   'a patternProperties key': ['keys-input', `${EVIL_TEXT}=1`],
 };
 
-/** mcpctl runs `args`; once the server has the call (the check is behind us), SIGTERM. */
-async function terminatedDuringCall(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const before = logLines(calls).length;
+/**
+ * A test file whose first test checks the catastrophic output pattern and whose second calls a
+ * tool that never answers: the output check is behind the run when --timeout or SIGTERM comes.
+ */
+const testFile = path.join(ws.dir, 'output-then-hang.yaml');
+writeFileSync(
+  testFile,
+  JSON.stringify({
+    servers: {
+      rx: { command: process.execPath, args: [path.join(fixtures, 'regex-server.js')], env: { CALL_LOG: calls } },
+    },
+    defaults: { server: 'rx' },
+    tests: [
+      { name: 'output pattern', call: { tool: 'pattern-output' }, expect: { outputSchema: true } },
+      { name: 'then a hang', call: { tool: 'pattern-input', args: { s: 'x' } } },
+    ],
+  }),
+);
+
+/** mcpctl runs `args`; once the server has the call of `tool` (the check is behind us), SIGTERM. */
+async function terminatedDuringCall(args: string[], tool: string): Promise<{ code: number | null; stderr: string }> {
+  const called = () => logLines(calls).filter((line) => line === `called ${tool}`).length;
+  const before = called();
   const child = spawn(process.execPath, [BIN, '-c', ws.config, ...args], {
     cwd: ws.dir,
     env: ws.env,
@@ -47,7 +68,7 @@ async function terminatedDuringCall(args: string[]): Promise<{ code: number | nu
     stderr += chunk.toString('utf8');
   });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const reached = await eventually(() => logLines(calls).length > before, 90_000);
+  const reached = await eventually(() => called() > before, 90_000);
   if (!reached) child.kill('SIGKILL');
   assert.ok(reached, `the call never reached the server: the check still runs\n${stderr}`);
   child.kill('SIGTERM');
@@ -64,10 +85,21 @@ describe('catastrophic patterns from a server', { concurrency: 2 }, () => {
     });
 
     test(`${what}: SIGTERM ends the call with exit 143`, bounded, async () => {
-      const r = await terminatedDuringCall(['call', 'rx', tool!, arg!]);
+      const r = await terminatedDuringCall(['call', 'rx', tool!, arg!], tool!);
       assert.equal(r.code, 143, r.stderr);
     });
   }
+
+  test('an output pattern: --timeout 2 ends the test run with exit 124, the check judged', bounded, async () => {
+    const r = await mcpctl(['--timeout', '2', 'test', testFile]);
+    assert.equal(r.code, 124, r.stderr);
+    assert.match(r.stdout, /FAIL output pattern[\s\S]*\/s must match pattern "\^\(a\|a\)\*\$"/);
+  });
+
+  test('an output pattern: SIGTERM ends the test run with exit 143', bounded, async () => {
+    const r = await terminatedDuringCall(['test', testFile], 'pattern-input');
+    assert.equal(r.code, 143, r.stderr);
+  });
 
   test('an output pattern: the result is judged at once (exit 7), within --timeout 2', bounded, async () => {
     const r = await mcpctl(['--timeout', '2', 'call', 'rx', 'pattern-output']);
