@@ -4,8 +4,18 @@
 // backtracking engine, microseconds here) and --timeout and SIGTERM always get their turn.
 // re2js, not re2-wasm: pure JavaScript that imports in a few milliseconds, where the WebAssembly
 // build took 50–110 ms to load and compile on this project's machines (docs/ARCHITECTURE.md).
+// Even those milliseconds are paid only by a run that meets a pattern: its CommonJS build is
+// required on first use.
 
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+
+type Engine = typeof import('re2js')['RE2JS'];
+let engine: Engine | undefined;
+
+function re2(): Engine {
+  engine ??= (createRequire(import.meta.url)('re2js') as typeof import('re2js')).RE2JS;
+  return engine;
+}
 
 export interface LinearRegExp {
   test(text: string): boolean;
@@ -40,6 +50,7 @@ function judge(pattern: string): PatternVerdict {
   }
   if (hasNamedBackreference(pattern)) return { kind: 'unsupported', reason: 'a backreference' };
   try {
+    const RE2JS = re2();
     const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
     return { kind: 'ok', regexp: { test: (text) => compiled.matcher(text).find() } };
   } catch (err) {
