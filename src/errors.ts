@@ -40,7 +40,10 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   ],
   [3, 'connection failed: spawn failed, refused, DNS, TLS, server exited, handshake or protocol-revision mismatch'],
   [4, 'authentication required or failed'],
-  [5, 'the server answered with a protocol error (JSON-RPC error)'],
+  [
+    5,
+    'the server answered with a protocol error (JSON-RPC error), or the tool called is one it listed malformed or beyond the size limits',
+  ],
   [6, 'the tool ran and reported failure (isError: true)'],
   [7, "a result broke its tool's outputSchema"],
   [
