@@ -65,30 +65,60 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
+/** What every rule sees: the failure, where it happened, and the constructor of the answer. */
+interface Failure {
+  err: unknown;
+  spec: ServerSpec;
+  phase: Phase;
+  extra: ClassifyExtra;
+  /** `server "NAME"`, how every message starts. */
+  who: string;
+  make: (kind: ErrorKind, message: string, hint: string, at?: Phase) => McpctlError;
+}
+
+/** A rule recognises one family of failures, or passes (undefined) to the next. */
+type Rule = (f: Failure) => McpctlError | undefined;
+
 export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extra: ClassifyExtra = {}): McpctlError {
   if (err instanceof McpctlError) return err;
-  const who = `server "${spec.name}"`;
-  const make = (kind: ErrorKind, message: string, hint: string, at: Phase = phase) =>
-    new McpctlError(kind, message, { server: spec.name, phase: at, hint, cause: err });
-
-  if (extra.interrupted) {
-    return make(
-      'interrupted',
-      `${who}: interrupted during ${activity(phase, extra.method)}`,
-      'the server was stopped; nothing more was sent',
-    );
+  const failure: Failure = {
+    err,
+    spec,
+    phase,
+    extra,
+    who: `server "${spec.name}"`,
+    make: (kind, message, hint, at = phase) =>
+      new McpctlError(kind, message, { server: spec.name, phase: at, hint, cause: err }),
+  };
+  for (const rule of RULES) {
+    const answer = rule(failure);
+    if (answer !== undefined) return answer;
   }
+  return unrecognised(failure);
+}
+
+const interrupted: Rule = ({ extra, phase, who, make }) =>
+  extra.interrupted
+    ? make(
+        'interrupted',
+        `${who}: interrupted during ${activity(phase, extra.method)}`,
+        'the server was stopped; nothing more was sent',
+      )
+    : undefined;
+
+const timedOut: Rule = ({ err, extra, phase, who, make }) => {
   if (extra.deadline) return timeoutError(make, who, phase, extra.method, extra.deadline.limit, extra.deadline.ms);
-  if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
-    const data = (err.data ?? {}) as { timeout?: unknown; maxTotalTimeout?: unknown };
-    if (typeof data.maxTotalTimeout === 'number')
-      return timeoutError(make, who, phase, extra.method, 'total', data.maxTotalTimeout);
-    const limit: TimeoutLimit = CONNECT_PHASES.has(phase) ? 'connect' : 'request';
-    const ms = typeof data.timeout === 'number' ? data.timeout : (extra.connectTimeoutMs ?? 0);
-    return timeoutError(make, who, phase, extra.method, limit, ms);
-  }
+  if (!(err instanceof SdkError) || err.code !== SdkErrorCode.RequestTimeout) return undefined;
+  const data = (err.data ?? {}) as { timeout?: unknown; maxTotalTimeout?: unknown };
+  if (typeof data.maxTotalTimeout === 'number')
+    return timeoutError(make, who, phase, extra.method, 'total', data.maxTotalTimeout);
+  const limit: TimeoutLimit = CONNECT_PHASES.has(phase) ? 'connect' : 'request';
+  const ms = typeof data.timeout === 'number' ? data.timeout : (extra.connectTimeoutMs ?? 0);
+  return timeoutError(make, who, phase, extra.method, limit, ms);
+};
 
-  // Spawning a stdio server.
+/** Spawning a stdio server. */
+const notStarted: Rule = ({ err, spec, who, make }) => {
   if (err instanceof BadCwdError) {
     return make(
       'connection',
@@ -98,190 +128,213 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
     );
   }
   const spawnFailure = findCause(err, (e) => typeof e.syscall === 'string' && e.syscall.startsWith('spawn'));
-  if (spawnFailure && spec.transport === 'stdio') {
-    if (spawnFailure.code === 'ENOENT') {
-      return make(
-        'connection',
-        `${who}: command not found: ${spec.command}`,
-        `install it, or fix "command" for this server in ${spec.source}`,
-        'spawn',
-      );
-    }
-    if (spawnFailure.code === 'EACCES') {
-      return make(
-        'connection',
-        `${who}: command not executable: ${spec.command}`,
-        `check the permissions of ${spec.command}`,
-        'spawn',
-      );
-    }
+  if (!spawnFailure || spec.transport !== 'stdio') return undefined;
+  if (spawnFailure.code === 'ENOENT') {
     return make(
       'connection',
-      `${who}: could not start ${spec.command}: ${spawnFailure.message}`,
-      `check "command" for this server in ${spec.source}`,
+      `${who}: command not found: ${spec.command}`,
+      `install it, or fix "command" for this server in ${spec.source}`,
       'spawn',
     );
   }
-
-  const failure = extra.transportFailure ?? findCause(err, (e) => e instanceof MessageTooLargeError);
-  if (failure instanceof MessageTooLargeError) {
-    const megabytes = Number((failure.limit / (1024 * 1024)).toFixed(2));
+  if (spawnFailure.code === 'EACCES') {
     return make(
       'connection',
-      `${who} sent a message larger than ${formatBytes(failure.limit)}`,
-      `--max-size MB raises the limit (now ${megabytes} MB)`,
+      `${who}: command not executable: ${spec.command}`,
+      `check the permissions of ${spec.command}`,
+      'spawn',
     );
   }
-
-  // Authentication.
-  const status = httpStatus(err);
-  // A 4xx whose body is a JSON-RPC error is the server's answer, not a transport failure.
-  const answered = status !== 401 && status !== 403 ? jsonRpcErrorInBody(err) : undefined;
-  if (answered) return classifyError(answered, spec, phase, extra);
-  if (findCause(err, (e) => e instanceof UnauthorizedError) || status === 401 || status === 403) {
-    const what =
-      status === 403
-        ? 'denied access (HTTP 403)'
-        : status === 401
-          ? 'requires authentication (HTTP 401)'
-          : 'requires authentication';
-    return make('auth', `${who} ${what}`, loginHint(spec.name));
-  }
-
-  // Network and TLS (HTTP servers).
-  const network = findCause(
-    err,
-    (e) =>
-      typeof e.code === 'string' &&
-      (NETWORK_CODES.has(e.code) || TLS_CODES.has(e.code) || /^ERR_(SSL|TLS)_/.test(e.code)),
+  return make(
+    'connection',
+    `${who}: could not start ${spec.command}: ${spawnFailure.message}`,
+    `check "command" for this server in ${spec.source}`,
+    'spawn',
   );
-  if (network && spec.transport !== 'stdio') {
-    const at: Phase = CONNECT_PHASES.has(phase) ? 'connect' : phase;
-    const url = redactUrl(spec.url);
-    const host = hostOf(spec.url);
-    const code = String(network.code);
-    if (code === 'ECONNREFUSED')
-      return make(
-        'connection',
-        `${who}: connection refused at ${url}`,
-        'is the server running and listening on that address?',
-        at,
-      );
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL')
-      return make(
-        'connection',
-        `${who}: cannot resolve host ${host}`,
-        'check the URL and your DNS or network connection',
-        at,
-      );
-    if (TLS_CODES.has(code) || /^ERR_(SSL|TLS)_/.test(code)) {
-      return make(
-        'connection',
-        `${who}: TLS error at ${url}: ${network.message}`,
-        'check the certificate; a private CA can be added with NODE_EXTRA_CA_CERTS',
-        at,
-      );
-    }
+};
+
+const tooLarge: Rule = ({ err, extra, who, make }) => {
+  const failure = extra.transportFailure ?? findCause(err, (e) => e instanceof MessageTooLargeError);
+  if (!(failure instanceof MessageTooLargeError)) return undefined;
+  const megabytes = Number((failure.limit / (1024 * 1024)).toFixed(2));
+  return make(
+    'connection',
+    `${who} sent a message larger than ${formatBytes(failure.limit)}`,
+    `--max-size MB raises the limit (now ${megabytes} MB)`,
+  );
+};
+
+/** A 4xx whose body is a JSON-RPC error is the server's answer, not a transport failure. */
+const answeredInBody: Rule = ({ err, spec, phase, extra }) => {
+  const status = httpStatus(err);
+  const answered = status !== 401 && status !== 403 ? jsonRpcErrorInBody(err) : undefined;
+  return answered ? classifyError(answered, spec, phase, extra) : undefined;
+};
+
+const unauthorised: Rule = ({ err, spec, who, make }) => {
+  const status = httpStatus(err);
+  if (!findCause(err, (e) => e instanceof UnauthorizedError) && status !== 401 && status !== 403) return undefined;
+  const what =
+    status === 403
+      ? 'denied access (HTTP 403)'
+      : status === 401
+        ? 'requires authentication (HTTP 401)'
+        : 'requires authentication';
+  return make('auth', `${who} ${what}`, loginHint(spec.name));
+};
+
+const isTls = (code: string) => TLS_CODES.has(code) || /^ERR_(SSL|TLS)_/.test(code);
+
+/** Network and TLS (HTTP servers). */
+const unreachable: Rule = ({ err, spec, phase, who, make }) => {
+  const network = findCause(err, (e) => typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || isTls(e.code)));
+  if (!network || spec.transport === 'stdio') return undefined;
+  const at: Phase = CONNECT_PHASES.has(phase) ? 'connect' : phase;
+  const url = redactUrl(spec.url);
+  const code = String(network.code);
+  if (code === 'ECONNREFUSED')
     return make(
       'connection',
-      `${who}: network error at ${url}: ${network.message} (${code})`,
-      'check the network and that the server is up',
+      `${who}: connection refused at ${url}`,
+      'is the server running and listening on that address?',
+      at,
+    );
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL')
+    return make(
+      'connection',
+      `${who}: cannot resolve host ${hostOf(spec.url)}`,
+      'check the URL and your DNS or network connection',
+      at,
+    );
+  if (isTls(code)) {
+    return make(
+      'connection',
+      `${who}: TLS error at ${url}: ${network.message}`,
+      'check the certificate; a private CA can be added with NODE_EXTRA_CA_CERTS',
       at,
     );
   }
+  return make(
+    'connection',
+    `${who}: network error at ${url}: ${network.message} (${code})`,
+    'check the network and that the server is up',
+    at,
+  );
+};
 
-  if (status !== undefined) {
-    const url = spec.transport === 'stdio' ? '' : ` at ${redactUrl(spec.url)}`;
-    const hint =
-      status === 404 || status === 405
-        ? 'check the URL (and the transport type: http or sse)'
-        : 'the server reported an error; try again or ask its operator';
-    return make('connection', `${who} answered HTTP ${status}${url}`, hint);
-  }
+const httpFailure: Rule = ({ err, spec, who, make }) => {
+  const status = httpStatus(err);
+  if (status === undefined) return undefined;
+  const url = spec.transport === 'stdio' ? '' : ` at ${redactUrl(spec.url)}`;
+  const hint =
+    status === 404 || status === 405
+      ? 'check the URL (and the transport type: http or sse)'
+      : 'the server reported an error; try again or ask its operator';
+  return make('connection', `${who} answered HTTP ${status}${url}`, hint);
+};
 
-  // Protocol revisions.
+/** Protocol revisions. */
+const revisionMismatch: Rule = ({ err, phase, extra, who, make }) => {
   const mismatch = versionMismatch(err, who, extra.pinned);
-  if (mismatch) {
-    const at: Phase = phase === 'request' ? phase : mismatch.phase;
-    return make(
-      'connection',
-      mismatch.message,
-      'pin a revision the server speaks (--protocol), or use --protocol auto',
-      at,
-    );
-  }
+  if (!mismatch) return undefined;
+  const at: Phase = phase === 'request' ? phase : mismatch.phase;
+  return make(
+    'connection',
+    mismatch.message,
+    'pin a revision the server speaks (--protocol), or use --protocol auto',
+    at,
+  );
+};
 
-  // The server went away.
-  if (extra.exit && isConnectionLoss(err)) {
+/** The server went away. */
+const serverGone: Rule = ({ err, phase, extra, who, make }) => {
+  if (!isConnectionLoss(err)) return undefined;
+  const tail = extra.stderrTail ?? [];
+  if (extra.exit) {
     const how = extra.exit.signal
       ? `was killed by ${extra.exit.signal}`
       : `exited with code ${extra.exit.code ?? 'unknown'}`;
-    const tail = extra.stderrTail ?? [];
     return make(
       'connection',
       `${who} ${how} during ${activity(phase, extra.method)}${tailBlock(tail)}`,
       tail.length ? 'see the server output above' : 'run with -v to see what the server writes on stderr',
     );
   }
-  if (isConnectionLoss(err)) {
+  return make(
+    'connection',
+    `${who} closed the connection during ${activity(phase, extra.method)}${tailBlock(tail)}`,
+    'run with -v to see what the server writes on stderr',
+  );
+};
+
+/** JSON-RPC errors the server sent. */
+const serverError: Rule = ({ err, phase, extra, who, make }) => {
+  if (!(err instanceof ProtocolError)) return undefined;
+  const text = clip(err.message.replace(/^MCP error -?\d+: /, ''));
+  if (CONNECT_PHASES.has(phase)) {
     return make(
       'connection',
-      `${who} closed the connection during ${activity(phase, extra.method)}${tailBlock(extra.stderrTail ?? [])}`,
-      'run with -v to see what the server writes on stderr',
+      `${who} rejected ${activity(phase, extra.method)}: ${text} (${err.code})`,
+      'the server refused the handshake; check its version and configuration',
     );
   }
+  const hint =
+    err.code === -32601
+      ? `the server does not implement ${extra.method ?? 'this method'}`
+      : err.code === -32602
+        ? 'check the arguments against the schema (mcpctl tools SERVER TOOL)'
+        : 'the server rejected the request';
+  return make('protocol', `${who} answered ${extra.method ?? 'the request'} with error ${err.code}: ${text}`, hint);
+};
 
-  // JSON-RPC errors the server sent.
-  if (err instanceof ProtocolError) {
-    const text = clip(err.message.replace(/^MCP error -?\d+: /, ''));
-    if (CONNECT_PHASES.has(phase)) {
+const sdkFailure: Rule = ({ err, phase, extra, who, make }) => {
+  if (!(err instanceof SdkError)) return undefined;
+  switch (err.code) {
+    case SdkErrorCode.EraNegotiationFailed:
       return make(
         'connection',
-        `${who} rejected ${activity(phase, extra.method)}: ${text} (${err.code})`,
-        'the server refused the handshake; check its version and configuration',
+        `${who}: protocol negotiation failed: ${clip(err.message)}`,
+        'pin a protocol revision (--protocol) if the server does not negotiate',
       );
-    }
-    const hint =
-      err.code === -32601
-        ? `the server does not implement ${extra.method ?? 'this method'}`
-        : err.code === -32602
-          ? 'check the arguments against the schema (mcpctl tools SERVER TOOL)'
-          : 'the server rejected the request';
-    return make('protocol', `${who} answered ${extra.method ?? 'the request'} with error ${err.code}: ${text}`, hint);
+    case SdkErrorCode.NotConnected:
+    case SdkErrorCode.SendFailed:
+      return make(
+        'connection',
+        `${who}: connection lost during ${activity(phase, extra.method)}: ${clip(err.message)}`,
+        'run with -v to see what the server writes on stderr',
+      );
+    case SdkErrorCode.CapabilityNotSupported:
+    case SdkErrorCode.MethodNotSupportedByProtocolVersion:
+      return make('protocol', `${who}: ${clip(err.message)}`, 'the server does not offer this feature');
+    default:
+      return make(
+        CONNECT_PHASES.has(phase) ? 'connection' : 'protocol',
+        `${who}: ${clip(err.message)}`,
+        'run with -v for details',
+      );
   }
+};
 
-  if (err instanceof SdkError) {
-    switch (err.code) {
-      case SdkErrorCode.EraNegotiationFailed:
-        return make(
-          'connection',
-          `${who}: protocol negotiation failed: ${clip(err.message)}`,
-          'pin a protocol revision (--protocol) if the server does not negotiate',
-        );
-      case SdkErrorCode.NotConnected:
-      case SdkErrorCode.SendFailed:
-        return make(
-          'connection',
-          `${who}: connection lost during ${activity(phase, extra.method)}: ${clip(err.message)}`,
-          'run with -v to see what the server writes on stderr',
-        );
-      case SdkErrorCode.CapabilityNotSupported:
-      case SdkErrorCode.MethodNotSupportedByProtocolVersion:
-        return make('protocol', `${who}: ${clip(err.message)}`, 'the server does not offer this feature');
-      default:
-        return make(
-          CONNECT_PHASES.has(phase) ? 'connection' : 'protocol',
-          `${who}: ${clip(err.message)}`,
-          'run with -v for details',
-        );
-    }
-  }
+/** In order: the first rule that recognises a failure names it. */
+const RULES: readonly Rule[] = [
+  interrupted,
+  timedOut,
+  notStarted,
+  tooLarge,
+  answeredInBody,
+  unauthorised,
+  unreachable,
+  httpFailure,
+  revisionMismatch,
+  serverGone,
+  serverError,
+  sdkFailure,
+];
 
-  if (CONNECT_PHASES.has(phase)) {
-    const message = err instanceof Error ? err.message : String(err);
-    return make('connection', `${who}: ${clip(message)}`, 'run with -v for details');
-  }
+/** Nothing recognised it: while connecting it is the connection's failure, later it is our bug. */
+function unrecognised({ err, phase, who, make }: Failure): McpctlError {
   const message = err instanceof Error ? err.message : String(err);
+  if (CONNECT_PHASES.has(phase)) return make('connection', `${who}: ${clip(message)}`, 'run with -v for details');
   return make(
     'internal',
     `${who}: ${message}`,
