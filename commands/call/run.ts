@@ -6,22 +6,21 @@ import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { CallToolResult, Progress, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import type { Deps } from '../common/deps.js';
-import { loadChecks } from '../common/checks.js';
+import { type Checks, loadChecks } from '../common/checks.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { type Positionals, shiftedForStdio } from '../common/positionals.js';
+import type { Mcp } from '../common/sessions.js';
 import { unknownTool } from '../tools/run.js';
 import { leftOutError } from '../common/malformed.js';
 import type { CallOptions } from './command.js';
-import { askOnTerminal, askingOnTerminal } from './ask.js';
+import { askingOnTerminal } from './ask.js';
+import { CallProgress } from './progress.js';
 import { renderCall } from './result.js';
 import { printTaskHandle, waitExpired } from './task-handle.js';
 import { McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
-import type { Spinner } from '../../src/output/output.js';
-import { type LineReader, lineReader } from '../../src/ask/lines.js';
-import type { FormAnswer, FormRequest } from '../../src/ask/form.js';
 import type { Session } from '../../src/mcp/session/session.js';
-import type { IdleTimer } from '../../src/mcp/session/idle-timer.js';
+import type { ClientRequestSettings } from '../../src/mcp/session/client-requests.js';
 import type { TaskClient } from '../../src/mcp/requests/tasks.js';
 import { toolAllowed } from '../../src/mcp/requests/filters.js';
 import { headerFault, headerFaultMessage } from '../../src/mcp/requests/x-mcp-header.js';
@@ -49,8 +48,35 @@ type CallOutcome =
   | { kind: 'detached'; task: TaskInfo }
   | { kind: 'expired'; task: TaskInfo };
 
+/** What every step of one call knows: who is called, with what, and who watches. */
+interface Call {
+  deps: Deps;
+  opts: CallOptions;
+  spec: ServerSpec;
+  toolName: string;
+  words: string[];
+  progress: CallProgress;
+  /** How the server's questions are answered during this call. */
+  answering: ClientRequestSettings;
+  /** Whether a person may be asked: then a pausable idle timer stands in for the SDK's. */
+  interactive: boolean;
+  /** The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach). */
+  running?: { tasks: TaskClient; task: TaskInfo };
+}
+
+/** The request as it goes out, plainly or as a task. */
+interface Sending {
+  session: Session;
+  mcp: Mcp;
+  tool: Tool;
+  params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> };
+  options: RequestOptions;
+  send: () => Promise<Record<string, unknown>>;
+  /** The structuredContent is checked here, where the schema engine is at hand, and reported after. */
+  checked: (outcome: CallOutcome) => CallOutcome;
+}
+
 export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
-  const { out, ctx } = deps;
   if (opts.force && opts.saveDir === undefined) throw usageError('--force goes with --save-dir DIR');
   const { spec, tool: toolName, words } = await target(deps, opts);
   if (!toolAllowed(spec, toolName)) {
@@ -62,188 +88,218 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
       },
     );
   }
-  const saveDir = opts.saveDir === undefined ? undefined : path.resolve(ctx.cwd, opts.saveDir);
-
-  let spinnerText = `calling ${toolName} on ${spec.name}`;
-  let spinner: Spinner = await out.startSpinner(spinnerText);
-  let finished = false;
-  let lines: LineReader | undefined;
-  // Set while the call is in flight, when a person may be asked: their thinking time is no
-  // server silence.
-  let idle: IdleTimer | undefined;
-  const askPerson = async (request: FormRequest): Promise<FormAnswer> => {
-    spinner.stop();
-    lines ??= lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
-    try {
-      return await askOnTerminal(deps, spec.name, lines, request);
-    } finally {
-      // The call may have ended (timeout, Ctrl-C) while the person was typing: no new spinner then.
-      const resumed = finished ? undefined : await out.startSpinner(spinnerText);
-      if (resumed && finished) resumed.stop();
-      else if (resumed) spinner = resumed;
-    }
-  };
-  const asking = askingOnTerminal(deps, opts.input, (request) =>
-    idle ? idle.whilePaused(() => askPerson(request)) : askPerson(request),
-  );
-  const interactive = asking.ask !== undefined;
-  const showLogs = (out.verbose || opts.logLevel !== undefined) && !out.quiet;
-  const requestSettings = await deps.sessions.clientRequestSettings(spec, asking);
-  const deadline = deps.sessions.taskWaitDeadline();
-  // The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach).
-  let running: { tasks: TaskClient; task: TaskInfo } | undefined;
-
+  const saveDir = opts.saveDir === undefined ? undefined : path.resolve(deps.ctx.cwd, opts.saveDir);
+  const progress = await CallProgress.start(deps, spec.name, `calling ${toolName} on ${spec.name}`);
   let outcome: CallOutcome;
   try {
-    outcome = await deps.sessions.open(
+    const asking = askingOnTerminal(deps, opts.input, (request) => progress.ask(request));
+    const answering = await deps.sessions.clientRequestSettings(spec, asking);
+    const call: Call = {
+      deps,
+      opts,
       spec,
-      async (session, mcp): Promise<CallOutcome> => {
-        const checks = await loadChecks();
-        // One set of options for every request: --timeout bounds the whole call, not each step.
-        const base = session.requestOptions();
-        const listed = await mcp.listAll(session.client, 'tools', {
-          until: (t) => t.name === toolName,
-          requestOptions: base,
-        });
-        const tool = listed.items.find((t) => t.name === toolName);
-        const leftOut = listed.malformed.find((m) => m.name === toolName);
-        if (!tool && leftOut) throw leftOutError(spec.name, 'tool', leftOut);
-        if (!tool)
-          throw unknownTool(
-            spec,
-            toolName,
-            listed.items.filter((t) => toolAllowed(spec, t.name)),
-          );
-        if (session.era === 'modern') refuseBadHeaders(spec, tool, (line) => out.warn(line));
-        const where = { server: spec.name, tool: toolName };
-        const given = await buildArguments(
-          {
-            words,
-            argsJson: opts.argsJson,
-            argsFile: opts.argsFile,
-            cwd: ctx.cwd,
-            readStdin: () => readAllText(ctx.io.stdin),
-            readFile: (file) => fs.readFile(file),
-          },
-          tool.inputSchema,
-          where,
-        );
-        const { args: callArgs, filled } = fillRequiredDefaults(given, tool.inputSchema);
-        for (const { name, value } of filled)
-          out.debug(
-            `argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`,
-          );
-        if (opts.validate)
-          checks.validateArguments(callArgs, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
-        const taskWire = chooseTaskWire(session, tool, opts);
-        let meta: Record<string, unknown> | undefined;
-        if (opts.logLevel !== undefined) {
-          meta = await mcp.requestLogs(session, opts.logLevel);
-          if (meta === undefined)
-            out.warn(`server "${spec.name}" does not offer log messages (no logging capability); --log-level ignored`);
-        }
-        const onprogress = (progress: Progress) => {
-          idle?.touch();
-          spinnerText = progressText(toolName, progress);
-          spinner.update(spinnerText);
-        };
-        let callOptions: RequestOptions = { ...base, onprogress };
-        if (interactive) {
-          idle = new mcp.IdleTimer(base.timeout ?? DEFAULT_IDLE_MS);
-          idle.touch();
-          callOptions = {
-            ...callOptions,
-            timeout: mcp.NEVER_MS,
-            signal: base.signal ? AbortSignal.any([base.signal, idle.signal]) : idle.signal,
-          };
-        }
-        const params = {
-          name: toolName,
-          arguments: callArgs,
-          ...(meta && Object.keys(meta).length ? { _meta: meta } : {}),
-        };
-        const send = async () =>
-          (await session.client.callTool(params, {
-            ...callOptions,
-            toolDefinition: withoutOutputSchema(tool),
-          })) as Record<string, unknown>;
-        // The structuredContent is checked here, where the schema engine is at hand, and reported after.
-        const checked = (outcome: CallOutcome): CallOutcome =>
-          outcome.kind === 'result'
-            ? {
-                ...outcome,
-                outputCheck: capture(() => checks.validateStructuredContent(outcome.result, tool, spec.name)),
-              }
-            : outcome;
-        try {
-          if (!taskWire) return checked({ kind: 'result', result: (await send()) as CallToolResult });
-          if (taskWire.wire === 'extension') mcp.passTaskResults(session.client);
-          const tasks = new mcp.TaskClient(session.client, taskWire.wire, spec.name);
-          const started = await tasks.callTool(params, taskWire.asTask, send, callOptions);
-          if (started.kind === 'result') {
-            if (opts.detach)
-              out.info(`server "${spec.name}" answered at once instead of starting a task; nothing to detach from`);
-            return checked(started);
-          }
-          running = { tasks, task: started.task };
-          out.info(
-            `${toolName}: task ${started.task.taskId} started on ${spec.name}${taskSupportOf(tool) === 'required' ? ' (the tool runs only as a task)' : ''}`,
-          );
-          if (opts.detach) return { kind: 'detached', task: started.task };
-          const waited = await waitForTask(tasks, started.task, {
-            server: spec.name,
-            pollOptions: () => session.requestOptions(),
-            blockingOptions: callOptions,
-            deadline,
-            now: ctx.now,
-            signal: ctx.signal,
-            onStatus: (task) => {
-              running = { tasks, task };
-              idle?.touch();
-              spinnerText = `${toolName}: task ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`;
-              spinner.update(spinnerText);
-              out.debug(`task ${task.taskId}: ${task.status}${task.statusMessage ? ` (${task.statusMessage})` : ''}`);
-            },
-            answer: (requests) => mcp.answerInputRequests(requests, requestSettings),
-          });
-          running = { tasks, task: waited.task };
-          return waited.kind === 'expired'
-            ? { kind: 'expired', task: waited.task }
-            : checked({ kind: 'result', result: waited.result });
-        } finally {
-          idle?.stop();
-        }
+      toolName,
+      words,
+      progress,
+      answering,
+      interactive: asking.ask !== undefined,
+    };
+    const showLogs = (deps.out.verbose || opts.logLevel !== undefined) && !deps.out.quiet;
+    outcome = await deps.sessions.open(spec, (session, mcp) => callTool(call, session, mcp), {
+      answering,
+      alongside: loadChecks,
+      configureClient: (client, mcp) => {
+        if (showLogs) mcp.showServerLogs(client, spec.name, (line) => deps.out.info(line));
       },
-      {
-        answering: requestSettings,
-        alongside: loadChecks,
-        configureClient: (client, mcp) => {
-          if (showLogs) mcp.showServerLogs(client, spec.name, (line) => out.info(line));
-        },
-        onInterrupted: async () => {
-          if (!running || isTerminal(running.task.status)) return;
-          const id = running.task.taskId;
-          if (opts.keep || opts.detach) {
-            out.info(`task ${id} keeps running; mcpctl tasks ${spec.name} ${id} --wait fetches its result`);
-            return;
-          }
-          try {
-            await running.tasks.cancel(id, { timeout: CANCEL_TIMEOUT_MS });
-            out.info(`cancelled task ${id} on ${spec.name}`);
-          } catch (err) {
-            out.warn(
-              `could not cancel task ${id} on ${spec.name} (${err instanceof Error ? err.message : String(err)}); mcpctl tasks cancel ${spec.name} ${id} tries again`,
-            );
-          }
-        },
-      },
-    );
+      onInterrupted: () => cancelRunning(call),
+    });
   } finally {
-    finished = true;
-    lines?.close();
-    spinner.stop();
+    progress.end();
   }
+  return finishCall(deps, opts, spec, toolName, saveDir, outcome);
+}
 
+/** Inside the session: find the tool, build its arguments, send, and wait for the answer. */
+async function callTool(call: Call, session: Session, mcp: Mcp): Promise<CallOutcome> {
+  const { opts, spec } = call;
+  const checks = await loadChecks();
+  // One set of options for every request: --timeout bounds the whole call, not each step.
+  const base = session.requestOptions();
+  const tool = await findTool(call, session, mcp, base);
+  const args = await callArguments(call, tool, checks);
+  const taskWire = chooseTaskWire(session, tool, opts);
+  const params = { name: call.toolName, arguments: args, ...(await logsMeta(call, session, mcp)) };
+  const options = callOptions(call, mcp, base);
+  const sending: Sending = {
+    session,
+    mcp,
+    tool,
+    params,
+    options,
+    send: async () =>
+      (await session.client.callTool(params, {
+        ...options,
+        toolDefinition: withoutOutputSchema(tool),
+      })) as Record<string, unknown>,
+    checked: (outcome) =>
+      outcome.kind === 'result'
+        ? { ...outcome, outputCheck: capture(() => checks.validateStructuredContent(outcome.result, tool, spec.name)) }
+        : outcome,
+  };
+  try {
+    if (!taskWire) return sending.checked({ kind: 'result', result: (await sending.send()) as CallToolResult });
+    return await runAsTask(call, sending, taskWire);
+  } finally {
+    call.progress.stopIdle();
+  }
+}
+
+/** The tool as listed, or why it cannot be called. */
+async function findTool(call: Call, session: Session, mcp: Mcp, base: RequestOptions): Promise<Tool> {
+  const { spec, toolName } = call;
+  const listed = await mcp.listAll(session.client, 'tools', {
+    until: (t) => t.name === toolName,
+    requestOptions: base,
+  });
+  const tool = listed.items.find((t) => t.name === toolName);
+  const leftOut = listed.malformed.find((m) => m.name === toolName);
+  if (!tool && leftOut) throw leftOutError(spec.name, 'tool', leftOut);
+  if (!tool)
+    throw unknownTool(
+      spec,
+      toolName,
+      listed.items.filter((t) => toolAllowed(spec, t.name)),
+    );
+  if (session.era === 'modern') refuseBadHeaders(spec, tool, (line) => call.deps.out.warn(line));
+  return tool;
+}
+
+/** The arguments from words, --args-json, --args-file or stdin, typed, completed and checked. */
+async function callArguments(call: Call, tool: Tool, checks: Checks): Promise<Record<string, unknown>> {
+  const { deps, opts } = call;
+  const { ctx, out } = deps;
+  const where = { server: call.spec.name, tool: call.toolName };
+  const given = await buildArguments(
+    {
+      words: call.words,
+      argsJson: opts.argsJson,
+      argsFile: opts.argsFile,
+      cwd: ctx.cwd,
+      readStdin: () => readAllText(ctx.io.stdin),
+      readFile: (file) => fs.readFile(file),
+    },
+    tool.inputSchema,
+    where,
+  );
+  const { args, filled } = fillRequiredDefaults(given, tool.inputSchema);
+  for (const { name, value } of filled)
+    out.debug(`argument "${name}" is required and was not given: filled with its default ${JSON.stringify(value)}`);
+  if (opts.validate) checks.validateArguments(args, tool.inputSchema, where).warnings.forEach((w) => out.warn(w));
+  return args;
+}
+
+/** --log-level: the request's `_meta` that asks for log messages, if the server offers them. */
+async function logsMeta(call: Call, session: Session, mcp: Mcp): Promise<{ _meta?: Record<string, unknown> }> {
+  if (call.opts.logLevel === undefined) return {};
+  const meta = await mcp.requestLogs(session, call.opts.logLevel);
+  if (meta === undefined)
+    call.deps.out.warn(
+      `server "${call.spec.name}" does not offer log messages (no logging capability); --log-level ignored`,
+    );
+  return meta && Object.keys(meta).length ? { _meta: meta } : {};
+}
+
+/** The call's request options: progress shown; when a person may be asked, our pausable idle timer. */
+function callOptions(call: Call, mcp: Mcp, base: RequestOptions): RequestOptions {
+  const { progress, toolName } = call;
+  const options: RequestOptions = {
+    ...base,
+    onprogress: (p: Progress) => progress.show(progressText(toolName, p)),
+  };
+  if (!call.interactive) return options;
+  const idle = new mcp.IdleTimer(base.timeout ?? DEFAULT_IDLE_MS);
+  progress.watchIdle(idle);
+  return {
+    ...options,
+    timeout: mcp.NEVER_MS,
+    signal: base.signal ? AbortSignal.any([base.signal, idle.signal]) : idle.signal,
+  };
+}
+
+/** The call as a task: started, then waited for (or left running with --detach). */
+async function runAsTask(
+  call: Call,
+  sending: Sending,
+  taskWire: { wire: TaskWire; asTask: boolean },
+): Promise<CallOutcome> {
+  const { deps, opts, spec, toolName, progress } = call;
+  const { out, ctx } = deps;
+  const { session, mcp, tool } = sending;
+  if (taskWire.wire === 'extension') mcp.passTaskResults(session.client);
+  const tasks = new mcp.TaskClient(session.client, taskWire.wire, spec.name);
+  const started = await tasks.callTool(sending.params, taskWire.asTask, sending.send, sending.options);
+  if (started.kind === 'result') {
+    if (opts.detach)
+      out.info(`server "${spec.name}" answered at once instead of starting a task; nothing to detach from`);
+    return sending.checked(started);
+  }
+  call.running = { tasks, task: started.task };
+  out.info(
+    `${toolName}: task ${started.task.taskId} started on ${spec.name}${taskSupportOf(tool) === 'required' ? ' (the tool runs only as a task)' : ''}`,
+  );
+  if (opts.detach) return { kind: 'detached', task: started.task };
+  const waited = await waitForTask(tasks, started.task, {
+    server: spec.name,
+    pollOptions: () => session.requestOptions(),
+    blockingOptions: sending.options,
+    deadline: deps.sessions.taskWaitDeadline(),
+    now: ctx.now,
+    signal: ctx.signal,
+    onStatus: (task) => {
+      call.running = { tasks, task };
+      progress.show(
+        `${toolName}: task ${task.status.replace('_', ' ')}${task.statusMessage ? ` · ${task.statusMessage}` : ''}`,
+      );
+      out.debug(`task ${task.taskId}: ${task.status}${task.statusMessage ? ` (${task.statusMessage})` : ''}`);
+    },
+    answer: (requests) => mcp.answerInputRequests(requests, call.answering),
+  });
+  call.running = { tasks, task: waited.task };
+  return waited.kind === 'expired'
+    ? { kind: 'expired', task: waited.task }
+    : sending.checked({ kind: 'result', result: waited.result });
+}
+
+/** Ctrl-C: the task this call started is cancelled, unless --keep or --detach leaves it running. */
+async function cancelRunning(call: Call): Promise<void> {
+  const { running, spec, opts } = call;
+  const { out } = call.deps;
+  if (!running || isTerminal(running.task.status)) return;
+  const id = running.task.taskId;
+  if (opts.keep || opts.detach) {
+    out.info(`task ${id} keeps running; mcpctl tasks ${spec.name} ${id} --wait fetches its result`);
+    return;
+  }
+  try {
+    await running.tasks.cancel(id, { timeout: CANCEL_TIMEOUT_MS });
+    out.info(`cancelled task ${id} on ${spec.name}`);
+  } catch (err) {
+    out.warn(
+      `could not cancel task ${id} on ${spec.name} (${err instanceof Error ? err.message : String(err)}); mcpctl tasks cancel ${spec.name} ${id} tries again`,
+    );
+  }
+}
+
+/** After the session: the task's handle, or the result rendered and its verdict. */
+async function finishCall(
+  deps: Deps,
+  opts: CallOptions,
+  spec: ServerSpec,
+  toolName: string,
+  saveDir: string | undefined,
+  outcome: CallOutcome,
+): Promise<Outcome> {
+  const { out } = deps;
   if (outcome.kind !== 'result') {
     await printTaskHandle(deps, spec.name, outcome.task);
     if (outcome.kind === 'detached') return SUCCESS;
