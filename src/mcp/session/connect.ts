@@ -10,7 +10,13 @@ import {
   SdkHttpError,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
-import type { ClientCapabilities, OAuthClientProvider, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
+import type {
+  ClientCapabilities,
+  FetchLike,
+  OAuthClientProvider,
+  PriorDiscovery,
+  Transport,
+} from '@modelcontextprotocol/client';
 import {
   PROTOCOL_REVISIONS,
   type ProtocolRevision,
@@ -26,7 +32,7 @@ import { forgetStaleEra, type RememberedEra } from './stale-era.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
 import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
 import { createProxyFetch } from '../http/proxy.js';
-import { ServerLauncher } from '../stdio/launcher.js';
+import type { ServerLauncher } from '../stdio/launcher.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
 import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
@@ -55,7 +61,7 @@ export interface ConnectSettings {
   log?: (line: string) => void;
   /** When set, the teardown of a failed attempt is handed over instead of awaited. */
   deferClose?: (closing: Promise<void>) => void;
-  /** stdio: where each attempt's server process comes from (the first may be running already). */
+  /** stdio (required there): where each attempt's server process comes from (the first may be running already). */
   launcher?: ServerLauncher;
   /** --timeout: the connect ends by then too. */
   commandDeadline?: CommandDeadline;
@@ -125,23 +131,174 @@ class Deadline {
 }
 
 export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectSettings): Promise<Connection> {
-  const launcher = spec.transport === 'stdio' ? (settings.launcher ?? new ServerLauncher(spec)) : undefined;
-  const deadline = new Deadline(
-    settings.connectTimeoutMs,
-    launcher?.waiting?.startedAt ?? Date.now(),
-    settings.commandDeadline,
-  );
-  const stop = AbortSignal.any([ctx.signal, deadline.controller.signal]);
-  const proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
-  const cache = settings.protocol === 'auto' ? settings.eraCache : undefined;
+  const connector = new Connector(spec, ctx, settings);
+  try {
+    return await connector.connect();
+  } finally {
+    connector.deadline.clear();
+  }
+}
 
-  const open = async (
-    kind: 'stdio' | 'http' | 'sse',
+type TransportKind = 'stdio' | 'http' | 'sse';
+
+/** The attempts of one connect, under one deadline: each attempt opens a fresh transport and client. */
+class Connector {
+  readonly deadline: Deadline;
+  /** Ctrl-C or the deadline: no further attempt starts. */
+  private readonly stop: AbortSignal;
+  private readonly launcher?: ServerLauncher;
+  private readonly proxyFetch?: FetchLike;
+  private readonly cache?: RememberedEra;
+
+  constructor(
+    private readonly spec: ServerSpec,
+    private readonly ctx: Context,
+    private readonly settings: ConnectSettings,
+  ) {
+    if (spec.transport === 'stdio') this.launcher = launcherOf(spec, settings);
+    this.deadline = new Deadline(
+      settings.connectTimeoutMs,
+      this.launcher?.waiting?.startedAt ?? Date.now(),
+      settings.commandDeadline,
+    );
+    this.stop = AbortSignal.any([ctx.signal, this.deadline.controller.signal]);
+    this.proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
+    this.cache = settings.protocol === 'auto' ? settings.eraCache : undefined;
+  }
+
+  /** With the remembered verdict first, if any; when that fails, forgotten (if stale) and tried afresh. */
+  async connect(): Promise<Connection> {
+    const { cache } = this;
+    const prior = cache ? await cache.cache.read(cache.key) : undefined;
+    let conn: Connection;
+    try {
+      conn = await this.attempt(prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure)) throw err;
+      if (!prior || !cache) throw err.error;
+      if (!(await forgetStaleEra(cache, { at: 'connect', error: err.error, stop: this.stop }, this.settings.log)))
+        throw err.error;
+      try {
+        conn = await this.attempt(undefined);
+      } catch (retryErr) {
+        throw retryErr instanceof AttemptFailure ? retryErr.error : retryErr;
+      }
+    }
+    // Remember what this connection learnt, unless it ran on the remembered verdict itself.
+    if (cache && (conn.prior === undefined || conn.prior !== prior)) await rememberEra(conn, cache);
+    return conn;
+  }
+
+  private attempt(prior: EraVerdict | undefined): Promise<Connection> {
+    if (this.spec.transport === 'stdio') return this.openStdio(prior);
+    if (this.spec.transport === 'sse') return this.open('sse', this.settings.protocol, prior);
+    return this.openHttpOrSse(prior, this.spec.sseFallback);
+  }
+
+  private async openStdio(prior: EraVerdict | undefined): Promise<Connection> {
+    const { protocol } = this.settings;
+    try {
+      return await this.open('stdio', protocol, prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure) || protocol !== 'auto' || prior || this.stop.aborted) throw err;
+      // A server that exits on an unknown pre-initialize request (some SDKs do) ended
+      // the in-place probe: it is a legacy server, started again for initialize.
+      if (probeClosed(err.raw)) return this.open('stdio', protocol, { kind: 'legacy' });
+      // A modern server that was slower to start than the probe's patience got initialize,
+      // and refused it naming its revisions: start it again with the one it speaks.
+      const modern = modernRevisionOffered(err.raw);
+      if (!modern) throw err;
+      this.settings.log?.(`(client) the server answered late as a ${modern} server; connecting again`);
+      return this.open('stdio', modern, undefined);
+    }
+  }
+
+  /** Streamable HTTP, and for an SSE-only server (when sseFallback allows) the SSE transport. */
+  private async openHttpOrSse(prior: EraVerdict | undefined, sseFallback: boolean): Promise<Connection> {
+    try {
+      return await this.openHttp(prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure) || !sseFallback || !isNotStreamableHttp(err.raw)) throw err;
+      if (this.stop.aborted) throw err;
+      // An SSE-only server; SSE predates 2026-07-28, so `auto` means the plain handshake there.
+      this.settings.log?.('(client) Streamable HTTP refused (404/405); trying the SSE transport');
+      const { protocol } = this.settings;
+      return this.open('sse', protocol === 'auto' ? 'legacy' : protocol, undefined);
+    }
+  }
+
+  /**
+   * Streamable HTTP; under `auto`, a probe answered with anything but a discover result is
+   * followed by the 2025-era handshake on a fresh connection, once.
+   */
+  private async openHttp(prior: EraVerdict | undefined): Promise<Connection> {
+    try {
+      return await this.open('http', this.settings.protocol, prior);
+    } catch (err) {
+      if (!(err instanceof AttemptFailure) || err.probeAnswer === undefined || this.stop.aborted) throw err;
+      this.settings.log?.(
+        `(client) server/discover was answered with ${err.probeAnswer}; trying initialize (the 2025 revisions)`,
+      );
+      try {
+        return await this.open('http', 'legacy', undefined);
+      } catch (second) {
+        if (!(second instanceof AttemptFailure)) throw second;
+        throw new AttemptFailure(triedInOrder(this.spec, err.probeAnswer, second.error), second.raw);
+      }
+    }
+  }
+
+  /** One attempt: a transport, a client, the handshake; on failure, described and torn down. */
+  private async open(
+    kind: TransportKind,
     protocol: ProtocolSetting,
     prior: EraVerdict | undefined,
-  ): Promise<Connection> => {
+  ): Promise<Connection> {
+    const { spec, settings } = this;
     const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
     const killSwitch = new AbortController();
+    const { transport, referee, tooLarge } = this.transportFor(kind, protocol, prior, killSwitch);
+    tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
+    const client = this.clientFor(kind, protocol);
+    const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol, tooLarge);
+    const giveUp = async (err: unknown): Promise<never> => {
+      // Describe first: it waits for a dead server's exit status and last stderr lines.
+      const error = await conn.describe(err, this.stopExtra());
+      const closing = conn.close();
+      if (settings.deferClose) settings.deferClose(closing);
+      else await closing;
+      throw new AttemptFailure(error, err, referee ? probeAnswerOf(err, referee) : undefined);
+    };
+    if (this.stop.aborted) return giveUp(this.stop.reason);
+    try {
+      const connecting = client.connect(transport, {
+        // Our deadline is the authority; the SDK's timer is a backstop just behind it.
+        timeout: this.deadline.remaining() + 1000,
+        signal: this.stop,
+        ...(prior ? { prior: toPrior(prior) } : {}),
+      });
+      connecting.catch(() => {});
+      await untilAborted(connecting, this.stop);
+    } catch (err) {
+      return giveUp(err);
+    }
+    tracker.phase = 'request';
+    tracker.watchAnswers(transport);
+    if (client.getProtocolEra() === 'modern') assumeCompleteResults(transport);
+    return conn;
+  }
+
+  /**
+   * The transport of one attempt; over HTTP under `auto` with nothing remembered, with the
+   * referee that ends the probe when server/discover is answered with anything but its result.
+   */
+  private transportFor(
+    kind: TransportKind,
+    protocol: ProtocolSetting,
+    prior: EraVerdict | undefined,
+    killSwitch: AbortController,
+  ): { transport: Transport; referee?: ProbeReferee; tooLarge: () => MessageTooLargeError | undefined } {
+    const { spec, settings } = this;
     let tooLarge: MessageTooLargeError | undefined;
     let transport: Transport | undefined;
     const referee =
@@ -157,10 +314,10 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
             maxMessageBytes: settings.maxMessageBytes,
             onStderrLine: (line) => settings.log?.(line),
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
-            server: launcher!.next(),
+            server: (this.launcher ?? launcherOf(spec, settings)).next(),
           })
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
-            fetch: proxyFetch,
+            fetch: this.proxyFetch,
             authProvider: settings.authProvider,
             killSwitch: killSwitch.signal,
             watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
@@ -171,8 +328,11 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
               void transport?.close().catch(() => {});
             },
           });
-    tracker.watch(transport, kind === 'stdio' ? 'spawn' : 'connect');
+    return { transport, referee, tooLarge: () => tooLarge };
+  }
 
+  private clientFor(kind: TransportKind, protocol: ProtocolSetting): Client {
+    const { settings } = this;
     const probeTimeoutMs =
       kind === 'stdio' && protocol === 'auto'
         ? // On stdio the SDK takes silence for a legacy server and sends initialize: wait long
@@ -188,116 +348,24 @@ export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectS
       settings.log?.(`(client) ${error.message}`);
     };
     settings.configureClient?.(client);
-
-    const conn = connection(spec, client, transport, tracker, killSwitch, prior, protocol, () => tooLarge);
-    const giveUp = async (err: unknown): Promise<never> => {
-      // Describe first: it waits for a dead server's exit status and last stderr lines.
-      const error = await conn.describe(err, stopExtra());
-      const closing = conn.close();
-      if (settings.deferClose) settings.deferClose(closing);
-      else await closing;
-      throw new AttemptFailure(error, err, referee ? probeAnswerOf(err, referee) : undefined);
-    };
-    if (stop.aborted) return giveUp(stop.reason);
-    try {
-      const connecting = client.connect(transport, {
-        // Our deadline is the authority; the SDK's timer is a backstop just behind it.
-        timeout: deadline.remaining() + 1000,
-        signal: stop,
-        ...(prior ? { prior: toPrior(prior) } : {}),
-      });
-      connecting.catch(() => {});
-      await untilAborted(connecting, stop);
-    } catch (err) {
-      return giveUp(err);
-    }
-    tracker.phase = 'request';
-    tracker.watchAnswers(transport);
-    if (client.getProtocolEra() === 'modern') assumeCompleteResults(transport);
-    return conn;
-  };
-
-  const stopExtra = (): ClassifyExtra => ({
-    interrupted: ctx.signal.aborted,
-    ...(deadline.expired ? { deadline: deadline.limit } : {}),
-  });
-
-  /**
-   * Streamable HTTP; under `auto`, a probe answered with anything but a discover result is
-   * followed by the 2025-era handshake on a fresh connection, once.
-   */
-  const openHttp = async (prior: EraVerdict | undefined): Promise<Connection> => {
-    try {
-      return await open('http', settings.protocol, prior);
-    } catch (err) {
-      if (!(err instanceof AttemptFailure) || err.probeAnswer === undefined || stop.aborted) throw err;
-      settings.log?.(
-        `(client) server/discover was answered with ${err.probeAnswer}; trying initialize (the 2025 revisions)`,
-      );
-      try {
-        return await open('http', 'legacy', undefined);
-      } catch (second) {
-        if (!(second instanceof AttemptFailure)) throw second;
-        throw new AttemptFailure(triedInOrder(spec, err.probeAnswer, second.error), second.raw);
-      }
-    }
-  };
-
-  const attempt = async (prior: EraVerdict | undefined): Promise<Connection> => {
-    const protocol = settings.protocol;
-    if (spec.transport === 'stdio') {
-      try {
-        return await open('stdio', protocol, prior);
-      } catch (err) {
-        // A server that exits on an unknown pre-initialize request (some SDKs do) ended
-        // the in-place probe: it is a legacy server, started again for initialize.
-        if (err instanceof AttemptFailure && protocol === 'auto' && !prior && probeClosed(err.raw) && !stop.aborted) {
-          return open('stdio', protocol, { kind: 'legacy' });
-        }
-        // A modern server that was slower to start than the probe's patience got initialize,
-        // and refused it naming its revisions: start it again with the one it speaks.
-        const modern =
-          err instanceof AttemptFailure && protocol === 'auto' && !prior ? modernRevisionOffered(err.raw) : undefined;
-        if (modern && !stop.aborted) {
-          settings.log?.(`(client) the server answered late as a ${modern} server; connecting again`);
-          return open('stdio', modern, undefined);
-        }
-        throw err;
-      }
-    }
-    if (spec.transport === 'sse') return open('sse', protocol, prior);
-    try {
-      return await openHttp(prior);
-    } catch (err) {
-      if (!(err instanceof AttemptFailure) || !spec.sseFallback || !isNotStreamableHttp(err.raw) || stop.aborted)
-        throw err;
-      // An SSE-only server; SSE predates 2026-07-28, so `auto` means the plain handshake there.
-      settings.log?.('(client) Streamable HTTP refused (404/405); trying the SSE transport');
-      return open('sse', protocol === 'auto' ? 'legacy' : protocol, undefined);
-    }
-  };
-
-  try {
-    const prior = cache ? await cache.cache.read(cache.key) : undefined;
-    let conn: Connection;
-    try {
-      conn = await attempt(prior);
-    } catch (err) {
-      if (!(err instanceof AttemptFailure)) throw err;
-      if (!prior || !cache) throw err.error;
-      if (!(await forgetStaleEra(cache, { at: 'connect', error: err.error, stop }, settings.log))) throw err.error;
-      try {
-        conn = await attempt(undefined);
-      } catch (retryErr) {
-        throw retryErr instanceof AttemptFailure ? retryErr.error : retryErr;
-      }
-    }
-    // Remember what this connection learnt, unless it ran on the remembered verdict itself.
-    if (cache && (conn.prior === undefined || conn.prior !== prior)) await rememberEra(conn, cache);
-    return conn;
-  } finally {
-    deadline.clear();
+    return client;
   }
+
+  private stopExtra(): ClassifyExtra {
+    return {
+      interrupted: this.ctx.signal.aborted,
+      ...(this.deadline.expired ? { deadline: this.deadline.limit } : {}),
+    };
+  }
+}
+
+/** A stdio server's launcher comes with the settings: the session starts the server before connecting. */
+function launcherOf(spec: ServerSpec, settings: ConnectSettings): ServerLauncher {
+  if (settings.launcher) return settings.launcher;
+  throw new McpctlError('internal', `server "${spec.name}": connect was called without its server's launcher`, {
+    server: spec.name,
+    phase: 'spawn',
+  });
 }
 
 function connection(
