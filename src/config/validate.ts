@@ -130,45 +130,82 @@ function humanize(error: ErrorObject): string {
 
 /** Checks one entry. Never throws for problems in the entry: they come back as messages. */
 export function checkEntry(input: EntryInput): EntryCheck {
-  const { name, node, path, doc, shownAs } = input;
-  const withPositions = input.positions !== false;
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  const locations: Record<string, SourceLocation> = {};
+  const reader = new EntryReader(input);
+  const { node } = input;
+  const { errors, warnings } = reader;
+  if (node.type !== 'object') {
+    reader.error(node, 'must be an object with "command" or "url"', ' ');
+    return { errors, warnings };
+  }
+  const raw = reader.normalize(node, SERVER_LEVEL, [], []);
+  schemaErrors(reader, raw);
+  transportErrors(reader, raw);
+  oauthErrors(reader, raw);
+  if (errors.length > 0) return { errors, warnings };
 
-  const where = (n: Node): string => {
-    if (!withPositions) return '';
+  const entry = raw as RawServerEntry;
+  const type = transportOf(entry);
+  foreignKeyWarnings(reader, entry, type);
+  return { entry: { raw: entry, type, locations: reader.locations }, errors, warnings };
+}
+
+/**
+ * One entry as written, read into canonical keys: where each value stands in the file, and the
+ * errors and warnings found so far, each starting with its `file:line:col`.
+ */
+class EntryReader {
+  readonly errors: string[] = [];
+  readonly warnings: string[] = [];
+  readonly locations: Record<string, SourceLocation> = {};
+  /** The node of each value, by its canonical key (`oauth.clientId`). */
+  readonly nodes = new Map<string, Node>();
+
+  constructor(private readonly input: EntryInput) {}
+
+  /** An error at `n` (by default the entry itself), after `server "NAME"` and `separator`. */
+  error(n: Node | undefined, text: string, separator = ': '): void {
+    this.errors.push(`${this.where(n ?? this.input.node)}server "${this.input.name}"${separator}${text}`);
+  }
+
+  warn(n: Node | undefined, text: string): void {
+    this.warnings.push(`${this.where(n ?? this.input.node)}server "${this.input.name}": ${text}`);
+  }
+
+  /** The key as the file writes it, for a canonical key. */
+  written(key: string): string {
+    return this.locations[key]?.key ?? key;
+  }
+
+  private where(n: Node): string {
+    if (this.input.positions === false) return '';
     // A member's position is its key: that is where people look for it.
     const anchor = n.parent?.type === 'property' ? n.parent : n;
-    const pos = doc.positionAt(anchor.offset);
-    return `${shownAs}:${pos.line}:${pos.column}: `;
-  };
-  const locate = (n: Node, written: readonly JsonSegment[]): SourceLocation => {
+    const pos = this.input.doc.positionAt(anchor.offset);
+    return `${this.input.shownAs}:${pos.line}:${pos.column}: `;
+  }
+
+  private locate(n: Node, written: readonly JsonSegment[]): SourceLocation {
     const anchor = n.parent?.type === 'property' ? n.parent : n;
-    const pos = doc.positionAt(anchor.offset);
+    const pos = this.input.doc.positionAt(anchor.offset);
     return {
-      jsonPath: formatJsonPath([...path, ...written]),
+      jsonPath: formatJsonPath([...this.input.path, ...written]),
       key: formatJsonPath(written),
       line: pos.line,
       column: pos.column,
     };
-  };
-  const nodes = new Map<string, Node>();
+  }
 
-  const collect = (n: Node, canon: JsonSegment[], written: JsonSegment[]) => {
+  private collect(n: Node, canon: JsonSegment[], written: JsonSegment[]): void {
     const key = formatJsonPath(canon);
-    locations[key] = locate(n, written);
-    nodes.set(key, n);
-    if (n.type === 'array') (n.children ?? []).forEach((child, i) => collect(child, [...canon, i], [...written, i]));
-    if (n.type === 'object') for (const [k, , v] of members(n)) collect(v, [...canon, k], [...written, k]);
-  };
+    this.locations[key] = this.locate(n, written);
+    this.nodes.set(key, n);
+    if (n.type === 'array')
+      (n.children ?? []).forEach((child, i) => this.collect(child, [...canon, i], [...written, i]));
+    if (n.type === 'object') for (const [k, , v] of members(n)) this.collect(v, [...canon, k], [...written, k]);
+  }
 
-  const normalize = (
-    obj: Node,
-    level: Level,
-    canon: JsonSegment[],
-    written: JsonSegment[],
-  ): Record<string, unknown> => {
+  /** The object's members under their canonical names: unknown keys warned, duplicates refused. */
+  normalize(obj: Node, level: Level, canon: JsonSegment[], written: JsonSegment[]): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const seen = new Map<string, string>();
     for (const [key, keyNode, valueNode] of members(obj)) {
@@ -182,7 +219,7 @@ export function checkEntry(input: EntryInput): EntryCheck {
           key === 'envFile'
             ? ' (env files are not read: list the variables in "env" or "envFrom")'
             : didYouMean(key, [...level.known, ...Object.keys(level.aliases)]);
-        warnings.push(`${where(keyNode)}server "${name}": unknown key "${label}" ignored${hint}`);
+        this.warn(keyNode, `unknown key "${label}" ignored${hint}`);
         continue;
       }
       const previous = seen.get(c);
@@ -191,103 +228,91 @@ export function checkEntry(input: EntryInput): EntryCheck {
           previous === key
             ? `"${label}" is written twice`
             : `"${label}" and "${formatJsonPath([...written, previous])}" mean the same`;
-        errors.push(`${where(keyNode)}server "${name}": ${what}; keep one`);
+        this.error(keyNode, `${what}; keep one`);
         continue;
       }
       seen.set(c, key);
       const nested = level.nested[c];
       if (nested !== undefined && valueNode.type === 'object') {
-        locations[formatJsonPath([...canon, c])] = locate(valueNode, [...written, key]);
-        nodes.set(formatJsonPath([...canon, c]), valueNode);
-        out[c] = normalize(valueNode, nested, [...canon, c], [...written, key]);
+        this.locations[formatJsonPath([...canon, c])] = this.locate(valueNode, [...written, key]);
+        this.nodes.set(formatJsonPath([...canon, c]), valueNode);
+        out[c] = this.normalize(valueNode, nested, [...canon, c], [...written, key]);
       } else {
-        collect(valueNode, [...canon, c], [...written, key]);
+        this.collect(valueNode, [...canon, c], [...written, key]);
         out[c] = plain(getNodeValue(valueNode));
       }
     }
     return out;
-  };
-
-  if (node.type !== 'object') {
-    errors.push(`${where(node)}server "${name}" must be an object with "command" or "url"`);
-    return { errors, warnings };
   }
-  const raw = normalize(node, SERVER_LEVEL, [], []);
+}
 
+/** The schema's verdict, one error per value, in the words of ALLOWED. */
+function schemaErrors(reader: EntryReader, raw: Record<string, unknown>): void {
   const validate = serverValidator;
-  if (!validate(raw)) {
-    const reported = new Set<string>();
-    for (const error of validate.errors ?? []) {
-      if (error.schemaPath.startsWith('#/oneOf')) continue; // worded below
-      const segs = pointerPath(error.instancePath);
-      const key = formatJsonPath(segs);
-      if (reported.has(key)) continue;
-      reported.add(key);
-      const n = nodes.get(key) ?? node;
-      const label = locations[key]?.key ?? key;
-      const allowed = ALLOWED[key] ?? humanize(error);
-      errors.push(`${where(n)}server "${name}": "${label}" ${allowed}`);
-    }
+  if (validate(raw)) return;
+  const reported = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    if (error.schemaPath.startsWith('#/oneOf')) continue; // worded in transportErrors
+    const key = formatJsonPath(pointerPath(error.instancePath));
+    if (reported.has(key)) continue;
+    reported.add(key);
+    reader.error(reader.nodes.get(key), `"${reader.written(key)}" ${ALLOWED[key] ?? humanize(error)}`);
   }
+}
 
-  // Exactly one of command / url, and a type that agrees with it.
+/** Exactly one of command / url, and a type that agrees with it. */
+function transportErrors(reader: EntryReader, raw: Record<string, unknown>): void {
   const hasCommand = raw.command !== undefined;
   const hasUrl = raw.url !== undefined;
   if (hasCommand === hasUrl) {
     const what = hasCommand ? 'has both' : 'has neither';
-    errors.push(
-      `${where(node)}server "${name}": needs exactly one of "command" (stdio) or "url" (http/sse); it ${what}`,
-    );
+    reader.error(undefined, `needs exactly one of "command" (stdio) or "url" (http/sse); it ${what}`);
   }
   const declared = typeof raw.type === 'string' ? raw.type : undefined;
-  if (declared !== undefined && (TRANSPORT_TYPES as readonly string[]).includes(declared) && hasCommand !== hasUrl) {
-    const typeNode = nodes.get('type') ?? node;
-    const typeKey = locations.type?.key ?? 'type';
-    if (declared === 'stdio' && hasUrl)
-      errors.push(`${where(typeNode)}server "${name}": "${typeKey}" is "stdio", which needs "command", not "url"`);
-    if (declared !== 'stdio' && hasCommand)
-      errors.push(
-        `${where(typeNode)}server "${name}": "${typeKey}" is "${declared}", which needs "url", not "command"`,
-      );
-  }
+  if (declared === undefined || !(TRANSPORT_TYPES as readonly string[]).includes(declared) || hasCommand === hasUrl)
+    return;
+  const typeNode = reader.nodes.get('type');
+  const typeKey = reader.written('type');
+  if (declared === 'stdio' && hasUrl)
+    reader.error(typeNode, `"${typeKey}" is "stdio", which needs "command", not "url"`);
+  if (declared !== 'stdio' && hasCommand)
+    reader.error(typeNode, `"${typeKey}" is "${declared}", which needs "url", not "command"`);
+}
 
+/** The oauth keys that need one another. */
+function oauthErrors(reader: EntryReader, raw: Record<string, unknown>): void {
   const oauth = raw.oauth;
-  if (oauth !== null && typeof oauth === 'object' && !Array.isArray(oauth)) {
-    const o = oauth as Record<string, unknown>;
-    // Workload identity: the JWT names its audience, so a client ID needs no issuer there.
-    const workload = o.grant === 'jwt-bearer' && o.idp === undefined;
-    if (workload && (o.assertionFrom === undefined || o.clientId === undefined)) {
-      errors.push(
-        `${where(nodes.get('oauth.grant') ?? node)}server "${name}": grant "jwt-bearer" needs "oauth.clientId" and "oauth.assertionFrom" (the variable holding the workload's JWT), or "oauth.idp"`,
-      );
-    }
-    if (o.clientId !== undefined && o.issuer === undefined && !workload) {
-      errors.push(
-        `${where(nodes.get('oauth.clientId') ?? node)}server "${name}": "${locations['oauth.clientId']?.key ?? 'oauth.clientId'}" needs "oauth.issuer" (the authorization server that issued the client ID)`,
-      );
-    }
-    if (o.tokenEndpointAuthMethod === 'private_key_jwt' && o.privateKeyFrom === undefined) {
-      errors.push(
-        `${where(nodes.get('oauth.tokenEndpointAuthMethod') ?? node)}server "${name}": "private_key_jwt" needs "oauth.privateKeyFrom" (the variable holding the PEM key)`,
-      );
-    }
+  if (oauth === null || typeof oauth !== 'object' || Array.isArray(oauth)) return;
+  const o = oauth as Record<string, unknown>;
+  // Workload identity: the JWT names its audience, so a client ID needs no issuer there.
+  const workload = o.grant === 'jwt-bearer' && o.idp === undefined;
+  if (workload && (o.assertionFrom === undefined || o.clientId === undefined)) {
+    reader.error(
+      reader.nodes.get('oauth.grant'),
+      'grant "jwt-bearer" needs "oauth.clientId" and "oauth.assertionFrom" (the variable holding the workload\'s JWT), or "oauth.idp"',
+    );
   }
+  if (o.clientId !== undefined && o.issuer === undefined && !workload) {
+    reader.error(
+      reader.nodes.get('oauth.clientId'),
+      `"${reader.written('oauth.clientId')}" needs "oauth.issuer" (the authorization server that issued the client ID)`,
+    );
+  }
+  if (o.tokenEndpointAuthMethod === 'private_key_jwt' && o.privateKeyFrom === undefined) {
+    reader.error(
+      reader.nodes.get('oauth.tokenEndpointAuthMethod'),
+      '"private_key_jwt" needs "oauth.privateKeyFrom" (the variable holding the PEM key)',
+    );
+  }
+}
 
-  if (errors.length > 0) return { errors, warnings };
+function transportOf(entry: RawServerEntry): TransportKind {
+  if (entry.type === undefined) return entry.command !== undefined ? 'stdio' : 'http';
+  return entry.type === 'stdio' ? 'stdio' : entry.type === 'sse' ? 'sse' : 'http';
+}
 
-  const entry = raw as RawServerEntry;
-  const type: TransportKind =
-    entry.type === undefined
-      ? hasCommand
-        ? 'stdio'
-        : 'http'
-      : entry.type === 'stdio'
-        ? 'stdio'
-        : entry.type === 'sse'
-          ? 'sse'
-          : 'http';
-
-  // Keys of the other transport are ignored; say so rather than silently doing nothing.
+/** Keys of the other transport are ignored; say so rather than silently doing nothing. */
+function foreignKeyWarnings(reader: EntryReader, entry: RawServerEntry, type: TransportKind): void {
   const foreign =
     type === 'stdio' ? ['headers', 'headersFrom', 'oauth'] : ['args', 'cwd', 'env', 'envFrom', 'inheritEnv'];
   for (const key of foreign) {
@@ -295,10 +320,6 @@ export function checkEntry(input: EntryInput): EntryCheck {
     const empty = value !== null && typeof value === 'object' && Object.keys(value).length === 0 && key !== 'oauth';
     if (value === undefined || empty) continue;
     const kind = type === 'stdio' ? 'http/sse' : 'stdio';
-    warnings.push(
-      `${where(nodes.get(key) ?? node)}server "${name}": "${locations[key]?.key ?? key}" applies to ${kind} servers only; ignored`,
-    );
+    reader.warn(reader.nodes.get(key), `"${reader.written(key)}" applies to ${kind} servers only; ignored`);
   }
-
-  return { entry: { raw: entry, type, locations }, errors, warnings };
 }
