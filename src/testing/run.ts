@@ -80,124 +80,136 @@ export async function runTestFile(
   settings: RunSettings,
   bail: Bail,
 ): Promise<FileRun> {
+  const run = new FileRunner(file, deps, settings, bail);
   const selected = file.tests.filter((t) => settings.include(t));
-  const onlyMode = selected.some((t) => t.only);
-  const results = new Map<TestCase, TestResult>();
-  const finish = (result: TestResult, test: TestCase) => {
-    const clean = deps.secrets.maskDeep(result);
-    results.set(test, clean);
-    if ((clean.status === 'failed' || clean.status === 'error') && settings.bail) bail.tripped = true;
-    deps.onResult(clean);
-  };
-  const base = (test: TestCase) => ({
-    file: file.shownAs,
-    name: test.name,
-    server: test.server,
-    step: test.steps[0]!.step.kind,
-    at: test.at,
-  });
-  const skipped = (test: TestCase, reason: string) =>
-    finish({ ...base(test), status: 'skipped', failures: [], skipReason: reason, durationMs: 0 }, test);
-
-  const coverage: FileRun['coverage'] = [];
-  /** Results that belong to no test: a teardown that failed. */
-  const extra: TestResult[] = [];
   const byServer = new Map<string, TestCase[]>();
   for (const test of selected) byServer.set(test.server, [...(byServer.get(test.server) ?? []), test]);
-
-  await Promise.all(
-    [...byServer].map(async ([server, tests]) => {
-      const skipReason = (test: TestCase): string | undefined => {
-        if (test.skip) return test.skip === true ? 'skip' : test.skip;
-        if (onlyMode && !test.only) return 'not marked only';
-        if (bail.tripped) return '--bail: an earlier test failed';
-        if (deps.signal.aborted) return 'the run was stopped';
-        return undefined;
-      };
-      if (tests.every((t) => skipReason(t) !== undefined)) return tests.forEach((t) => skipped(t, skipReason(t)!));
-      const pending = [...tests];
-      const failAll = (error: McpctlError) => {
-        for (const test of pending.splice(0)) {
-          const reason = skipReason(test);
-          if (reason) skipped(test, reason);
-          else finish({ ...base(test), ...errored(error), durationMs: 0 }, test);
-        }
-      };
-      let spec: ServerSpec;
-      try {
-        spec = await deps.resolve(server);
-      } catch (err) {
-        return failAll(toMcpctlError(err));
-      }
-      const runPending = async (session: Session, stepDeps: RunnerDeps) => {
-        while (pending.length) {
-          const test = pending.shift()!;
-          const reason = skipReason(test);
-          if (reason) {
-            skipped(test, reason);
-            continue;
-          }
-          const started = deps.now();
-          const verdict = await attempts(session, test, file, stepDeps);
-          finish({ ...base(test), ...verdict, durationMs: Math.round(deps.now() - started) }, test);
-        }
-      };
-      const fixtureSteps = (
-        session: Session,
-        key: 'setup' | 'teardown',
-        name: string,
-        captures: Map<string, unknown>,
-      ) =>
-        runFixture(
-          session,
-          file,
-          file[key].filter((f) => f.server === name),
-          key,
-          captures,
-          deps,
-        );
-      const teardownFailed = (name: string, error: McpctlError) => {
-        const first = file.teardown.find((t) => t.server === name)!;
-        const result = deps.secrets.maskDeep({
-          file: file.shownAs,
-          name: `teardown (${name})`,
-          server: name,
-          step: first.step.kind,
-          at: first.at,
-          ...errored(error),
-          durationMs: 0,
-        });
-        extra.push(result);
-        deps.onResult(result);
-      };
-      const entry = file.servers.find((s) => s.name === server);
-      specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
-        deps.secrets.add(s),
-      );
-      try {
-        await deps.session(spec, async (session) => {
-          const captures = new Map<string, unknown>();
-          const setupError = await fixtureSteps(session, 'setup', server, captures);
-          if (setupError) return failAll(setupError);
-          const withCaptures = { ...deps, captures };
-          try {
-            await runPending(session, withCaptures);
-          } finally {
-            const teardownError = await fixtureSteps(session, 'teardown', server, captures);
-            if (teardownError) teardownFailed(server, teardownError);
-          }
-          if (file.coverage.includes('tools'))
-            coverage.push({ server, uncalled: await uncalledTools(session, tests, results) });
-        });
-      } catch (err) {
-        failAll(toMcpctlError(err));
-      }
-    }),
-  );
+  const onlyMode = selected.some((t) => t.only);
+  await Promise.all([...byServer].map(([server, tests]) => run.onServer(server, tests, onlyMode)));
   return {
-    results: [...selected.map((t) => results.get(t)!).filter(Boolean), ...extra],
-    coverage: coverage.sort((a, b) => a.server.localeCompare(b.server)),
+    results: [...selected.map((t) => run.results.get(t)!).filter(Boolean), ...run.extra],
+    coverage: run.coverage.sort((a, b) => a.server.localeCompare(b.server)),
   };
+}
+
+/** One file's run: the results as they come, each reported (masked) the moment it is known. */
+class FileRunner {
+  readonly results = new Map<TestCase, TestResult>();
+  readonly coverage: FileRun['coverage'] = [];
+  /** Results that belong to no test: a teardown that failed. */
+  readonly extra: TestResult[] = [];
+
+  constructor(
+    private readonly file: TestFile,
+    private readonly deps: RunnerDeps,
+    private readonly settings: RunSettings,
+    private readonly bail: Bail,
+  ) {}
+
+  /** The tests of one server, in one session, between the file's setup and teardown for it. */
+  async onServer(server: string, tests: TestCase[], onlyMode: boolean): Promise<void> {
+    const { deps, file } = this;
+    if (tests.every((t) => this.skipReason(t, onlyMode) !== undefined))
+      return tests.forEach((t) => this.skipped(t, this.skipReason(t, onlyMode)!));
+    const pending = [...tests];
+    const failAll = (error: McpctlError) => {
+      for (const test of pending.splice(0)) {
+        const reason = this.skipReason(test, onlyMode);
+        if (reason) this.skipped(test, reason);
+        else this.finish({ ...this.base(test), ...errored(error), durationMs: 0 }, test);
+      }
+    };
+    let spec: ServerSpec;
+    try {
+      spec = await deps.resolve(server);
+    } catch (err) {
+      return failAll(toMcpctlError(err));
+    }
+    const entry = file.servers.find((s) => s.name === server);
+    specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
+      deps.secrets.add(s),
+    );
+    try {
+      await deps.session(spec, async (session) => {
+        const captures = new Map<string, unknown>();
+        const setupError = await this.fixtureSteps(session, 'setup', server, captures);
+        if (setupError) return failAll(setupError);
+        try {
+          await this.runPending(session, pending, onlyMode, { ...deps, captures });
+        } finally {
+          const teardownError = await this.fixtureSteps(session, 'teardown', server, captures);
+          if (teardownError) this.teardownFailed(server, teardownError);
+        }
+        if (file.coverage.includes('tools'))
+          this.coverage.push({ server, uncalled: await uncalledTools(session, tests, this.results) });
+      });
+    } catch (err) {
+      failAll(toMcpctlError(err));
+    }
+  }
+
+  private async runPending(session: Session, pending: TestCase[], onlyMode: boolean, stepDeps: RunnerDeps) {
+    while (pending.length) {
+      const test = pending.shift()!;
+      const reason = this.skipReason(test, onlyMode);
+      if (reason) {
+        this.skipped(test, reason);
+        continue;
+      }
+      const started = this.deps.now();
+      const verdict = await attempts(session, test, this.file, stepDeps);
+      this.finish({ ...this.base(test), ...verdict, durationMs: Math.round(this.deps.now() - started) }, test);
+    }
+  }
+
+  private skipReason(test: TestCase, onlyMode: boolean): string | undefined {
+    if (test.skip) return test.skip === true ? 'skip' : test.skip;
+    if (onlyMode && !test.only) return 'not marked only';
+    if (this.bail.tripped) return '--bail: an earlier test failed';
+    if (this.deps.signal.aborted) return 'the run was stopped';
+    return undefined;
+  }
+
+  private finish(result: TestResult, test: TestCase): void {
+    const clean = this.deps.secrets.maskDeep(result);
+    this.results.set(test, clean);
+    if ((clean.status === 'failed' || clean.status === 'error') && this.settings.bail) this.bail.tripped = true;
+    this.deps.onResult(clean);
+  }
+
+  private base(test: TestCase) {
+    return {
+      file: this.file.shownAs,
+      name: test.name,
+      server: test.server,
+      step: test.steps[0]!.step.kind,
+      at: test.at,
+    };
+  }
+
+  private skipped(test: TestCase, reason: string): void {
+    this.finish({ ...this.base(test), status: 'skipped', failures: [], skipReason: reason, durationMs: 0 }, test);
+  }
+
+  private fixtureSteps(session: Session, key: 'setup' | 'teardown', server: string, captures: Map<string, unknown>) {
+    const steps = this.file[key].filter((f) => f.server === server);
+    return runFixture(session, this.file, steps, key, captures, this.deps);
+  }
+
+  private teardownFailed(server: string, error: McpctlError): void {
+    const first = this.file.teardown.find((t) => t.server === server)!;
+    const result = this.deps.secrets.maskDeep({
+      file: this.file.shownAs,
+      name: `teardown (${server})`,
+      server,
+      step: first.step.kind,
+      at: first.at,
+      ...errored(error),
+      durationMs: 0,
+    });
+    this.extra.push(result);
+    this.deps.onResult(result);
+  }
 }
 
 /** A file's setup or teardown steps on one server; the error that stopped them, if one did. */
