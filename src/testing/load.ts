@@ -165,22 +165,56 @@ const APPLIES: Record<string, StepKind[]> = {
 export async function loadTestFile(name: string, ctx: Context): Promise<TestFile> {
   const file = path.resolve(ctx.cwd, name);
   const shownAs = displayPath(file, ctx);
+  const { source, raw } = await readTestSource(file, shownAs);
+  const loading: Loading = { raw, source, file, ctx, errors: [], fileServers: Object.keys(raw.servers ?? {}) };
+  const warnings: string[] = [];
+  const servers = fileServerEntries(loading, shownAs, warnings);
+  const tests = raw.tests.flatMap((t, index) => loadTest(loading, t, index));
+  const setup = loadFixture(loading, 'setup');
+  const teardown = loadFixture(loading, 'teardown');
+  const { errors } = loading;
+  if (errors.length > 0) {
+    throw configError(
+      errors.length === 1
+        ? errors[0]!
+        : `${errors.length} problems in ${shownAs}:\n${errors.map((e) => `  ${e}`).join('\n')}`,
+      { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' },
+    );
+  }
+  const coverage = raw.coverage === undefined ? [] : Array.isArray(raw.coverage) ? raw.coverage : [raw.coverage];
+  return { file, shownAs, servers, tests, setup, teardown, coverage, warnings };
+}
+
+/** What every part of a file's loading reads, and the errors it finds (all reported together). */
+interface Loading {
+  raw: RawFile;
+  source: SourceFile;
+  file: string;
+  ctx: Context;
+  errors: string[];
+  /** The names of the servers the file itself defines. */
+  fileServers: string[];
+}
+
+/** The file read safely and parsed, its shape checked against the test-file schema. */
+async function readTestSource(file: string, shownAs: string): Promise<{ source: SourceFile; raw: RawFile }> {
   // The same safe read as a config named with --config: a regular file, not oversized.
   const read = await readConfigFile(file, { shown: shownAs, checkOwner: false });
   if (read === 'missing')
     throw configError(`${shownAs}: no such test file`, { phase: 'config', hint: 'name a YAML or JSON test file' });
-  const text = read.text;
-  const source = parseSource(text, shownAs);
+  const source = parseSource(read.text, shownAs);
   const validate = validator();
   if (!validate(source.value))
     throw configError(problems(source, validate.errors ?? []), {
       phase: 'config',
       hint: 'the keys of a test file are described in mcpctl-test.schema.json',
     });
-  const raw = source.value as RawFile;
+  return { source, raw: source.value as RawFile };
+}
 
-  const errors: string[] = [];
-  const warnings: string[] = [];
+/** The file's own `servers`, checked like config entries. */
+function fileServerEntries(loading: Loading, shownAs: string, warnings: string[]): ConfigEntry[] {
+  const { raw, source, file, errors } = loading;
   const servers: ConfigEntry[] = [];
   for (const serverName of Object.keys(raw.servers ?? {})) {
     const at = ['servers', serverName];
@@ -205,36 +239,45 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       locations: check.entry.locations,
     });
   }
+  return servers;
+}
 
-  const tests: TestCase[] = [];
-  const fileServers = Object.keys(raw.servers ?? {});
-  raw.tests.forEach((t, index) => {
-    const at: JsonSegment[] = ['tests', index];
-    const server = t.server ?? raw.defaults?.server ?? (fileServers.length === 1 ? fileServers[0] : undefined);
-    if (server === undefined) {
-      errors.push(
-        `${source.at(at)}: test "${t.name}" names no server: add "server", or "defaults.server"${fileServers.length ? ` (the file defines ${fileServers.join(', ')})` : ''}`,
-      );
-      return;
-    }
-    // A name neither the file nor the configuration defines is refused when servers are resolved,
-    // still before any starts.
-    const timeout = t.timeout ?? raw.defaults?.timeout;
-    const retries = t.retries ?? raw.defaults?.retries;
-    const rawSteps: [RawStep, JsonSegment[]][] = t.steps
-      ? t.steps.map((st, i) => [st, [...at, 'steps', i]])
-      : [[t as RawStep, at]];
-    if (t.steps && (t.expect || t.capture))
-      errors.push(
-        `${source.at([...at, t.expect ? 'expect' : 'capture'])}: test "${t.name}": with "steps", each step has its own "expect" and "capture"`,
-      );
-    const captured = new Set(fileCaptures(raw.setup));
-    const steps = rawSteps.map(([st, where]) => {
-      const one = loadStep(st, where, t.name, { source, server, file, ctx, errors, captured, expand: !t.skip });
-      for (const name of Object.keys(st.capture ?? {})) captured.add(name);
-      return one;
-    });
-    tests.push({
+/** The server a test or step runs on: its own, the defaults', or the file's only one. */
+function serverOf(loading: Loading, named: string | undefined): string | undefined {
+  const { raw, fileServers } = loading;
+  return named ?? raw.defaults?.server ?? (fileServers.length === 1 ? fileServers[0] : undefined);
+}
+
+/** One test, or none when it names no server (the error is recorded). */
+function loadTest(loading: Loading, t: RawTest, index: number): TestCase[] {
+  const { raw, source, file, ctx, errors, fileServers } = loading;
+  const at: JsonSegment[] = ['tests', index];
+  const server = serverOf(loading, t.server);
+  if (server === undefined) {
+    errors.push(
+      `${source.at(at)}: test "${t.name}" names no server: add "server", or "defaults.server"${fileServers.length ? ` (the file defines ${fileServers.join(', ')})` : ''}`,
+    );
+    return [];
+  }
+  // A name neither the file nor the configuration defines is refused when servers are resolved,
+  // still before any starts.
+  const timeout = t.timeout ?? raw.defaults?.timeout;
+  const retries = t.retries ?? raw.defaults?.retries;
+  const rawSteps: [RawStep, JsonSegment[]][] = t.steps
+    ? t.steps.map((st, i) => [st, [...at, 'steps', i]])
+    : [[t as RawStep, at]];
+  if (t.steps && (t.expect || t.capture))
+    errors.push(
+      `${source.at([...at, t.expect ? 'expect' : 'capture'])}: test "${t.name}": with "steps", each step has its own "expect" and "capture"`,
+    );
+  const captured = new Set(fileCaptures(raw.setup));
+  const steps = rawSteps.map(([st, where]) => {
+    const one = loadStep(st, where, t.name, { source, server, file, ctx, errors, captured, expand: !t.skip });
+    for (const name of Object.keys(st.capture ?? {})) captured.add(name);
+    return one;
+  });
+  return [
+    {
       index,
       name: t.name,
       server,
@@ -247,34 +290,25 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       only: t.only === true,
       steps,
       at: source.at(at),
-    });
+    },
+  ];
+}
+
+/** The file's setup or teardown steps; the teardown may use what the setup captured. */
+function loadFixture(loading: Loading, key: 'setup' | 'teardown'): FixtureStep[] {
+  const { raw, source, file, ctx, errors } = loading;
+  const captured = new Set(key === 'teardown' ? fileCaptures(raw.setup) : []);
+  return (raw[key] ?? []).flatMap((st, i) => {
+    const where: JsonSegment[] = [key, i];
+    const server = serverOf(loading, st.server);
+    if (server === undefined) {
+      errors.push(`${source.at(where)}: a ${key} step names no server: add "server", or "defaults.server"`);
+      return [];
+    }
+    const one = loadStep(st, where, key, { source, server, file, ctx, errors, captured, expand: true });
+    for (const name of Object.keys(st.capture ?? {})) captured.add(name);
+    return [{ ...one, server }];
   });
-  const fixture = (key: 'setup' | 'teardown'): FixtureStep[] => {
-    const captured = new Set(key === 'teardown' ? fileCaptures(raw.setup) : []);
-    return (raw[key] ?? []).flatMap((st, i) => {
-      const where: JsonSegment[] = [key, i];
-      const server = st.server ?? raw.defaults?.server ?? (fileServers.length === 1 ? fileServers[0] : undefined);
-      if (server === undefined) {
-        errors.push(`${source.at(where)}: a ${key} step names no server: add "server", or "defaults.server"`);
-        return [];
-      }
-      const one = loadStep(st, where, key, { source, server, file, ctx, errors, captured, expand: true });
-      for (const name of Object.keys(st.capture ?? {})) captured.add(name);
-      return [{ ...one, server }];
-    });
-  };
-  const setup = fixture('setup');
-  const teardown = fixture('teardown');
-  if (errors.length > 0) {
-    throw configError(
-      errors.length === 1
-        ? errors[0]!
-        : `${errors.length} problems in ${shownAs}:\n${errors.map((e) => `  ${e}`).join('\n')}`,
-      { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' },
-    );
-  }
-  const coverage = raw.coverage === undefined ? [] : Array.isArray(raw.coverage) ? raw.coverage : [raw.coverage];
-  return { file, shownAs, servers, tests, setup, teardown, coverage, warnings };
 }
 
 /** The names a file's setup captures: every test and the teardown may use them. */
