@@ -3,7 +3,7 @@
 // that a question pauses (their thinking time is no server silence).
 
 import type { Deps } from '../common/deps.js';
-import { askOnTerminal } from './ask.js';
+import { askOnTerminal } from '../common/ask.js';
 import type { Spinner } from '../../src/output/output.js';
 import { type LineReader, lineReader } from '../../src/ask/lines.js';
 import type { FormAnswer, FormRequest } from '../../src/ask/form.js';

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Deps } from '../common/deps.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
-import { liveContract } from '../snapshot/run.js';
+import { liveContract } from '../common/live-contract.js';
 import type { DiffOptions } from './command.js';
 import { McpctlError } from '../../src/errors.js';
 import type { Contract } from '../../src/contract/snapshot.js';

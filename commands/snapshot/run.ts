@@ -4,26 +4,10 @@
 import path from 'node:path';
 import type { Deps } from '../common/deps.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
+import { liveContract } from '../common/live-contract.js';
 import type { SnapshotOptions } from './command.js';
-import type { ServerSpec } from '../../src/config/types.js';
-import { type Contract, contractJson, snapshotContract } from '../../src/contract/snapshot.js';
+import { contractJson } from '../../src/contract/snapshot.js';
 import { checkReportFile, writeReportFile } from '../../src/output/report-file.js';
-
-/** The live contract of one server, and the protocol revision it was read over. */
-export async function liveContract(
-  deps: Deps,
-  spec: ServerSpec,
-): Promise<{ contract: Contract; protocolVersion: string }> {
-  const spinner = await deps.out.startSpinner(`reading the contract of ${spec.name}`);
-  try {
-    return await deps.sessions.open(spec, async (session) => ({
-      contract: await snapshotContract(session),
-      protocolVersion: session.protocolVersion,
-    }));
-  } finally {
-    spinner.stop();
-  }
-}
 
 export async function runSnapshot(deps: Deps, opts: SnapshotOptions): Promise<Outcome> {
   const spec = await deps.servers.resolve(opts.server);

@@ -7,6 +7,7 @@ import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { shiftedForStdio } from '../common/positionals.js';
 import { malformedWarning } from '../common/malformed.js';
 import { watchAndPrint } from '../common/watch.js';
+import { unknownTool } from '../common/unknown-tool.js';
 import type { ToolsOptions } from './command.js';
 import { errorObject, type McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
@@ -17,7 +18,6 @@ import { counted } from '../../src/output/plural.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { renderToolDetail, toolRequiredArgs } from '../../src/output/tool-detail.js';
 import { firstLine } from '../../src/output/first-line.js';
-import { didYouMean } from '../../src/suggest.js';
 
 export async function runTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {
   if (opts.server === undefined && !deps.global.stdio) return runAllTools(deps, opts);
@@ -132,14 +132,6 @@ function callPrefix(deps: Deps, spec: ServerSpec): string[] {
     ...(config !== undefined ? ['-c', config] : []),
     ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name]),
   ];
-}
-
-export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {
-  const names = tools.map((t) => t.name);
-  return usageError(`server "${spec.name}" has no tool "${name}"${didYouMean(name, names)}`, {
-    server: spec.name,
-    hint: `mcpctl tools ${spec.name} lists its ${counted(names.length, 'tool')}`,
-  });
 }
 
 /** --watch: the list now, then again on each list_changed; with --json one line per list (NDJSON). */

@@ -100,3 +100,20 @@ test('every import between folders of src/ and commands/ is one the folder table
     'docs/ARCHITECTURE.md, "Folders": add the import, or take it out of the code',
   );
 });
+
+test('no command folder imports another: what two commands share lives in commands/common/', () => {
+  const folderOf = (file: string) => /^commands\/([^/]+)\//.exec(file)?.[1];
+  const sideways: string[] = [];
+  let checked = 0;
+  for (const file of sources('commands')) {
+    const from = folderOf(file);
+    if (from === undefined || from === 'common') continue;
+    for (const target of importsOf(file)) {
+      checked += 1;
+      const to = folderOf(target);
+      if (to !== undefined && to !== 'common' && to !== from) sideways.push(`${file} → ${target}`);
+    }
+  }
+  assert.ok(checked > 100, `only ${checked} imports of command folders read`);
+  assert.deepEqual(sideways, [], 'move what both use into commands/common/ (or src/)');
+});

@@ -2,9 +2,9 @@
 // runs: only when both stdin and stderr are terminals and --no-input is not given. The form
 // checks answers with ajv (the schema checks, loaded while the server boots).
 
-import type { Deps } from '../common/deps.js';
-import type { Asking } from '../common/sessions.js';
-import { loadChecks } from '../common/checks.js';
+import type { Deps } from './deps.js';
+import type { Asking } from './sessions.js';
+import { loadChecks } from './checks.js';
 import type { FormAnswer, FormRequest } from '../../src/ask/form.js';
 import type { LineReader } from '../../src/ask/lines.js';
 

@@ -1,7 +1,7 @@
 // A task left running (by `call --detach`, or when --timeout ends the wait for it): its handle
 // for scripts and how to come back for its result. Shared by `call` and `tasks --wait`.
 
-import type { Deps } from '../common/deps.js';
+import type { Deps } from './deps.js';
 import { McpctlError } from '../../src/errors.js';
 import type { TaskInfo } from '../../src/mcp/requests/task-support.js';
 

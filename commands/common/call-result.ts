@@ -3,7 +3,7 @@
 // text alone in a pipe; images, audio and blobs written to --save-dir.
 
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { Deps } from '../common/deps.js';
+import type { Deps } from './deps.js';
 import { usageError } from '../../src/errors.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import {
