@@ -1,6 +1,6 @@
 // Typed errors and the one table that turns them into exit codes (docs/OUTPUT.md, "Exit codes").
 
-import { controlFreeJson } from './output/escape.js';
+import { controlFreeJson } from './escape.js';
 import { redactUrlsIn } from './redact.js';
 
 export type ErrorKind =

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { getNodeValue } from 'jsonc-parser';
-import { escapeControls, controlFreeJson } from '../src/output/escape.js';
+import { escapeControls, controlFreeJson } from '../src/escape.js';
 import { MASK, Secrets, redactUrl } from '../src/redact.js';
 import { parseDocument } from '../src/config/jsonc.js';
 import { expandString, type InterpolationScope } from '../src/config/interpolate.js';

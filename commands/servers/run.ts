@@ -4,7 +4,7 @@
 import type { Deps } from '../common/deps.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import type { ServersOptions } from './command.js';
-import { hasControlCharacters } from '../../src/output/escape.js';
+import { hasControlCharacters } from '../../src/escape.js';
 import { describeServer, type ServerDescription } from '../../src/config/display.js';
 import { displayPath } from '../../src/config/display-path.js';
 import type { ConfigEntry } from '../../src/config/load.js';

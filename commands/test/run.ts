@@ -11,7 +11,7 @@ import { planReports, writeReports } from './reports.js';
 import { configError, McpctlError, toMcpctlError, usageError, type ErrorKind } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import { resolveServer } from '../../src/config/resolve.js';
-import { escapeControls } from '../../src/output/escape.js';
+import { escapeControls } from '../../src/escape.js';
 import { Secrets } from '../../src/redact.js';
 import { loadTestFile, type TestCase, type TestFile } from '../../src/testing/load.js';
 import { type FileRun, runTestFile } from '../../src/testing/run.js';

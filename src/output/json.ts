@@ -1,7 +1,7 @@
 // JSON for programs: one document on stdout, with the transport-only fields of 2026-07-28
 // results (server info in _meta, cache hints) stripped, as docs/OUTPUT.md promises.
 
-import { controlFreeJson } from './escape.js';
+import { controlFreeJson } from '../escape.js';
 
 const TRANSPORT_META_KEYS = ['io.modelcontextprotocol/serverInfo'];
 const CACHE_HINT_KEYS = ['ttlMs', 'cacheScope'];

@@ -10,7 +10,7 @@ import { errorJson, type McpctlError } from '../errors.js';
 import { colorLevel, makeChalk } from './color.js';
 import { renderTable, type Column } from './table.js';
 import { toJson } from './json.js';
-import { escapeControls } from './escape.js';
+import { escapeControls } from '../escape.js';
 import { terminalChalk, unguarded } from './terminal.js';
 
 export type OutputMode = 'json' | 'table' | 'plain';

@@ -1,7 +1,7 @@
 // The boxed terminal table of table.ts, fitted to the terminal's width.
 
 import stringWidth from 'string-width';
-import { escapeControls } from './escape.js';
+import { escapeControls } from '../escape.js';
 import type { Column, TableStyle } from './table.js';
 import { terminalWidth, withoutOwnCodes } from './terminal.js';
 

@@ -9,7 +9,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import type { Secrets } from '../redact.js';
 import type { ColorLevel } from './color.js';
-import { escapeControls } from './escape.js';
+import { escapeControls } from '../escape.js';
 
 /**
  * Stands for ESC in our own colour codes until a terminal stream writes them. Random per

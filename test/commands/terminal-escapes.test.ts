@@ -12,7 +12,7 @@ import { HOSTILE_SERVER as SERVER } from '../helpers/servers-config.js';
 import { runPty } from '../helpers/pty.js';
 import { unlessInstalled } from '../helpers/requires.js';
 import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-server.js';
-import { escapeControls } from '../../src/output/escape.js';
+import { escapeControls } from '../../src/escape.js';
 
 let dir: string;
 let config: string;

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { controlFreeJson, escapeControls, hasControlCharacters } from '../../src/output/escape.js';
+import { controlFreeJson, escapeControls, hasControlCharacters } from '../../src/escape.js';
 import { guardTerminal, terminalChalk } from '../../src/output/terminal.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

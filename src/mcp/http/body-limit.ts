@@ -2,7 +2,7 @@
 // inflate to gigabytes): a JSON body as a whole, an event stream event by event, since one SSE
 // stream carries every message of a legacy session.
 
-import { MessageTooLargeError } from '../stdio/process-transport.js';
+import { MessageTooLargeError } from '../message-size.js';
 
 const LF = 0x0a;
 const CR = 0x0d;

@@ -3,7 +3,9 @@
 
 import type { ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+import { TASKS_EXTENSION } from '../session/extensions.js';
+
+export { TASKS_EXTENSION };
 
 /** `core`: 2025-11-25 tasks; `extension`: the 2026-07-28 tasks extension. */
 export type TaskWire = 'core' | 'extension';

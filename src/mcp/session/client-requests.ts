@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { Client, ClientCapabilities, ElicitResult } from '@modelcontextprotocol/client';
 import type { FormAnswer, FormRequest } from '../../ask/form.js';
-import { TASKS_EXTENSION } from '../requests/task-support.js';
+import { TASKS_EXTENSION } from './extensions.js';
 
 /**
  * What every session declares. `elicitation: {}` means form mode in every revision that has

@@ -22,18 +22,10 @@ import {
 } from './process-group.js';
 import type { ProcessExit, SpawnedServer, SpawnOptions } from './spawn.js';
 import { sleep, within } from '../wait.js';
+import { MessageTooLargeError } from '../message-size.js';
 
 export { BadCwdError, type ProcessExit } from './spawn.js';
-
-/** The server sent one message longer than the configured cap. */
-export class MessageTooLargeError extends Error {
-  readonly limit: number;
-  constructor(limit: number) {
-    super(`the server sent a message larger than ${limit} bytes`);
-    this.name = 'MessageTooLargeError';
-    this.limit = limit;
-  }
-}
+export { MessageTooLargeError } from '../message-size.js';
 
 /** What to start (command, args, env, cwd), and how to talk to it and end it. */
 export interface ProcessTransportOptions extends SpawnOptions {
