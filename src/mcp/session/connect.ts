@@ -310,7 +310,7 @@ class Connector {
         : undefined;
     transport =
       spec.transport === 'stdio'
-        ? stdioTransport(spec, {
+        ? stdioTransport({
             maxMessageBytes: settings.maxMessageBytes,
             onStderrLine: (line) => settings.log?.(line),
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),

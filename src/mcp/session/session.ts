@@ -11,7 +11,7 @@ import type {
   RequestOptions,
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
-import type { ProtocolSetting, ServerSpec, StdioServerSpec } from '../../config/types.js';
+import type { ProtocolSetting, ServerSpec } from '../../config/types.js';
 import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
 import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
@@ -102,13 +102,13 @@ export async function withSession<T>(
     return await openAndRun(spec, ctx, { ...opts, launcher }, fn);
   } finally {
     const untaken = launcher?.untaken();
-    if (untaken && spec.transport === 'stdio') await awaitOrHandOver(endUntaken(spec, untaken), opts);
+    if (untaken && spec.transport === 'stdio') await awaitOrHandOver(endUntaken(untaken), opts);
   }
 }
 
 /** Ends a server started ahead for a session that never took it (teardown as for any session). */
-function endUntaken(spec: StdioServerSpec, server: SpawnedServer): Promise<void> {
-  return stdioTransport(spec, { maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, server }).close();
+function endUntaken(server: SpawnedServer): Promise<void> {
+  return stdioTransport({ maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, server }).close();
 }
 
 async function openAndRun<T>(

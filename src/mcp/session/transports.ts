@@ -4,7 +4,7 @@
 
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
-import type { HttpServerSpec, StdioServerSpec } from '../../config/types.js';
+import type { HttpServerSpec } from '../../config/types.js';
 import { cappedResponse } from '../http/body-limit.js';
 import { createHttpFetch } from '../http/http-fetch.js';
 import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
@@ -18,12 +18,8 @@ export interface StdioTransportSettings {
   server: SpawnedServer;
 }
 
-export function stdioTransport(spec: StdioServerSpec, settings: StdioTransportSettings): ProcessTransport {
+export function stdioTransport(settings: StdioTransportSettings): ProcessTransport {
   return new ProcessTransport({
-    command: spec.command,
-    args: spec.args,
-    env: spec.env,
-    cwd: spec.cwd,
     maxMessageBytes: settings.maxMessageBytes,
     onStderrLine: settings.onStderrLine,
     onStdoutNoise: settings.onStdoutNoise,

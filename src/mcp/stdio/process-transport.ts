@@ -1,6 +1,7 @@
-// The stdio transport: spawns a server in its own process group, frames JSON-RPC lines on
-// its stdout (skipping anything that is not a message), drains its stderr, and ends the
-// whole group on close. Written instead of the SDK's StdioClientTransport because that one
+// The stdio transport: takes over a server process already started in its own process group
+// (spawn.ts, through the launcher, so the server boots while the SDK loads), frames JSON-RPC lines
+// on its stdout (skipping anything that is not a message), drains its stderr, and ends the whole
+// group on close. Written instead of the SDK's StdioClientTransport because that one
 // signals the direct child only, waits 2 s before SIGTERM, and loses the pid after a failed
 // connect (docs/SDK.md, "stdio").
 
@@ -20,15 +21,15 @@ import {
   signalEscaped,
   signalGroup,
 } from './process-group.js';
-import type { ProcessExit, SpawnedServer, SpawnOptions } from './spawn.js';
+import type { ProcessExit, SpawnedServer } from './spawn.js';
 import { sleep, within } from '../wait.js';
 import { MessageTooLargeError } from '../message-size.js';
 
 export { BadCwdError, type ProcessExit } from './spawn.js';
 export { MessageTooLargeError } from '../message-size.js';
 
-/** What to start (command, args, env, cwd), and how to talk to it and end it. */
-export interface ProcessTransportOptions extends SpawnOptions {
+/** How to talk to the server process and end it. */
+export interface ProcessTransportOptions {
   /** The longest single message accepted from the server. */
   maxMessageBytes: number;
   /** Each line the server writes to stderr, as it arrives. */
