@@ -27,7 +27,8 @@ export interface ConfigSource {
 /** File names looked for in the working directory and each directory above it. */
 export const PROJECT_FILES = ['.mcp.json', 'mcp.json', '.mcpctl.json', '.cursor/mcp.json', '.vscode/mcp.json'];
 
-const STANDARD_SECTIONS: JsonSegment[][] = [['mcpServers'], ['servers']];
+/** `mcpServers` (Claude, Cursor…), `servers` (VS Code's mcp.json), `mcp.servers` (VS Code's settings.json). */
+const STANDARD_SECTIONS: JsonSegment[][] = [['mcpServers'], ['servers'], ['mcp', 'servers']];
 
 /** `~/x` → home/x; relative paths against cwd. */
 export function absolutePath(p: string, ctx: Pick<Context, 'cwd' | 'home'>): string {

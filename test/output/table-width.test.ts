@@ -1,6 +1,7 @@
-// Terminal tables fit the terminal: run through bin/ under a real pseudo-terminal at 60, 80,
-// 100 and 160 columns against real servers, every line the terminal shows is at most that wide;
-// in a pipe nothing is cut. A terminal that reports 0 columns is drawn at 80.
+// Terminal tables fit the terminal: run through bin/ under a real pseudo-terminal at 60 and 160
+// columns against real servers, every line the terminal shows is at most that wide; in a pipe
+// nothing is cut. A terminal that reports 0 columns is drawn at 80. (The layout itself, at many
+// widths and with synthetic names, is tested in-process: table-fit.test.ts.)
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ import { runPty, screenLines } from '../helpers/pty.js';
 import { writeServersConfig } from '../helpers/servers-config.js';
 import { filesystem, memory } from '../mcp/helpers.js';
 
-const WIDTHS = [60, 80, 100, 160];
+const WIDTHS = [60, 160];
 let dir: string;
 let config: string;
 
@@ -38,15 +39,14 @@ async function fits(argv: string[], columns: number, limit = columns): Promise<s
   const r = await runPty(['-c', config, ...argv], { columns, env: env(), cwd: dir });
   assert.equal(r.code, 0, `${argv.join(' ')} at ${columns}: exit ${r.code}\n${r.raw}`);
   const lines = screenLines(r.raw);
-  const table = lines.filter((l) => /^[┌│├└]/.test(l));
-  assert.ok(table.length >= 4, `${argv.join(' ')} at ${columns}: a table is drawn\n${lines.join('\n')}`);
+  const header = lines.findIndex((l) => /^(NAME|SERVER|URI) {2}/.test(l));
+  const table = header < 0 ? [] : lines.slice(header).filter((l) => l.trim() !== '');
+  assert.ok(table.length >= 2, `${argv.join(' ')} at ${columns}: a table is drawn\n${lines.join('\n')}`);
   for (const line of lines)
     assert.ok(
       stringWidth(line) <= limit,
       `${argv.join(' ')} at ${columns} columns: a line of ${stringWidth(line)}:\n${line}`,
     );
-  const widths = new Set(table.map((l) => stringWidth(l)));
-  assert.equal(widths.size, 1, `${argv.join(' ')} at ${columns}: every line of the table is as wide as the others`);
   return table;
 }
 
@@ -78,7 +78,7 @@ test('a narrow terminal drops low-priority columns; a wide one shows them', asyn
 });
 
 test('long cells wrap or end with …', async () => {
-  const table = await fits(['tools', 'everything'], 80);
+  const table = await fits(['tools', 'everything'], 60);
   const { stdout } = await runBin(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
   const longest = JSON.parse(stdout)
     .tools.map((t: { description?: string }) => (t.description ?? '').trim().split('\n')[0])
@@ -115,13 +115,13 @@ test('a terminal that reports 0 columns is 80 wide, and the spinner ends', async
   assert.ok(r.raw.length < 100_000, `the spinner wrote ${r.raw.length} bytes`);
   assert.ok(r.raw.includes('progressed'));
   const table = await fits(['tools', 'everything'], 0, 80);
-  assert.equal(stringWidth(table[0]), 80, 'the table is drawn at 80 columns');
+  assert.deepEqual(table, await fits(['tools', 'everything'], 80), 'the table is drawn as at 80 columns');
 });
 
 test('a column empty in every row stays out of a terminal table (a pipe keeps it)', async () => {
   const table = await fits(['tools', 'hostile'], 160);
-  const header = table[1];
-  assert.ok(header.includes('NAME') && header.includes('TITLE') && header.includes('DESCRIPTION'), header);
+  const header = table[0]!;
+  assert.ok(header.includes('NAME') && header.includes('DESCRIPTION'), header);
   assert.ok(!header.includes('REQUIRED'), 'no hostile tool requires an argument');
   const piped = await runBin(['-c', config, 'tools', 'hostile'], { env: env(), cwd: dir });
   assert.ok(
