@@ -229,10 +229,11 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
     );
   }
   if (isConnectionLoss(err)) {
+    const runner = beforeAnswer(spec, phase);
     return make(
       'connection',
       `${who} closed the connection during ${activity(phase, extra.method)}${tailBlock(extra.stderrTail ?? [])}`,
-      'run with -v to see what the server writes on stderr',
+      runner ? packageRunnerHint(runner) : 'run with -v to see what the server writes on stderr',
     );
   }
 

@@ -41,8 +41,9 @@ export function packageRunner(command: string, args: readonly string[]): string 
 
 /** What to say of a server a package runner starts and that did not answer in time, or failed before it did. */
 export function packageRunnerHint(runner: string): string {
-  const npm = runner.startsWith('np') || runner.startsWith('pnp') || runner.includes('dlx');
-  const uv = runner.startsWith('uv');
+  // pnpm reads npm_config_* too; yarn, bun and pipx have no such switch.
+  const npm = ['npx', 'npm exec', 'npm x', 'pnpx', 'pnpm dlx'].includes(runner);
+  const uv = runner === 'uvx' || runner === 'uv tool run';
   const offline = npm
     ? '; or run it from npm\'s cache, offline: npm_config_offline=true (in the environment or the server\'s "env")'
     : uv
