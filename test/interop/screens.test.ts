@@ -1,5 +1,6 @@
 // What a person sees on a terminal of 60, 80 and 120 columns, against chrome-devtools-mcp from
-// npm (32 tools, long descriptions; it lists them offline, without a browser) and a fixture that
+// npm (32 tools, long descriptions; it lists them offline, without a browser), a server built on
+// tmcp (forty tools, names up to 60 columns, titles as long as descriptions) and a fixture that
 // sends no version and long instructions: every tool name in full, in its own row and in the
 // all-servers view; the one-tool view and the server's instructions wrapped; no line wider than
 // the terminal; SERVER INFO without a trailing space.
@@ -13,6 +14,7 @@ import stringWidth from 'string-width';
 import { run, ROOT } from '../helpers/run.js';
 import { chromeDevtools } from '../helpers/third-party.js';
 import { INSTRUCTIONS, TOOL_NAMES } from '../fixtures/unversioned-server.js';
+import { TMCP_TOOL_NAMES } from '../fixtures/tmcp-server.js';
 
 const WIDTHS = [60, 80, 120];
 let dir: string;
@@ -29,6 +31,7 @@ before(async () => {
       mcpServers: {
         devtools: { command: node, args: [chromeDevtools], env: { CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' } },
         unversioned: { command: node, args: [path.join(ROOT, 'dist/test/fixtures/unversioned-server.js')] },
+        tmcp: { command: node, args: [path.join(ROOT, 'dist/test/fixtures/tmcp-server.js')] },
       },
     }),
   );
@@ -82,6 +85,17 @@ for (const width of WIDTHS) {
     const names = rows(all.stdout).map((row) => row.split(/ {2,}/)[0]);
     for (const t of tools) assert.ok(names.includes(`devtools › ${t.name}`), `devtools › ${t.name}`);
     for (const name of TOOL_NAMES) assert.ok(names.includes(`unversioned › ${name}`), `${name} in:\n${all.stdout}`);
+    for (const name of TMCP_TOOL_NAMES) assert.ok(names.includes(`tmcp › ${name}`), `tmcp › ${name}`);
+  });
+
+  test(`${width} columns: tmcp's forty long names in full; its long TITLE gives way first`, async () => {
+    const r = await mcpctl(['tools', 'tmcp'], width);
+    narrowEnough(r.stdout, width);
+    assert.deepEqual(
+      rows(r.stdout).map((row) => row.split(/ {2,}/)[0]),
+      TMCP_TOOL_NAMES,
+    );
+    assert.match(r.stdout.split('\n')[0]!, /^NAME +DESCRIPTION/);
   });
 
   test(`${width} columns: the one-tool view of the longest description, wrapped`, async () => {
