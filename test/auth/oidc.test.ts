@@ -3,7 +3,7 @@
 // JWT access tokens, driven through bin/ as a user would with the fake browser as $BROWSER.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -29,17 +29,21 @@ describe('against oidc-provider', () => {
   });
   after(async () => {
     await fixture?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   /** mcpctl through bin/ with its own config home (`home`) and $BROWSER. */
   async function mcpctl(args: string[], home: string, mode: 'follow' | 'tamper-state' = 'follow') {
-    const browser = await fakeBrowser(path.join(dir), mode);
+    // Each home its own browser log: entries of one test are not read by another.
+    const homeDir = path.join(dir, home);
+    mkdirSync(homeDir, { recursive: true });
+    const browser = await fakeBrowser(homeDir, mode);
     const result = await runBin(['-c', config, ...args], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: dir,
-        XDG_CONFIG_HOME: path.join(dir, home),
+        XDG_CONFIG_HOME: homeDir,
         XDG_CACHE_HOME: path.join(dir, 'cache'),
         BROWSER: browser.program,
       },
