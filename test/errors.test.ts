@@ -56,6 +56,21 @@ test('each kind exits with the code of the contract; an override wins', () => {
     [0, 1, 2, 3, 4, 5, 6, 7, 8, 124, 130, 143],
     'the help table names every code, in order',
   );
+  const says: Record<number, RegExp> = {
+    0: /success/,
+    1: /internal error/,
+    2: /usage or config error/,
+    3: /connection failed/,
+    4: /authentication/,
+    5: /protocol error/,
+    6: /isError: true/,
+    7: /outputSchema/,
+    8: /checks failed/,
+    124: /timeout/,
+    130: /interrupted/,
+    143: /SIGTERM/,
+  };
+  for (const [code, text] of EXIT_CODE_TABLE) assert.match(text, says[code]!, String(code));
 });
 
 test("a URL's secrets never stay in the message, the server field or the hint", () => {
@@ -101,7 +116,10 @@ test('anything else thrown is an internal error (a bug) keeping its cause; an Mc
   assert.equal(toMcpctlError('text').message, 'text');
   const ours = usageError('x');
   assert.equal(toMcpctlError(ours), ours);
-  assert.equal(new McpctlError('usage', 'x').cause, undefined);
+  const plain = new McpctlError('usage', 'x');
+  assert.equal('cause' in plain, false, 'no cause given, none recorded');
+  assert.equal(plain.name, 'McpctlError');
+  assert.match(String(plain), /^McpctlError: x$/);
 });
 
 test('terminatedBy: only an aborted signal whose reason came from SIGTERM', () => {
@@ -113,5 +131,6 @@ test('terminatedBy: only an aborted signal whose reason came from SIGTERM', () =
   assert.equal(by(Object.assign(new Error('terminated'), { signal: 'SIGTERM' })), true);
   assert.equal(by(new Error('interrupted')), false);
   assert.equal(by(undefined), false);
+  assert.equal(by(null), false);
   assert.equal(terminatedBy(new AbortController().signal), false);
 });

@@ -67,3 +67,31 @@ test('a JSON body is capped as a whole, blank lines or not', async () => {
   assert.ok(r.err instanceof MessageTooLargeError);
   assert.equal((await throughCap(['{"a":1}'], 'application/json')).text, '{"a":1}');
 });
+
+test('the cap is inclusive: a message of exactly the limit passes, one byte more fails', async () => {
+  const exact = event(1, LIMIT - 'data: \n\n'.length);
+  assert.equal(exact.length, LIMIT);
+  assert.equal((await throughCap([exact, exact])).text, exact + exact);
+  assert.ok((await throughCap([event(1, LIMIT - 'data: \n\n'.length + 1)])).err instanceof MessageTooLargeError);
+  assert.equal((await throughCap(['x'.repeat(LIMIT)], 'application/json')).text, 'x'.repeat(LIMIT));
+  assert.ok((await throughCap(['x'.repeat(LIMIT), 'x'], 'application/json')).err instanceof MessageTooLargeError);
+});
+
+test('only a text/event-stream type is counted per event; status and headers pass unchanged', async () => {
+  const body = event(1, 600).repeat(3);
+  const labelled = await throughCap([body], 'application/json; note="not text/event-stream"');
+  assert.ok(labelled.err instanceof MessageTooLargeError, 'a JSON body is one message');
+  assert.equal((await throughCap([body], 'Text/Event-Stream; charset=utf-8')).text, body);
+  const res = cappedResponse(
+    new Response('{}', { status: 202, statusText: 'Taken', headers: { 'mcp-session-id': 's1' } }),
+    LIMIT,
+    () => {},
+  );
+  assert.deepEqual([res.status, res.statusText, res.headers.get('mcp-session-id')], [202, 'Taken', 's1']);
+  const empty = new Response(null, { status: 204 });
+  assert.equal(
+    cappedResponse(empty, LIMIT, () => {}),
+    empty,
+    'a response without a body is returned as it is',
+  );
+});

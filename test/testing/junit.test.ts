@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderJunit, xmlText } from '../../src/testing/report/junit.js';
-import { runReport } from '../../src/testing/report/model.js';
+import { runReport, shownValue } from '../../src/testing/report/model.js';
 import type { TestResult } from '../../src/testing/run.js';
 
 function result(file: string, name: string, status: TestResult['status'], extra: Partial<TestResult> = {}): TestResult {
@@ -91,4 +91,33 @@ test('a failure without details still says it failed', () => {
 test('xmlText: markup escaped, characters XML cannot carry shown as \\uXXXX', () => {
   assert.equal(xmlText('a<b>&"c"'), 'a&lt;b&gt;&amp;&quot;c&quot;');
   assert.equal(xmlText('x\u0000y\u001bz\uFFFE\t\n\r'), 'x\\u0000y\\u001bz\\ufffe\t\n\r');
+});
+
+test('a failure without a message adds no line for it; the summary counts passed tests', () => {
+  const report = runReport(
+    [
+      {
+        file: 'd.yaml',
+        results: [
+          result('d.yaml', 'd1', 'failed', { failures: [{ expectation: 'exit', expected: 0, actual: 3 }] }),
+          result('d.yaml', 'd2', 'passed'),
+          result('d.yaml', 'd3', 'passed'),
+        ],
+      },
+    ],
+    0,
+  );
+  assert.deepEqual(report.summary, { total: 3, passed: 2, failed: 1, skipped: 0 });
+  assert.match(renderJunit(report), /\n {2}actual: {3}3<\/failure>/);
+});
+
+test('values as reports show them: strings quoted, nothing said so, long ones cut at 2000 characters', () => {
+  assert.equal(shownValue('hi'), '"hi"');
+  assert.equal(shownValue({ a: [1] }), '{"a":[1]}');
+  assert.equal(shownValue(undefined), '(nothing)');
+  assert.equal(shownValue(null), 'null');
+  const exact = 'x'.repeat(1998); // 2000 characters as JSON, quotes included
+  assert.equal(shownValue(exact), JSON.stringify(exact));
+  const long = 'y'.repeat(2500);
+  assert.equal(shownValue(long), `${JSON.stringify(long).slice(0, 2000)}… (2502 characters)`);
 });
