@@ -29,7 +29,8 @@ export default {
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: true },
-  tempDirName: '.stryker-tmp',
+  // One directory per module, so two modules can run at once.
+  tempDirName: `.stryker-tmp/${name}`,
   cleanTempDir: 'always',
   // The sandbox needs the built files (dist/ is ignored by git, not by Stryker) and nothing
   // that is only source.

@@ -16,7 +16,11 @@ export const MODULES = {
   },
   'terminal-escaping': {
     mutate: ['dist/src/output/escape.js', 'dist/src/output/terminal.js'],
-    tests: ['dist/test/output/escape.test.js', 'dist/test/output/colour-marker.test.js'],
+    tests: [
+      'dist/test/output/escape.test.js',
+      'dist/test/output/colour-marker.test.js',
+      'dist/test/output/terminal-guard.test.js',
+    ],
   },
   'body-limits': {
     mutate: ['dist/src/mcp/http/body-limit.js'],

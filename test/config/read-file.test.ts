@@ -18,6 +18,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { contentHash, MAX_CONFIG_BYTES, readConfigFile } from '../../src/config/read-file.js';
 import { claudeCodeApproval, readTrustStore, storedTrust, trustFilePath } from '../../src/config/trust.js';
 import { McpctlError } from '../../src/errors.js';
@@ -205,4 +207,40 @@ test("Claude Code's approvals: the enabled names, or all with enableAllProjectMc
     { projects: { '/p': 'x' } },
   ])
     assert.deepEqual(approved(claude), [], JSON.stringify(claude));
+});
+
+test('a socket is refused as a socket; a path the system refuses to look up fails with its own error', async () => {
+  const dir = freshDir();
+  const socket = path.join(dir, 'sock');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  try {
+    assert.equal((await refusal(socket)).message, 'the.json: refused: it is a socket, not a regular file');
+  } finally {
+    server.close();
+  }
+  await assert.rejects(readConfigFile(path.join(dir, 'x'.repeat(300)), searched), { code: 'ENAMETOOLONG' });
+});
+
+test('no file descriptor is left open, read or refused', async () => {
+  const dir = freshDir();
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, '{}');
+  const open = () => readdirSync('/proc/self/fd').length;
+  const before = open();
+  for (let i = 0; i < 5; i++) await readConfigFile(file, searched);
+  chownSync(file, 65534, 65534);
+  for (let i = 0; i < 5; i++) await refusal(file);
+  assert.equal(open(), before);
+});
+
+test('a trust store that is not a regular file is refused by its own path', async () => {
+  const dir = freshDir();
+  const file = path.join(dir, 'trust.json');
+  execFileSync('mkfifo', [file]);
+  await assert.rejects(readTrustStore(file), (err: unknown) => {
+    assert.ok(err instanceof McpctlError);
+    assert.equal(err.message, `${file}: refused: it is a FIFO, not a regular file`);
+    return true;
+  });
 });

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { groupAlive, liveGroupMembers } from '../../src/mcp/stdio/process-group.js';
+import { groupAlive, liveGroupMembers, signalGroup } from '../../src/mcp/stdio/process-group.js';
 
 /** State and process group of `pid` from /proc, or undefined once it is gone. */
 function stat(pid: number): { state: string; pgid: number } | undefined {
@@ -70,8 +70,44 @@ test('a group whose only process left is a zombie has ended; one with a running 
   }
 });
 
+/** A group whose leader has exited, leaving one running `sleep` in it; its pid and the group's. */
+async function orphanedGroup(): Promise<{ pgid: number; member: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-group-'));
+  const leader = spawn('sh', ['-c', 'sleep 1000 & echo $! > member.tmp && mv member.tmp member'], {
+    cwd: dir,
+    detached: true,
+    stdio: 'ignore',
+  });
+  await new Promise((resolve) => leader.once('exit', resolve));
+  return { pgid: leader.pid!, member: readPid(path.join(dir, 'member')) };
+}
+
+test('a group whose leader has exited is alive while another of its processes runs', async () => {
+  const { pgid, member } = await orphanedGroup();
+  try {
+    assert.equal(groupAlive(pgid), true);
+    assert.deepEqual(liveGroupMembers(pgid), [member]);
+  } finally {
+    process.kill(member, 'SIGKILL');
+  }
+});
+
+test('signalGroup reaches every process of the group, not only its leader', {
+  timeout: 60_000,
+}, async () => {
+  const { pgid, member } = await orphanedGroup();
+  try {
+    assert.equal(signalGroup(pgid, 'SIGTERM'), true);
+    await until(() => stat(member) === undefined || stat(member)?.state === 'Z');
+    assert.equal(groupAlive(pgid), false);
+  } finally {
+    if (stat(member) !== undefined) process.kill(member, 'SIGKILL');
+  }
+});
+
 test('a group that does not exist is not alive', () => {
-  // Pid 2^22 is above every Linux pid_max default but the largest; nothing runs as that group.
+  // Pid 2^22 - 1 is the largest pid_max allows and is never given to the tests' processes.
   assert.equal(groupAlive(4_194_303), false);
   assert.deepEqual(liveGroupMembers(4_194_303), []);
+  assert.equal(signalGroup(4_194_303, 'SIGTERM'), false);
 });
