@@ -2,6 +2,7 @@
 // Process glue only: the real argv, streams, environment and signals in; the exit code out.
 
 import os from 'node:os';
+import { format } from 'node:util';
 
 // Signals are taken before the program loads, so a SIGTERM at any moment ends the run with 143.
 const controller = new AbortController();
@@ -26,7 +27,22 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const { main } = await import('../dist/bundle/main.js');
+/** Every console.* call of a dependency handed to `sink` until the returned function is called. */
+function routeConsole(sink) {
+  const levels = ['log', 'info', 'warn', 'error', 'debug', 'trace'];
+  const saved = levels.map((level) => [level, console[level]]);
+  for (const level of levels) console[level] = (...args) => sink(level, format(...args));
+  return () => {
+    for (const [level, fn] of saved) console[level] = fn;
+  };
+}
+
+const { main } = await import('../dist/bundle/main.js').catch((err) => {
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist/bundle/main.js')) throw err;
+  const root = new URL('..', import.meta.url).pathname;
+  process.stderr.write(`mcpctl: the program is not built yet: run \`npm run build\` in ${root}\n`);
+  process.exit(1);
+});
 const code = await main(process.argv.slice(2), {
   io: {
     stdin: process.stdin,
@@ -43,6 +59,7 @@ const code = await main(process.argv.slice(2), {
   now: () => Date.now(),
   startedAt: performance.timeOrigin,
   signal: controller.signal,
+  routeConsole,
 });
 process.exitCode = code;
 // Everything we started has been ended by now; if a stray handle still holds the event loop,

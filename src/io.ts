@@ -27,4 +27,15 @@ export interface Context {
   startedAt?: number;
   /** Aborted on Ctrl-C and SIGTERM (the reason then carries `signal: "SIGTERM"`); long work listens to it. */
   signal: AbortSignal;
+  /**
+   * Sends what dependencies write with `console.*` (the SDK's own warnings) to `sink` instead of
+   * the real streams, until the returned function is called. bin/ gives the real one; without
+   * it nothing is rerouted.
+   */
+  routeConsole?: (sink: ConsoleSink) => () => void;
 }
+
+/** One `console.*` call, its arguments formatted as console would (without the newline). */
+export type ConsoleSink = (level: ConsoleLevel, text: string) => void;
+
+export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug' | 'trace';

@@ -49,7 +49,10 @@ export function callCommand(choice: Choice): Command {
     .description("call a tool; arguments are typed by the tool's inputSchema and validated before sending")
     .argument('<server>', 'a configured server name, or an http(s):// URL (SERVER__TOOL as one word works too)')
     .argument('[tool]', 'the tool to call')
-    .argument('[args...]', 'key=value, key:=<json>, key=@file, or - for a JSON object on stdin')
+    .argument(
+      '[args...]',
+      'key=value (a.b=value, a[0].b=value, a[].b=value for nested fields), key:=<json>, key=@file, or - for a JSON object on stdin',
+    )
     .option('--args <json>', 'arguments as one JSON object')
     .option('--args-file <file>', 'arguments from a JSON file')
     .option('--no-validate', 'send the arguments without checking them against the inputSchema')
@@ -77,6 +80,10 @@ export function callCommand(choice: Choice): Command {
       examples(
         'mcpctl call everything echo message=hello',
         'mcpctl call everything get-sum a:=1 b:=2',
+        'mcpctl call api create_user user.name=Ada user.address.city=Paris',
+        "mcpctl call memory create_entities 'entities[].name=Bob' 'entities[].entityType=person'",
+        "mcpctl call memory add_observations 'observations[0].entityName=Bob' 'observations[0].contents=likes tea'",
+        "mcpctl call api tag 'ids[]=1' 'ids[]=2'",
         'mcpctl call filesystem read_text_file path=@paths.txt',
         'echo \'{"message":"hi"}\' | mcpctl call everything echo -',
         'mcpctl call everything echo --args \'{"message":"hi"}\' --json',

@@ -2,7 +2,7 @@
 // real process; tests give it fake streams and run it in-process.
 
 import { CommanderError } from 'commander';
-import type { Context } from '../../src/io.js';
+import type { ConsoleLevel, Context } from '../../src/io.js';
 import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../../src/errors.js';
 import { Output } from '../../src/output/output.js';
 import { guardTerminal } from '../../src/output/terminal.js';
@@ -37,6 +37,9 @@ export async function main(argv: string[], given: Context): Promise<number> {
 
   let exitCode = 0;
   let deps: Deps | undefined;
+  // What a dependency writes to the console is text from a server as often as not (an OAuth
+  // error_description): it goes through the guarded stderr as ours does, and -q silences it.
+  const restoreConsole = ctx.routeConsole?.((level, text) => consoleLine(ctx, deps?.out, level, text));
   try {
     await program.parseAsync(argv, { from: 'user' });
     let outcome: Outcome = SUCCESS;
@@ -58,9 +61,19 @@ export async function main(argv: string[], given: Context): Promise<number> {
     exitCode = failure.exitCode;
   } finally {
     await deps?.sessions.endAll();
+    restoreConsole?.();
   }
   // SIGTERM ends the run with 143 whatever was done by then (the work stopped at its next step).
   return terminatedBy(ctx.signal) ? TERMINATED_EXIT_CODE : exitCode;
+}
+
+/** A dependency's console line: on stderr (never stdout, which is data), debug and trace only with -v. */
+function consoleLine(ctx: Context, out: Output | undefined, level: ConsoleLevel, text: string): void {
+  const verbose = level === 'debug' || level === 'trace';
+  if (out === undefined) {
+    if (!verbose) ctx.io.stderr.write(`${text}\n`);
+  } else if (verbose) out.debug(text);
+  else out.info(text);
 }
 
 /** After SIGTERM, a failure is reported as the termination it was, with its exit code (143). */

@@ -19,16 +19,14 @@ import { watchAndPrint } from '../common/watch.js';
 import type { ResourcesOptions } from './command.js';
 import { usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
-import { isUriTemplate, templateArguments, templateVariables } from '../../src/args/template.js';
+import { completionContext, isUriTemplate, templateArguments, templateVariables } from '../../src/args/template.js';
+import { expandTemplate } from '../../src/args/expand-template.js';
 import { formatBytes } from '../../src/output/content.js';
 import { firstLine } from '../../src/output/first-line.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { write } from '../../src/output/output.js';
 import { contentBytes, describeContent, isBinary, renderContents } from '../../src/output/resource.js';
 import { saveToFile } from '../../src/output/save.js';
-
-/** What to read: a URI, or a template with the values of its variables (the SDK fills it in). */
-type ReadTarget = { uri: string } | { template: string; values: Record<string, string> };
 
 export async function runResources(deps: Deps, opts: ResourcesOptions): Promise<Outcome> {
   const {
@@ -54,7 +52,7 @@ export async function runResources(deps: Deps, opts: ResourcesOptions): Promise<
         throw usageError('--complete needs a URI template whose variable it completes', {
           hint: `mcpctl resources ${spec.name} --templates lists them`,
         });
-      await readResource(deps, spec, { uri }, opts.output, opts.force);
+      await readResource(deps, spec, uri, opts.output, opts.force);
       return SUCCESS;
     }
     const where = { server: spec.name, template: uri };
@@ -63,7 +61,7 @@ export async function runResources(deps: Deps, opts: ResourcesOptions): Promise<
       await readResource(
         deps,
         spec,
-        { template: uri, values: templateArguments(uri, words, where) },
+        expandTemplate(uri, templateArguments(uri, words, where)),
         opts.output,
         opts.force,
       );
@@ -160,7 +158,7 @@ async function completeVariable(
         {
           ref: { type: 'ref/resource', uri: template },
           argument: completing,
-          ...(Object.keys(given).length ? { context: { arguments: given } } : {}),
+          ...(Object.keys(given).length ? { context: { arguments: completionContext(given) } } : {}),
         },
         session.requestOptions(),
       )) as CompleteResult;
@@ -180,19 +178,15 @@ async function completeVariable(
 async function readResource(
   deps: Deps,
   spec: ServerSpec,
-  target: ReadTarget,
+  uri: string,
   output: string | undefined,
   force: boolean,
 ): Promise<void> {
   const { out, ctx } = deps;
-  const spinner = await out.startSpinner(`reading ${'uri' in target ? target.uri : target.template}`);
-  const { uri, result } = await deps.sessions.open(spec, async (session, mcp) => {
-    const uri = 'uri' in target ? target.uri : mcp.expandTemplate(target.template, target.values);
+  const spinner = await out.startSpinner(`reading ${uri}`);
+  const result = await deps.sessions.open(spec, async (session, mcp) => {
     try {
-      return {
-        uri,
-        result: (await session.client.readResource({ uri }, session.requestOptions())) as ReadResourceResult,
-      };
+      return (await session.client.readResource({ uri }, session.requestOptions())) as ReadResourceResult;
     } catch (err) {
       throw mcp.serverRefused(
         err,

@@ -1,14 +1,16 @@
 // Assembles a tool call's `arguments` object from every source the command line offers.
 // Merge order, later wins: --args-file, then --args, then `-` (a JSON object on stdin), then the
 // key=value words in the order given. The three JSON sources merge shallowly (a top-level key
-// replaces the whole earlier value); a word sets one key, and a dotted word (`user.name=x`) sets
-// one leaf inside the object at `user`, keeping its other keys. Repeating an array-typed key
-// appends (`tag=a tag=b`); repeating any other key replaces. Standard input is read at most once.
+// replaces the whole earlier value); a word sets one key, and a path (`user.name=x`,
+// `rows[0].id=1`, `rows[].id=1`: key-path.ts) sets one leaf inside, keeping what else is there.
+// Repeating an array-typed key appends (`tag=a tag=b`); repeating any other key replaces.
+// Standard input is read at most once.
 
 import { resolve } from 'node:path';
 import { coerceText } from './coerce.js';
 import { argumentsError, type ToolWhere } from './report.js';
-import { isDeclaredName, propertySchema, resolveSchema, typesOf, type JsonSchema } from '../schema/navigate.js';
+import { typesOf, type JsonSchema } from '../schema/navigate.js';
+import { keyPath, showPath, type Segment } from './key-path.js';
 import { parseWord, type ParsedWord, type ValueSource } from './words.js';
 import { isRecord } from '../is-record.js';
 
@@ -48,32 +50,6 @@ function jsonObject(text: string, label: string, problems: string[]): Record<str
   return value;
 }
 
-/**
- * Splits a key into a property path guided by the schema: a declared name that contains dots is
- * taken whole; otherwise each dot descends one object level.
- */
-function propertyPath(
-  key: string,
-  root: JsonSchema | undefined,
-): { path: string[]; schema: JsonSchema | undefined } | { problem: string } {
-  const path: string[] = [];
-  let schema: JsonSchema | undefined = root === undefined ? undefined : resolveSchema(root, root);
-  let rest = key;
-  for (;;) {
-    if (root !== undefined && isDeclaredName(root, schema, rest)) {
-      path.push(rest);
-      return { path, schema: propertySchema(root, schema, rest) };
-    }
-    const dot = rest.indexOf('.');
-    const segment = dot < 0 ? rest : rest.slice(0, dot);
-    if (segment === '') return { problem: `argument "${key}": empty name segment` };
-    path.push(segment);
-    schema = root === undefined ? undefined : propertySchema(root, schema, segment);
-    if (dot < 0) return { path, schema };
-    rest = rest.slice(dot + 1);
-  }
-}
-
 // Argument names are user text: `__proto__` must become a plain own property, never reach the
 // prototype chain.
 function ownValue(object: Record<string, unknown>, key: string): unknown {
@@ -82,6 +58,44 @@ function ownValue(object: Record<string, unknown>, key: string): unknown {
 
 function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+function getChild(container: Container, at: string | number): unknown {
+  return Array.isArray(container) ? container[at as number] : ownValue(container, at as string);
+}
+
+function putChild(container: Container, at: string | number, value: unknown): void {
+  if (Array.isArray(container)) container[at as number] = value;
+  else setOwn(container, at as string, value);
+}
+
+/** Whether `segments` lead to a value set inside `node`; a `[]` always has room for one more. */
+function hasPath(node: unknown, segments: readonly Segment[]): boolean {
+  if (segments.length === 0) return node !== undefined;
+  const [first, ...rest] = segments;
+  if ('key' in first!) return isRecord(node) && Object.hasOwn(node, first.key) && hasPath(node[first.key], rest);
+  if ('append' in first! || !Array.isArray(node)) return false;
+  return hasPath(node[first!.index], rest);
+}
+
+/** Where `segment` points inside `container`, as a key or an index, or what is wrong. */
+function childAt(
+  container: Container,
+  segment: Segment,
+  rest: readonly Segment[],
+): string | number | { problem: string } {
+  if ('key' in segment)
+    return Array.isArray(container) ? { problem: 'is a list: give an index, [N] or []' } : segment.key;
+  if (!Array.isArray(container)) return { problem: 'is not a list' };
+  if ('append' in segment) {
+    const last = container.length - 1;
+    return last >= 0 && !hasPath(container[last], rest) ? last : container.length;
+  }
+  if (segment.index > container.length)
+    return { problem: `has ${container.length} elements: [${segment.index}] would leave a gap (use [] to add one)` };
+  return segment.index;
 }
 
 class ArgumentAssembler {
@@ -93,28 +107,40 @@ class ArgumentAssembler {
     for (const [key, value] of Object.entries(object)) setOwn(this.value, key, value);
   }
 
-  /** Sets `value` at `path`; returns a problem when an earlier value is in the way. */
-  set(key: string, path: string[], value: unknown, append: 'item' | 'array' | false): string | undefined {
-    let node = this.value;
-    for (let i = 0; i < path.length - 1; i++) {
-      const segment = path[i];
-      const next = ownValue(node, segment);
-      if (next === undefined) setOwn(node, segment, {});
-      else if (!isRecord(next)) {
-        return `argument "${key}": "${path.slice(0, i + 1).join('.')}" is already set to a value that is not an object`;
+  /** Sets `value` at the path; returns a problem when an earlier value is in the way. */
+  set(key: string, segments: readonly Segment[], value: unknown, append: 'item' | 'array' | false): string | undefined {
+    let node: Container = this.value;
+    const walked: Segment[] = [];
+    for (const [i, segment] of segments.entries()) {
+      const rest = segments.slice(i + 1);
+      const at = childAt(node, segment, rest);
+      if (typeof at === 'object')
+        return `argument "${key}": ${walked.length ? `"${showPath(walked)}"` : 'the arguments'} ${at.problem}`;
+      walked.push(typeof at === 'number' ? { index: at } : { key: at });
+      if (rest.length === 0) {
+        this.setLeaf(node, at, showPath(walked), value, append);
+        return undefined;
       }
-      node = ownValue(node, segment) as Record<string, unknown>;
+      let next = getChild(node, at);
+      if (next === undefined) {
+        next = 'key' in rest[0]! ? {} : [];
+        putChild(node, at, next);
+      } else if (!isRecord(next) && !Array.isArray(next)) {
+        return `argument "${key}": "${showPath(walked)}" is already set to a value that is neither an object nor a list`;
+      }
+      node = next as Container;
     }
-    const last = path[path.length - 1];
-    const id = path.join('\u0000');
-    const previous = ownValue(node, last);
+    return undefined;
+  }
+
+  private setLeaf(node: Container, at: string | number, id: string, value: unknown, append: 'item' | 'array' | false) {
+    const previous = getChild(node, at);
     if (append !== false && this.setByWord.has(id) && Array.isArray(previous)) {
-      setOwn(node, last, append === 'item' ? [...previous, value] : [...previous, ...(value as unknown[])]);
+      putChild(node, at, append === 'item' ? [...previous, value] : [...previous, ...(value as unknown[])]);
     } else {
-      setOwn(node, last, append === 'item' ? [value] : value);
+      putChild(node, at, append === 'item' ? [value] : value);
     }
     this.setByWord.add(id);
-    return undefined;
   }
 }
 
@@ -182,7 +208,7 @@ export async function buildArguments(
 
   for (const word of words) {
     if (word.kind !== 'assign') continue;
-    const located = propertyPath(word.key, schema);
+    const located = keyPath(word.key, schema);
     if ('problem' in located) {
       problems.push(located.problem);
       continue;
@@ -212,7 +238,7 @@ export async function buildArguments(
     // Only array-typed properties collect repeats (bare items come only from those); for any
     // other key, including every key when there is no schema, a repeat replaces.
     if (append === 'array' && !(schema !== undefined && typesOf(schema, located.schema)?.has('array'))) append = false;
-    const problem = assembler.set(word.key, located.path, value, append);
+    const problem = assembler.set(word.key, located.segments, value, append);
     if (problem !== undefined) problems.push(problem);
   }
 

@@ -12,6 +12,7 @@ import {
   typesOf,
   type JsonSchema,
 } from '../schema/navigate.js';
+import { isRecord } from '../is-record.js';
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   'date-time': '2025-01-01T12:00:00Z',
@@ -25,16 +26,40 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 
 const MAX_DEPTH = 8;
 
-/** `key=value` words for the required arguments, in declaration order. */
+/**
+ * Words for the required arguments, in declaration order, in the notation the one-tool view
+ * shows: an object's required fields as `user.name=value`, an array of objects as one element
+ * `rows[].id=value`, a list of plain values as one item `tags=value`; what that notation
+ * cannot say (a list of lists, an empty object) as `key:=<json>`.
+ */
 export function exampleArguments(schema: JsonSchema | undefined): string[] {
   if (schema === undefined) return [];
-  const required = requiredProperties(schema, schema);
-  return declaredProperties(schema, schema)
+  return requiredWords(schema, schema, '', 0);
+}
+
+function requiredWords(root: JsonSchema, object: JsonSchema | undefined, prefix: string, depth: number): string[] {
+  const required = requiredProperties(root, object);
+  return declaredProperties(root, object)
     .filter((name) => required.has(name))
-    .map((name) => {
-      const value = exampleValue(schema, propertySchema(schema, schema, name), 0);
-      return typeof value === 'string' ? `${name}=${value}` : `${name}:=${JSON.stringify(value)}`;
-    });
+    .flatMap((name) => valueWords(root, propertySchema(root, object, name), `${prefix}${name}`, depth));
+}
+
+function valueWords(root: JsonSchema, schema: JsonSchema | undefined, path: string, depth: number): string[] {
+  const value = exampleValue(root, schema, depth);
+  const s = resolveSchema(root, schema);
+  if (isSchemaObject(s) && depth < MAX_DEPTH && isRecord(value) && Object.keys(value).length > 0) {
+    const inner = requiredWords(root, s, `${path}.`, depth + 1);
+    if (inner.length > 0) return inner;
+  }
+  if (Array.isArray(value) && value.length === 1) {
+    const item = itemSchema(root, s, 0);
+    if (isRecord(value[0]) && Object.keys(value[0]).length > 0) {
+      const inner = requiredWords(root, item, `${path}[].`, depth + 1);
+      if (inner.length > 0) return inner;
+    }
+    if (typeof value[0] === 'string') return [`${path}=${value[0]}`];
+  }
+  return [typeof value === 'string' ? `${path}=${value}` : `${path}:=${JSON.stringify(value)}`];
 }
 
 function exampleValue(root: JsonSchema, schema: JsonSchema | undefined, depth: number): unknown {

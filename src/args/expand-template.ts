@@ -1,9 +1,11 @@
-// A URI template filled in by the SDK's RFC 6570 implementation. It needs the SDK at run time,
-// so commands reach it through the session layer (src/mcp/index.ts).
+// A URI template filled in, by RFC 6570 level 4 in full (every operator, explode, prefix, lists
+// and associative values), through url-template: 4 KB, no dependencies, so a command expands
+// the template before it starts a server.
 
-import { UriTemplate } from '@modelcontextprotocol/client';
+import { parseTemplate } from 'url-template';
+import type { TemplateValue } from './template.js';
 
 /** The URI with every variable filled (checked first with templateArguments). */
-export function expandTemplate(template: string, values: Record<string, string>): string {
-  return new UriTemplate(template).expand(values);
+export function expandTemplate(template: string, values: Record<string, TemplateValue>): string {
+  return parseTemplate(template).expand(values);
 }

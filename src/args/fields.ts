@@ -3,6 +3,7 @@
 // with its type label, whether it is required, its default, and its constraints.
 
 import {
+  alternativesOf,
   declaredProperties,
   isSchemaObject,
   itemSchema,
@@ -39,10 +40,13 @@ export function schemaFields(schema: JsonSchema | undefined): Field[] {
   const out: Field[] = [];
   const properties = (object: JsonSchema | undefined, prefix: string, depth: number) => {
     const required = requiredProperties(root, object);
+    const alternatives = objectAlternatives(root, object);
     for (const name of declaredProperties(root, object)) {
       const sub = propertySchema(root, object, name);
       const path = prefix ? `${prefix}.${name}` : name;
-      out.push(field(root, path, depth, sub, required.has(name)));
+      const entry = field(root, path, depth, sub, required.has(name));
+      if (alternatives.length > 0) placeInAlternatives(entry, name, alternatives);
+      out.push(entry);
       inside(sub, path, depth);
     }
   };
@@ -61,6 +65,33 @@ export function schemaFields(schema: JsonSchema | undefined): Field[] {
   };
   properties(root, '', 0);
   return out;
+}
+
+/** The `anyOf`/`oneOf` branches of an object schema that declare properties of their own. */
+function objectAlternatives(
+  root: JsonSchema,
+  schema: JsonSchema | undefined,
+): { names: string[]; required: Set<string> }[] {
+  const s = resolveSchema(root, schema);
+  if (!isSchemaObject(s)) return [];
+  const branches = alternativesOf(root, s).filter((b) => isSchemaObject(b) && isSchemaObject(b.properties));
+  if (branches.length < 2) return [];
+  return branches.map((b) => ({ names: declaredProperties(root, b), required: requiredProperties(root, b) }));
+}
+
+/**
+ * A field of an object whose alternatives declare different fields: required when every
+ * alternative that has it requires it, and marked with the alternatives it belongs to when not
+ * all have it, so `line` or `position` reads as a choice rather than two optional fields.
+ */
+function placeInAlternatives(entry: Field, name: string, alternatives: { names: string[]; required: Set<string> }[]) {
+  const having = alternatives.flatMap((a, i) => (a.names.includes(name) ? [i + 1] : []));
+  if (having.length === 0) return;
+  if (alternatives.every((a, i) => !having.includes(i + 1) || a.required.has(name))) entry.required = true;
+  if (having.length < alternatives.length)
+    entry.constraints.unshift(
+      `alternative${having.length > 1 ? 's' : ''} ${having.join(', ')} of ${alternatives.length}`,
+    );
 }
 
 function field(

@@ -34,23 +34,36 @@ export function buildPromptArguments(
     }
     given.set(word.slice(0, eq), word.slice(eq + 1));
   }
-  if (declared !== undefined) {
-    const names = declared.map((a) => a.name);
-    for (const name of given.keys()) {
-      if (!names.includes(name)) {
-        const list =
-          names.length === 0
-            ? ` (this ${'template' in where ? 'template has no variables' : 'prompt takes no arguments'})`
-            : didYouMean(name, names);
-        problems.push(`unknown argument "${name}"${list}`);
-      }
-    }
-    for (const arg of declared) {
-      if (arg.required === true && !given.has(arg.name))
-        problems.push(`missing required ${'template' in where ? 'variable' : 'argument'} "${arg.name}"`);
-    }
-  }
+  problems.push(...undeclaredProblems([...given.keys()], declared, where));
   if (problems.length > 0) throw argumentsError(problems, where);
   // fromEntries defines own properties, so a name like `__proto__` stays an ordinary key.
   return Object.fromEntries(given);
+}
+
+/**
+ * What is wrong with the names given against the names `declared`: unknown ones (with a
+ * suggestion) and missing required ones. With `declared` undefined (none listed) nothing is.
+ */
+export function undeclaredProblems(
+  given: readonly string[],
+  declared: readonly PromptArgument[] | undefined,
+  where: PromptWhere | TemplateWhere,
+): string[] {
+  if (declared === undefined) return [];
+  const problems: string[] = [];
+  const names = declared.map((a) => a.name);
+  for (const name of given) {
+    if (!names.includes(name)) {
+      const list =
+        names.length === 0
+          ? ` (this ${'template' in where ? 'template has no variables' : 'prompt takes no arguments'})`
+          : didYouMean(name, names);
+      problems.push(`unknown argument "${name}"${list}`);
+    }
+  }
+  for (const arg of declared) {
+    if (arg.required === true && !given.includes(arg.name))
+      problems.push(`missing required ${'template' in where ? 'variable' : 'argument'} "${arg.name}"`);
+  }
+  return problems;
 }

@@ -9,7 +9,7 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
-import { configSources, type ConfigScope, type ConfigSource } from './paths.js';
+import { configSources, projectDirOf, type ConfigScope, type ConfigSource } from './paths.js';
 import { displayPath } from './display-path.js';
 import { contentHash, readConfigFile, type ReadConfigFile } from './read-file.js';
 import type { TrustFileData } from './trust.js';
@@ -47,7 +47,8 @@ export interface ShadowedEntry extends ConfigEntry {
 /** A project config that was read, with what trust is given to. */
 export interface ProjectFile {
   file: string;
-  realPath: string;
+  /** Where its trust is recorded (trust.ts `trustKey`): where it was found, not where a link leads. */
+  key: string;
   sha256: string;
   trust: TrustState;
 }
@@ -93,7 +94,7 @@ async function readSource(source: ConfigSource, ctx: Context, opts: LoadOptions)
   const named = source.scope === 'explicit' || source.scope === 'env';
   let read: ReadConfigFile | 'missing';
   try {
-    read = await readConfigFile(source.file, { shown, checkOwner: !named });
+    read = await readConfigFile(source.file, { shown, checkOwner: !named, projectRoot: source.root });
   } catch (err) {
     if (err instanceof McpctlError) throw err;
     const code = (err as NodeJS.ErrnoException | null)?.code;
@@ -175,7 +176,7 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
   const projectFiles: ProjectFile[] = [];
   // The trust store and Claude Code's approvals: loaded only when a project config is found.
   let consentCode: Promise<typeof import('./trust.js')> | undefined;
-  let trustStore: Promise<TrustFileData> | undefined;
+  let trustStore: Promise<{ data: TrustFileData; warning?: string }> | undefined;
   let claudeJson: unknown;
 
   // Every place is read at once (most of them do not exist, and each read waits on the disk);
@@ -201,23 +202,30 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     if (read.warning !== undefined) warnings.push(read.warning);
     const doc = read.doc;
     const shown = displayPath(source.file, ctx);
-    const realPath = read.content.realPath;
     let fileTrust = trustOfScope(source.scope);
     let approvedInClaude: (name: string) => boolean = () => false;
     if (source.scope === 'project') {
       consentCode ??= import('./trust.js');
       const consent = await consentCode;
       const sha256 = await contentHash(read.content);
+      const dir = projectDirOf(source.file);
+      const key = await consent.trustKey(dir, source.file);
       if (opts.trustProject) fileTrust = 'trust-project';
       else {
-        trustStore ??= consent.readTrustStore(consent.trustFilePath(ctx));
-        fileTrust = consent.storedTrust(await trustStore, realPath, sha256);
+        if (trustStore === undefined) {
+          trustStore = consent.believedTrustStore(consent.trustFilePath(ctx));
+          const { warning } = await trustStore;
+          if (warning !== undefined) warnings.push(warning);
+        }
+        fileTrust = consent.storedTrust((await trustStore).data, key, sha256);
       }
-      projectFiles.push({ file: source.file, realPath, sha256, trust: fileTrust });
+      projectFiles.push({ file: source.file, key, sha256, trust: fileTrust });
+      // Claude Code's approvals name the directory the .mcp.json was found in, as given or
+      // resolved (it may be reached through a linked folder), never where a linked file leads.
       if (path.basename(source.file) === '.mcp.json' && !isTrusted(fileTrust))
         approvedInClaude = anyOf(
-          consent.claudeCodeApproval(claudeJson, path.dirname(source.file)),
-          consent.claudeCodeApproval(claudeJson, path.dirname(realPath)),
+          consent.claudeCodeApproval(claudeJson, dir),
+          consent.claudeCodeApproval(claudeJson, path.dirname(key)),
         );
     }
     const foreign = source.translate !== undefined;
@@ -299,7 +307,6 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
   return { entries, shadowed, files, projectFiles, searched: sources.map((s) => s.file), warnings };
 }
 
-/** Claude Code names a project by the directory it was opened in, which may be behind a symlink. */
 function anyOf(a: (name: string) => boolean, b: (name: string) => boolean): (name: string) => boolean {
   return (name) => a(name) || b(name);
 }

@@ -22,10 +22,14 @@ export interface ConfigSource {
   translate?: Translate;
   /** The host, for `servers` and messages: "Codex", "Zed". */
   host?: string;
+  /** A project config's root (`projectRoot`): a link in the project may not lead out of it. */
+  root?: string;
 }
 
 /** File names looked for in the working directory and each directory above it. */
 export const PROJECT_FILES = ['.mcp.json', 'mcp.json', '.mcpctl.json', '.cursor/mcp.json', '.vscode/mcp.json'];
+
+const GEMINI_PROJECT_FILE = '.gemini/settings.json';
 
 const STANDARD_SECTIONS: JsonSegment[][] = [['mcpServers'], ['servers']];
 
@@ -59,6 +63,30 @@ export function projectDirs(
     dir = parent;
   }
   return dirs;
+}
+
+/**
+ * The root of the project a config found in `dir` belongs to: the repository checkout when the
+ * search from `dir` (`searched`, nearest first) ended at one, else `dir` itself. The home
+ * directory is never a project root, even when it is a checkout of dotfiles.
+ */
+export function projectRoot(
+  dir: string,
+  searched: string[],
+  ctx: Pick<Context, 'home'>,
+  isRepoRoot: (dir: string) => boolean = () => false,
+): string {
+  const top = searched.at(-1);
+  return top !== undefined && top !== path.resolve(ctx.home) && isRepoRoot(top) ? top : dir;
+}
+
+/** The directory a project config was found in: `a/.vscode/mcp.json` → `a`, `a/.mcp.json` → `a`. */
+export function projectDirOf(file: string): string {
+  for (const name of [...PROJECT_FILES, GEMINI_PROJECT_FILE]) {
+    const tail = `${path.sep}${path.normalize(name)}`;
+    if (name.includes('/') && file.endsWith(tail)) return file.slice(0, -tail.length);
+  }
+  return path.dirname(file);
 }
 
 /** The config directory of XDG systems: $XDG_CONFIG_HOME when absolute, else ~/.config. */
@@ -114,13 +142,15 @@ export function configSources(
   }
 
   const home = path.resolve(ctx.home);
-  for (const dir of projectDirs(ctx, isRepoRoot)) {
+  const searched = projectDirs(ctx, isRepoRoot);
+  for (const dir of searched) {
+    const root = projectRoot(dir, searched, ctx, isRepoRoot);
     // In the home directory, .cursor/mcp.json is Cursor's user file (and .vscode holds VS
     // Code's own data, .gemini Gemini's): they rank as user files below, not as project files.
     const names = dir === home ? PROJECT_FILES.filter((n) => !n.includes('/')) : PROJECT_FILES;
-    for (const name of names) add(path.join(dir, name), 'project');
-    add(path.join(dir, 'opencode.json'), 'project', OPENCODE.sections, false, OPENCODE);
-    if (dir !== home) add(path.join(dir, '.gemini', 'settings.json'), 'project', GEMINI.sections, false, GEMINI);
+    for (const name of names) add(path.join(dir, name), 'project', STANDARD_SECTIONS, false, { root });
+    add(path.join(dir, 'opencode.json'), 'project', OPENCODE.sections, false, { ...OPENCODE, root });
+    if (dir !== home) add(path.join(dir, GEMINI_PROJECT_FILE), 'project', GEMINI.sections, false, { ...GEMINI, root });
   }
 
   const xdg = xdgConfigHome(ctx);

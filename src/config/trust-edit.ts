@@ -1,20 +1,20 @@
 // `servers trust` / `servers untrust`: record (or take back) consent to a project config as its
 // content is now, in the trust store, under the store's lock.
 
-import { promises as fs } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
 import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { usageError } from '../errors.js';
 import { withFileLock } from '../file-lock.js';
 import type { LoadOptions } from './load.js';
-import { absolutePath, PROJECT_FILES } from './paths.js';
+import { absolutePath, PROJECT_FILES, projectDirOf, projectDirs, projectRoot } from './paths.js';
 import { displayPath } from './display-path.js';
 import { contentHash, readConfigFile } from './read-file.js';
-import { readTrustStore, trustFilePath, type TrustFileData } from './trust.js';
+import { readTrustStore, trustFilePath, trustKey, type TrustFileData } from './trust.js';
 
 export interface Trusted {
-  /** The real path recorded. */
+  /** Where its trust is recorded (`trustKey`). */
   file: string;
   sha256: string;
   /** The servers it defines, now allowed to start. */
@@ -48,13 +48,16 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
   const trusted: Trusted[] = [];
   for (const file of targets) {
     const shown = displayPath(file, ctx);
-    // The same refusals as when the file is found by the search: only our own regular files.
-    const read = await readConfigFile(file, { shown, checkOwner: true });
+    const dir = projectDirOf(file);
+    // The same refusals as when the file is found by the search: only our own regular files,
+    // links only within the project.
+    const read = await readConfigFile(file, { shown, checkOwner: true, projectRoot: rootOf(dir, ctx) });
     if (read === 'missing')
       throw usageError(`${shown}: no such config file`, { hint: 'name an existing project config' });
     // Checked like any config: a file with errors is not worth trusting yet.
     const config = await loadConfig(ctx, { configFile: file });
-    trusted.push({ file: read.realPath, sha256: await contentHash(read), servers: config.entries.map((e) => e.name) });
+    const key = await trustKey(dir, file);
+    trusted.push({ file: key, sha256: await contentHash(read), servers: config.entries.map((e) => e.name) });
   }
   await updateTrustStore(trustFilePath(ctx), ctx.signal, (data) => {
     const trustedAt = new Date(ctx.now()).toISOString();
@@ -66,7 +69,10 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
 export async function untrustFiles(ctx: Context, files: string[]): Promise<Untrusted[]> {
   // A file deleted since it was trusted is still named by the path it had.
   const keys = await Promise.all(
-    files.map(async (f) => fs.realpath(absolutePath(f, ctx)).catch(() => absolutePath(f, ctx))),
+    files.map(async (f) => {
+      const file = absolutePath(f, ctx);
+      return trustKey(projectDirOf(file), file).catch(() => file);
+    }),
   );
   return updateTrustStore(trustFilePath(ctx), ctx.signal, (data) =>
     keys.map((file) => {
@@ -75,6 +81,12 @@ export async function untrustFiles(ctx: Context, files: string[]): Promise<Untru
       return { file, removed };
     }),
   );
+}
+
+/** The project root of a config in `dir`, as the search from there would find it (paths.ts). */
+function rootOf(dir: string, ctx: Context): string {
+  const isRepoRoot = (d: string) => existsSync(path.join(d, '.git'));
+  return projectRoot(dir, projectDirs({ cwd: dir, home: ctx.home }, isRepoRoot), ctx, isRepoRoot);
 }
 
 /** Locked read-modify-write of the trust store; `fn` changes the data in place. */

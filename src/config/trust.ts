@@ -1,12 +1,15 @@
 // Consent for project configs (docs/SECURITY.md): the trust store, trust.json, which records
 // the real path and content hash of each project config the user trusted, and Claude Code's own
-// record of the project servers its user approved. A changed file is untrusted again.
+// record of the project servers its user approved. A changed file is untrusted again. Trust is
+// recorded where a config was found, never where a link leads, and a store anyone else could
+// have written is not believed.
 
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
 import { configError } from '../errors.js';
 import { xdgConfigHome } from './paths.js';
-import { readConfigFile } from './read-file.js';
+import { ownUid, readConfigFile } from './read-file.js';
 import { isRecord } from '../is-record.js';
 
 export interface TrustRecord {
@@ -17,7 +20,7 @@ export interface TrustRecord {
 
 export interface TrustFileData {
   version: 1;
-  /** By the real path of the config file. */
+  /** By `trustKey`: the config's directory resolved, then its name as found. */
   files: Record<string, TrustRecord>;
 }
 
@@ -25,7 +28,37 @@ export function trustFilePath(ctx: Pick<Context, 'env' | 'home'>): string {
   return path.join(xdgConfigHome(ctx), 'mcpctl', 'trust.json');
 }
 
+/**
+ * Where trust in a project config found at `file` is recorded: the directory it was found in
+ * (`projectDirOf`) with its links resolved, then the rest of the path as found. A link at the file
+ * is not followed, so `B/.mcp.json -> ../A/.mcp.json` is B's file, never A's.
+ */
+export async function trustKey(dir: string, file: string): Promise<string> {
+  return path.join(await fs.realpath(dir), path.relative(dir, file));
+}
+
+/**
+ * The trust store as loading believes it: an unsafe one (see `unsafeStore`) trusts nothing, and
+ * the warning says so, naming the file and the fix.
+ */
+export async function believedTrustStore(file: string): Promise<{ data: TrustFileData; warning?: string }> {
+  const unsafe = await unsafeStore(file);
+  if (unsafe === undefined) return { data: await parseTrustStore(file) };
+  return {
+    data: { version: 1, files: {} },
+    warning: `the trust store ${file} is ignored: it ${unsafe.why}; every project config counts as untrusted until you ${unsafe.fix}`,
+  };
+}
+
+/** Reads the trust store, for an edit: an unsafe one is a config error naming the fix. */
 export async function readTrustStore(file: string): Promise<TrustFileData> {
+  const unsafe = await unsafeStore(file);
+  if (unsafe !== undefined)
+    throw configError(`the trust store ${file} is not used: it ${unsafe.why}`, { phase: 'config', hint: unsafe.fix });
+  return parseTrustStore(file);
+}
+
+async function parseTrustStore(file: string): Promise<TrustFileData> {
   const read = await readConfigFile(file, { shown: file, checkOwner: false });
   if (read === 'missing' || read.text.trim() === '') return { version: 1, files: {} };
   let parsed: unknown;
@@ -44,13 +77,37 @@ export async function readTrustStore(file: string): Promise<TrustFileData> {
   return data as TrustFileData;
 }
 
-/** What the trust store says of a project file read with this real path and content hash. */
-export function storedTrust(
-  data: TrustFileData,
-  realPath: string,
-  sha256: string,
-): 'trusted' | 'changed' | 'untrusted' {
-  const record = data.files[realPath];
+/**
+ * Why the trust store may not be believed: anyone but us could have written what it says. It
+ * must be a regular file (not a link), ours, writable by nobody else.
+ */
+async function unsafeStore(file: string): Promise<{ why: string; fix: string } | undefined> {
+  let info: import('node:fs').Stats;
+  try {
+    info = await fs.lstat(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  const again = 'remove it and trust your project configs again (`mcpctl servers trust FILE`)';
+  if (info.isSymbolicLink()) return { why: 'is a symbolic link', fix: again };
+  if (!info.isFile()) return { why: 'is not a regular file', fix: again };
+  const uid = ownUid();
+  if (uid === undefined) return undefined;
+  if (info.uid !== uid) return { why: `is owned by another user (uid ${info.uid})`, fix: again };
+  if ((info.mode & 0o022) !== 0) {
+    const mode = `0${(info.mode & 0o777).toString(8)}`;
+    return {
+      why: `may be written by others (mode ${mode})`,
+      fix: `check what it trusts and chmod 600 ${file}, or ${again}`,
+    };
+  }
+  return undefined;
+}
+
+/** What the trust store says of a project file recorded under `key` (`trustKey`) with this hash. */
+export function storedTrust(data: TrustFileData, key: string, sha256: string): 'trusted' | 'changed' | 'untrusted' {
+  const record = data.files[key];
   if (record === undefined) return 'untrusted';
   return record.sha256 === sha256 ? 'trusted' : 'changed';
 }

@@ -10,4 +10,3 @@ export { listAll, undeclaredNote } from './requests/lists.js';
 export { requestLogs, showServerLogs } from './requests/server-log.js';
 export { skillsExtension } from './requests/skills.js';
 export { TaskClient, passTaskResults } from './requests/tasks.js';
-export { expandTemplate } from '../args/expand-template.js';

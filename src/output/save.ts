@@ -1,6 +1,7 @@
 // Writing result data to files: atomically, so a file either holds the whole answer or is not
 // there; never over an existing file unless asked, never through a symlink, never under a name
-// mcpctl reads as config; and safe file names for content blocks.
+// mcpctl reads as config; and safe file names for content blocks: a name a server chose is kept
+// only when it says what the bytes are and no tool would run or obey a file of that name.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,79 @@ export function isConfigFileName(name: string): boolean {
   return CONFIG_NAMES.has(name.replace(/^\.+/, '').toLowerCase());
 }
 
+/**
+ * Names that other programs run, import or obey when they find them in a directory (test
+ * runners, build tools, package managers, shells with direnv, container builds, coding agents),
+ * lower case: server data never takes one, or the next `make`, `pytest` or agent session in that
+ * directory would run the server's code or follow its instructions.
+ */
+const EXECUTED_NAMES = new Set([
+  'conftest.py',
+  'setup.py',
+  'noxfile.py',
+  'sitecustomize.py',
+  'usercustomize.py',
+  'pyproject.toml',
+  'setup.cfg',
+  'tox.ini',
+  'pytest.ini',
+  'makefile',
+  'gnumakefile',
+  'justfile',
+  'rakefile',
+  'gemfile',
+  'package.json',
+  'deno.json',
+  'deno.jsonc',
+  'bunfig.toml',
+  'tsconfig.json',
+  'jsconfig.json',
+  'cargo.toml',
+  'build.rs',
+  'build.gradle',
+  'build.gradle.kts',
+  'settings.gradle',
+  'pom.xml',
+  'dockerfile',
+  'containerfile',
+  'docker-compose.yml',
+  'docker-compose.yaml',
+  'compose.yml',
+  'compose.yaml',
+  'vagrantfile',
+  'procfile',
+  'jenkinsfile',
+  'flake.nix',
+  'shell.nix',
+  'default.nix',
+  'crush.json',
+  'agents.md',
+  'claude.md',
+  'gemini.md',
+  'copilot-instructions.md',
+  'desktop.ini',
+  'autorun.inf',
+]);
+
+/** Families of such names: `vite.config.ts`, `karma.conf.js`, `config.yaml` (Continue), `x.pth` (run by Python's site). */
+const EXECUTED_PATTERNS = [/\.config\.[cm]?[jt]s$/, /\.conf\.[cm]?js$/, /^config\.[a-z]+$/, /\.pth$/];
+
+/** True for a name another tool runs or reads as configuration (see EXECUTED_NAMES). */
+export function isExecutedFileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return EXECUTED_NAMES.has(lower) || EXECUTED_PATTERNS.some((p) => p.test(lower));
+}
+
+/**
+ * Whether a file name taken from server data may be used as it is for content of `mimeType`:
+ * its extension is one that type is written with (a `.py` is never a PNG), and it is neither a
+ * name mcpctl reads as config nor one another tool runs or obeys. Otherwise the caller makes one.
+ */
+export function keepsServerName(name: string, mimeType: string | undefined): boolean {
+  const ext = path.extname(name).slice(1).toLowerCase();
+  return ext !== '' && extensionsFor(mimeType).includes(ext) && !isConfigFileName(name) && !isExecutedFileName(name);
+}
+
 /** Free names to try after `name`: `a.png`, `a-1.png`, `a-2.png`, … */
 const MAX_FREE_NAME_TRIES = 1000;
 
@@ -60,7 +134,7 @@ export async function saveInDirectory(
   data: Uint8Array,
   opts: SaveOptions,
 ): Promise<SavedFile> {
-  if (name !== path.basename(name) || name.startsWith('.') || isConfigFileName(name)) {
+  if (name !== path.basename(name) || name.startsWith('.') || isConfigFileName(name) || isExecutedFileName(name)) {
     throw new McpctlError('internal', `refusing to save server data as ${JSON.stringify(name)}`, { phase: 'output' });
   }
   return writeKeeping(path.join(dir, name), data, opts);
@@ -133,35 +207,42 @@ export async function ensureDirectory(dir: string): Promise<void> {
   }
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/svg+xml': 'svg',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-  'audio/webm': 'webm',
-  'audio/flac': 'flac',
-  'application/pdf': 'pdf',
-  'application/json': 'json',
-  'application/gzip': 'gz',
-  'application/zip': 'zip',
-  'text/plain': 'txt',
-  'text/markdown': 'md',
-  'text/html': 'html',
+/** The extensions each known MIME type is written with, the one mcpctl gives first. */
+const EXTENSIONS: Record<string, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/svg+xml': ['svg'],
+  'image/tiff': ['tif', 'tiff'],
+  'audio/wav': ['wav'],
+  'audio/x-wav': ['wav'],
+  'audio/mpeg': ['mp3'],
+  'audio/ogg': ['ogg', 'oga', 'opus'],
+  'audio/webm': ['webm'],
+  'audio/flac': ['flac'],
+  'application/pdf': ['pdf'],
+  'application/json': ['json'],
+  'application/gzip': ['gz'],
+  'application/zip': ['zip'],
+  'text/plain': ['txt'],
+  'text/markdown': ['md', 'markdown'],
+  'text/html': ['html', 'htm'],
 };
 
-/** A file extension for a MIME type: known ones by table, else the subtype when it is a plain word. */
-export function extensionFor(mimeType: string | undefined): string {
-  if (!mimeType) return 'bin';
+/** The extensions of a MIME type: known ones by table, else the subtype when it is a plain word, else `bin`. */
+function extensionsFor(mimeType: string | undefined): string[] {
+  if (!mimeType) return ['bin'];
   const essence = mimeType.split(';')[0].trim().toLowerCase();
   const known = EXTENSIONS[essence];
   if (known) return known;
   const subtype = essence.split('/')[1] ?? '';
-  return /^[a-z0-9]{1,8}$/.test(subtype) ? subtype : 'bin';
+  return [/^[a-z0-9]{1,8}$/.test(subtype) ? subtype : 'bin'];
+}
+
+/** The file extension mcpctl gives content of a MIME type. */
+export function extensionFor(mimeType: string | undefined): string {
+  return extensionsFor(mimeType)[0]!;
 }
 
 /** A name safe in any directory: no separators, no leading dots, nothing a shell would trip on. */

@@ -9,7 +9,7 @@ import { binaryOf, renderBlock, summarizeBlock, type ContentLike } from './conte
 import {
   extensionFor,
   fileNameFromUri,
-  isConfigFileName,
+  keepsServerName,
   safeFileName,
   saveInDirectory,
   type SaveOptions,
@@ -84,8 +84,9 @@ export function hasBinaries(result: CallResultLike): boolean {
 /**
  * Writes the bytes of every image, audio and embedded blob block into `dir`, each file whole or
  * not at all, never over an existing file unless `force` (see saveInDirectory). Names: the
- * embedded resource's file name when its URI has one (and it is not a config file's name), else
- * `<base>-<n>.<ext>` by block position and MIME type. Returns what was written, by block index.
+ * embedded resource's file name when its URI has one that `keepsServerName` allows (its
+ * extension fits the MIME type, no tool runs or obeys it), else `<base>-<n>.<ext>` by block
+ * position and MIME type. Returns what was written, by block index.
  */
 export async function saveBinaries(
   result: CallResultLike,
@@ -101,7 +102,7 @@ export async function saveBinaries(
     if (!binary) continue;
     const fromUri = binary.uri ? fileNameFromUri(binary.uri) : undefined;
     let name =
-      fromUri !== undefined && !isConfigFileName(fromUri)
+      fromUri !== undefined && keepsServerName(fromUri, binary.mimeType)
         ? fromUri
         : `${safeFileName(base)}-${i + 1}.${extensionFor(binary.mimeType)}`;
     if (used.has(name)) name = `${path.parse(name).name}-${i + 1}${path.parse(name).ext}`;

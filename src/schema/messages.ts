@@ -69,7 +69,69 @@ function dropNoise(errors: readonly ErrorObject[]): ErrorObject[] {
   });
 }
 
-function explainOne(error: ErrorObject, root: JsonSchema): Explained | undefined {
+/** The errors of branch `index` of a failed anyOf/oneOf (a bare `$ref` branch reports at its target). */
+function errorsOfBranch(composite: ErrorObject, index: number, errors: readonly ErrorObject[]): ErrorObject[] {
+  const branch = Array.isArray(composite.schema) ? (composite.schema[index] as unknown) : undefined;
+  const prefixes = [`${composite.schemaPath}/${index}/`];
+  if (isRecord(branch) && typeof branch.$ref === 'string' && branch.$ref.startsWith('#'))
+    prefixes.push(`${branch.$ref}/`);
+  return errors.filter(
+    (e) => isAtOrUnder(e.instancePath, composite.instancePath) && prefixes.some((p) => e.schemaPath.startsWith(p)),
+  );
+}
+
+/** A problem inside a branch, said relative to the value the alternatives are for. */
+function relativeProblem(problem: Explained, base: string): string {
+  const inner = problem.pointer.slice(base.length).split('/').slice(1).map(unescapeToken);
+  const at = (name?: string) => `"${[...inner, ...(name === undefined ? [] : [name])].join('.')}"`;
+  switch (problem.kind) {
+    case 'missing':
+      return `misses ${at(problem.name)}`;
+    case 'unknown':
+      return `does not take ${at(problem.name)}`;
+    case 'value':
+      return inner.length === 0 ? problem.text : `${at()} ${problem.text}`;
+  }
+}
+
+/**
+ * Which alternative a value of the right type came closest to, and what it lacks: the branches
+ * of its type with the fewest problems. Where several tie and each only misses names, what they
+ * all miss is said once and the rest as a choice (`misses "body", and "line" or "position"`).
+ */
+function closestAlternative(composite: ErrorObject, errors: readonly ErrorObject[], root: JsonSchema): string {
+  const branches = Array.isArray(composite.schema) ? (composite.schema as JsonSchema[]) : [];
+  const candidates = branches
+    .map((branch, index) => ({ branch, own: errorsOfBranch(composite, index, errors) }))
+    // A branch of another type (or value) is not close, whatever else it says.
+    .filter(({ own }) =>
+      own.every((e) => e.instancePath !== composite.instancePath || !['type', 'const', 'enum'].includes(e.keyword)),
+    )
+    .map(({ branch, own }) => ({ branch, problems: explainErrors(own, root) }))
+    .filter(({ problems }) => problems.length > 0);
+  if (candidates.length === 0) return '';
+  const fewest = Math.min(...candidates.map((c) => c.problems.length));
+  const closest = candidates.filter((c) => c.problems.length === fewest);
+  const base = composite.instancePath;
+  const onlyMissing = closest.every((c) => c.problems.every((p) => p.kind === 'missing' && p.pointer === base));
+  if (closest.length > 1 && onlyMissing) {
+    const names = closest.map((c) => c.problems.map((p) => (p as { name: string }).name));
+    const common = names[0]!.filter((n) => names.every((list) => list.includes(n)));
+    const choices = names.map((list) =>
+      list
+        .filter((n) => !common.includes(n))
+        .map((n) => `"${n}"`)
+        .join(' and '),
+    );
+    const parts = [...common.map((n) => `"${n}"`), ...(choices.every((c) => c !== '') ? [choices.join(' or ')] : [])];
+    return `; the closest alternatives miss ${parts.join(', and ')}`;
+  }
+  const [best] = closest;
+  const label = typeAlternatives(root, best!.branch).join(' or ');
+  return `; closest: ${label} (${best!.problems.map((p) => relativeProblem(p, base)).join('; ')})`;
+}
+
+function explainOne(error: ErrorObject, root: JsonSchema, errors: readonly ErrorObject[]): Explained | undefined {
   const pointer = error.instancePath;
   const got = error.data;
   const params = error.params as Record<string, unknown>;
@@ -106,7 +168,8 @@ function explainOne(error: ErrorObject, root: JsonSchema): Explained | undefined
       }
       const branches = Array.isArray(error.schema) ? (error.schema as JsonSchema[]) : [];
       const labels = [...new Set(branches.flatMap((b) => typeAlternatives(root, b)))];
-      return { kind: 'value', pointer, text: `must be ${labels.join(' or ')}, got ${shownWithType(got)}` };
+      const closest = closestAlternative(error, errors, root);
+      return { kind: 'value', pointer, text: `must be ${labels.join(' or ')}, got ${shownWithType(got)}${closest}` };
     }
     case 'not':
       return {
@@ -129,7 +192,7 @@ export function explainErrors(errors: readonly ErrorObject[], root: JsonSchema):
   const out: Explained[] = [];
   const seen = new Set<string>();
   for (const error of dropNoise(errors)) {
-    const explained = explainOne(error, root);
+    const explained = explainOne(error, root, errors);
     if (explained === undefined) continue;
     const key = JSON.stringify(explained);
     if (!seen.has(key)) {

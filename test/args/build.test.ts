@@ -229,7 +229,7 @@ test('bad words: no "=", no name, a non-object in the way; all reported together
       /^bad arguments for tool "write" of server "files": 4 problems:/,
       /"verbose" is not an argument: write key=value, key:=<json> or key=@file/,
       /"=x" has no argument name before "="/,
-      /argument "text.inner": "text" is already set to a value that is not an object/,
+      /argument "text.inner": "text" is already set to a value that is neither an object nor a list/,
       /argument "a..b": empty name segment/,
     ),
   );
@@ -260,4 +260,62 @@ test('a __proto__ argument stays an ordinary key and touches no prototype', asyn
 
 test('no words and no JSON give an empty object', async () => {
   assert.deepEqual(await buildArguments(fakeSources([]), schema), {});
+});
+
+// The shape of server-memory's create_entities: a list of objects with a list inside.
+const entitiesSchema = {
+  type: 'object',
+  properties: {
+    entities: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          rank: { type: 'integer' },
+          observations: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['name'],
+      },
+    },
+    user: { type: 'object', properties: { address: { type: 'object', properties: { zip: { type: 'string' } } } } },
+  },
+};
+
+test('paths: [] fills the last element until a name repeats, [N] one element, dots nest objects', async () => {
+  const words = [
+    'entities[].name=Bob',
+    'entities[].rank=2',
+    'entities[].observations[]=likes tea',
+    'entities[].name=Ann',
+    'entities[0].observations[]=plays chess',
+    'user.address.zip=01234',
+  ];
+  assert.deepEqual(await buildArguments(fakeSources(words), entitiesSchema), {
+    entities: [{ name: 'Bob', rank: 2, observations: ['likes tea', 'plays chess'] }, { name: 'Ann' }],
+    user: { address: { zip: '01234' } },
+  });
+});
+
+test('paths: a gap, an object indexed as a list, a list named as an object and a bad bracket are each named', async () => {
+  await assert.rejects(
+    buildArguments(
+      fakeSources([
+        'entities[2].name=x',
+        'user.address.zip=1',
+        'user[0]=x',
+        'entities[].x=1',
+        'entities.name=y',
+        'entities[x]=1',
+      ]),
+      entitiesSchema,
+      where,
+    ),
+    usageError(
+      /argument "entities\[2\].name": "entities" has 0 elements: \[2\] would leave a gap/,
+      /argument "user\[0\]": "user" is not a list/,
+      /argument "entities.name": "entities" is a list: give an index, \[N\] or \[\]/,
+      /argument "entities\[x\]": write name.key, name\[N\] or name\[\] \(found "\[x\]"\)/,
+    ),
+  );
 });

@@ -179,9 +179,33 @@ test('validate: a failed anyOf/oneOf is one line listing the alternatives, even 
   );
   assert.deepEqual(problemsOf({ level: 'high', target: { lon: 1, lta: 2 } }, schema), [
     'argument "level": must be integer or "auto", got "high" (string)',
-    'argument "target": must be object or string, got {"lon":1,"lta":2} (object)',
+    'argument "target": must be object or string, got {"lon":1,"lta":2} (object); closest: object (misses "lat")',
     // Names the branches declare still help find the typo.
     'unknown argument "target.lta" (did you mean "lat"?)',
+  ]);
+});
+
+test('validate: a value of the right type says which alternative came closest and what it lacks', () => {
+  // The shape of a pull-request review comment: a line or a position, and always a body.
+  const comment = (where: string) => ({
+    type: 'object',
+    properties: { path: { type: 'string' }, body: { type: 'string' }, [where]: { type: 'integer' } },
+    required: ['path', 'body', where],
+  });
+  const schema = object(
+    {
+      comments: { type: 'array', items: { anyOf: [comment('line'), comment('position')] } },
+      point: { oneOf: [{ $ref: '#/$defs/Point' }, { type: 'string' }] },
+    },
+    {
+      $defs: {
+        Point: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } }, required: ['lat'] },
+      },
+    },
+  );
+  assert.deepEqual(problemsOf({ comments: [{ path: 'a' }], point: { lat: 'x', lon: 'y' } }, schema), [
+    'argument "comments[0]": must be object, got {"path":"a"} (object); the closest alternatives miss "body", and "line" or "position"',
+    'argument "point": must be object or string, got {"lat":"x","lon":"y"} (object); closest: object ("lat" must be number, got "x" (string); "lon" must be number, got "y" (string))',
   ]);
 });
 

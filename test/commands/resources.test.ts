@@ -148,3 +148,15 @@ test("an unknown URI is exit 5 with the server's message", async () => {
   assert.equal(err.kind, 'protocol');
   assert.match(err.message, /could not read fixture:\/\/nope: Resource fixture:\/\/nope not found/);
 });
+
+test('a template is filled by RFC 6570 before the read: a repeated name explodes as a list', async () => {
+  const list = await run(['resources', 'legacy', 'fixture://echo{/slug*}.md', 'slug=svelte', 'slug=overview'], opts());
+  assert.equal(list.code, 0, list.stderr);
+  assert.equal(list.stdout, 'fixture://echo/svelte/overview.md');
+  const pairs = await run(
+    ['resources', 'legacy', 'fixture://echo/{id}{?keys*}', 'id=1', 'keys:={"a":"x y","b":"2"}'],
+    opts(),
+  );
+  assert.equal(pairs.code, 0, pairs.stderr);
+  assert.equal(pairs.stdout, 'fixture://echo/1?a=x%20y&b=2');
+});

@@ -48,6 +48,11 @@ function assertNoAttack(raw: string, what: string): void {
   assert.ok(!raw.includes('\x1b]'), `${what}: an OSC sequence reached the terminal`);
   assert.ok(!raw.includes('\x07'), `${what}: BEL reached the terminal`);
   assert.doesNotMatch(raw, /[\u0080-\u009f]/, `${what}: a C1 control reached the terminal`);
+  assert.doesNotMatch(
+    raw,
+    /[\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/,
+    `${what}: a bidirectional or zero-width character reached the terminal`,
+  );
 }
 
 /** Runs on a terminal wide enough for nothing to wrap, checks it, returns the raw bytes. */

@@ -52,13 +52,27 @@ test('saveBinaries names files by URI or by position and MIME type, and writes t
       { type: 'text', text: 'x' },
       { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
       { type: 'audio', data: png.toString('base64'), mimeType: 'audio/x-unknown-thing' },
-      { type: 'resource', resource: { uri: 'file:///data/report%20one.pdf', blob: png.toString('base64') } },
-      { type: 'resource', resource: { uri: 'file:///other/report%20one.pdf', blob: png.toString('base64') } },
+      {
+        type: 'resource',
+        resource: { uri: 'file:///data/report%20one.pdf', mimeType: 'application/pdf', blob: png.toString('base64') },
+      },
+      {
+        type: 'resource',
+        resource: { uri: 'file:///other/report%20one.pdf', mimeType: 'application/pdf', blob: png.toString('base64') },
+      },
+      // No MIME type: the .pdf of the name says nothing the bytes confirm.
+      { type: 'resource', resource: { uri: 'file:///x/unsaid.pdf', blob: png.toString('base64') } },
     ],
   };
   const saved = await saveBinaries(result, dir, 'my/tool', { force: false });
-  assert.deepEqual([...saved.keys()], [1, 2, 3, 4]);
-  assert.deepEqual(readdirSync(dir).sort(), ['my_tool-2.png', 'my_tool-3.bin', 'report_one-5.pdf', 'report_one.pdf']);
+  assert.deepEqual([...saved.keys()], [1, 2, 3, 4, 5]);
+  assert.deepEqual(readdirSync(dir).sort(), [
+    'my_tool-2.png',
+    'my_tool-3.bin',
+    'my_tool-6.bin',
+    'report_one-5.pdf',
+    'report_one.pdf',
+  ]);
   for (const { file } of saved.values()) assert.deepEqual(readFileSync(file), png);
 });
 

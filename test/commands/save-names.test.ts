@@ -1,0 +1,48 @@
+// `call --save-dir` through bin/ against our hostile HTTP server: a blob keeps the name its URI
+// gives only when the name's extension fits the blob's MIME type and no other tool would run or
+// obey a file of that name; otherwise it is saved under a generated name, bytes intact.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { runBin } from '../helpers/run.js';
+import { workspace } from '../helpers/hostile.js';
+import { startHostileServer } from '../fixtures/hostile-http-server.js';
+
+const server = await startHostileServer();
+after(() => server.close());
+const ws = workspace({ hostile: { type: 'http', url: server.url } });
+
+async function saved(names: string[], mimeType: string): Promise<Record<string, string>> {
+  const out = path.join(ws.dir, `out-${mimeType.replace('/', '-')}`);
+  mkdirSync(out);
+  const args = ['call', 'hostile', 'blobs', `names:=${JSON.stringify(names)}`, `mimeType=${mimeType}`];
+  const r = await runBin(['-c', ws.config, ...args, '--save-dir', out], { cwd: ws.dir, env: ws.env });
+  assert.equal(r.code, 0, r.stderr);
+  return Object.fromEntries(readdirSync(out).map((f) => [readFileSync(path.join(out, f), 'utf8'), f]));
+}
+
+test('--save-dir: a name is kept only when its extension fits the MIME type and no tool runs it', async () => {
+  assert.deepEqual(await saved(['chart.png', 'evil.py', 'conftest.py', 'Makefile'], 'image/png'), {
+    'blob chart.png': 'chart.png',
+    'blob evil.py': 'blobs-2.png',
+    'blob conftest.py': 'blobs-3.png',
+    'blob Makefile': 'blobs-4.png',
+  });
+  assert.deepEqual(await saved(['report.json', 'package.json', 'crush.json', 'tsconfig.json'], 'application/json'), {
+    'blob report.json': 'report.json',
+    'blob package.json': 'blobs-2.json',
+    'blob crush.json': 'blobs-3.json',
+    'blob tsconfig.json': 'blobs-4.json',
+  });
+  assert.deepEqual(await saved(['lib.ts', 'vite.config.ts', 'config.ts'], 'text/ts'), {
+    'blob lib.ts': 'lib.ts',
+    'blob vite.config.ts': 'blobs-2.ts',
+    'blob config.ts': 'blobs-3.ts',
+  });
+  assert.deepEqual(await saved(['notes.md', 'CLAUDE.md'], 'text/markdown'), {
+    'blob notes.md': 'notes.md',
+    'blob CLAUDE.md': 'blobs-2.md',
+  });
+});
