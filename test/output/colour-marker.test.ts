@@ -28,3 +28,9 @@ test('a colour mark taken from another process neither colours nor is stripped h
   assert.doesNotMatch(forTerminal(forged), /\x1b/, 'a forged mark must not become ESC');
   assert.equal(withoutOwnCodes(forged), forged, 'nor is it taken for our own code');
 });
+
+test('before any colour is made, text passes both ways untouched', () => {
+  const script = `import(${JSON.stringify(TERMINAL)}).then((m) => process.stdout.write(m.withoutOwnCodes('a\\x1b[31mb') + '|' + m.forTerminal('c')))`;
+  const shown = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(shown, 'a\x1b[31mb|c');
+});

@@ -108,3 +108,13 @@ test('hasControlCharacters: any C0 (newline and tab too), DEL or C1; nothing els
   for (const text of ['', 'plain', 'héllo 日本 🙂', '\u00a0', '\u00ff'])
     assert.equal(hasControlCharacters(text), false, text);
 });
+
+test('guarding the same streams twice: the raw stream is still found, a 0-column one still reports 80', () => {
+  const zero = Object.assign(new PassThrough(), { columns: 0 });
+  const ctx = fakeContext({ stdoutTTY: true, columns: 0 });
+  const raw = { ...ctx.io, stdout: zero };
+  guardTerminal(raw);
+  const twice = guardTerminal(guardTerminal(raw));
+  assert.equal(unguarded(twice.stdout), zero);
+  assert.equal(zero.columns, DEFAULT_COLUMNS);
+});
