@@ -44,7 +44,7 @@ export const MODULES = {
   },
   'revision-negotiation': {
     mutate: ['dist/src/mcp/session/revisions.js'],
-    tests: ['dist/test/mcp/revisions.test.js'],
+    tests: ['dist/test/mcp/revisions.test.js', 'dist/test/mcp/negotiation-options.test.js'],
   },
   'config-interpolation': {
     mutate: ['dist/src/config/interpolate.js'],
