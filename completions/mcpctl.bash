@@ -4,15 +4,25 @@ _mcpctl_server_names() {
   local name
   COMPREPLY=()
   while IFS= read -r name; do
+    [[ $name == -* ]] && continue
     [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
   done < <(mcpctl servers --names 2>/dev/null)
+}
+
+_mcpctl_paths() {
+  local word
+  COMPREPLY=()
+  compopt -o filenames 2>/dev/null
+  while IFS= read -r word; do
+    [[ $word == -* ]] || COMPREPLY+=("$word")
+  done < <(compgen "$1" -- "$cur")
 }
 
 _mcpctl() {
   local cur prev path="" npos=0 i w skip=0
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local valopts=" --args --args-file --command --complete --concurrency --config --connect-timeout --cwd --env --fail-on --filter --header --ignore --limit --log-level --max-size --output --protocol --reporter --root --rule --save-dir --scope --server-timeout --stdio --timeout --type --url -c -o "
+  local valopts=" --args --args-file --command --complete --concurrency --config --connect-timeout --cwd --env --fail-on --filter --format --header --ignore --limit --log-level --max-size --max-warnings --output --protocol --reporter --root --rule --save-dir --scope --server-timeout --stdio --timeout --type --url -c -o "
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if [[ $skip == 1 ]]; then skip=0; continue; fi
@@ -26,10 +36,10 @@ _mcpctl() {
     esac
   done
   case "$prev" in
-    --args-file|--config|--output|-c|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --args|--command|--complete|--concurrency|--connect-timeout|--cwd|--env|--fail-on|--filter|--header|--ignore|--limit|--log-level|--max-size|--reporter|--rule|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
+    --args-file|--config|--output|-c|-o) _mcpctl_paths -f; return ;;
+    --args|--command|--complete|--concurrency|--connect-timeout|--cwd|--env|--fail-on|--filter|--format|--header|--ignore|--limit|--log-level|--max-size|--max-warnings|--reporter|--rule|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
     --protocol) COMPREPLY=($(compgen -W "auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28" -- "$cur")); return ;;
-    --root|--save-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    --root|--save-dir) _mcpctl_paths -d; return ;;
   esac
   case "$path" in
     "")
@@ -141,7 +151,7 @@ _mcpctl() {
         1) COMPREPLY=() ;;
       esac ;;
     "lint")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--rule --ignore --sample-calls --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--rule --ignore --sample-calls --format --fail-on --max-warnings --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;

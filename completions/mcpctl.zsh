@@ -3,21 +3,35 @@
 
 _mcpctl_server_names() {
   local -a servers expl
-  servers=(${(f)"$(mcpctl servers --names 2>/dev/null)"})
+  servers=(${${(f)"$(mcpctl servers --names 2>/dev/null)"}:#-*})
   _wanted servers expl server compadd -a servers
+}
+
+_mcpctl_paths() {
+  local kind=$1 pick
+  local -a found expl
+  shift
+  [[ $kind == d ]] && pick=-/
+  if [[ -n $PREFIX ]]; then
+    [[ $PREFIX == -* ]] || _files $pick "$@"
+    return
+  fi
+  found=(*(N$pick))
+  found=(${found:#-*})
+  _wanted files expl file compadd -f -a found
 }
 
 _mcpctl() {
   local curcontext="$curcontext" state line
   typeset -A opt_args
   _arguments -C '(-V --version)'{-V,--version}'[print the version]' \
-    '(-c --config)'{-c,--config}'[read servers from this config file only]:file:_files' \
+    '(-c --config)'{-c,--config}'[read servers from this config file only]:file:_mcpctl_paths f' \
     '--json[print one JSON document on stdout (errors as one JSON line on stderr)]' \
     '--timeout[wall-clock limit of the whole command]:none: ' \
     '--connect-timeout[limit for connect + handshake + discovery]:none: ' \
     '--protocol[auto, legacy, or a revision to pin (e.g. 2025-06-18)]:protocol:(auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28)' \
     '--stdio[use an ad-hoc stdio server started by this command line]:none: ' \
-    '--root[offer this directory to the server as a root (repeatable; replaces the server'\''s roots key; default\: no roots)]:dir:_files -/' \
+    '--root[offer this directory to the server as a root (repeatable; replaces the server'\''s roots key; default\: no roots)]:dir:_mcpctl_paths d' \
     '--max-size[largest message accepted from a server, after decompression (default 64)]:none: ' \
     '--concurrency[how many servers a command over several works on at once (default 8)]:none: ' \
     '--trust-project[trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)]' \
@@ -40,8 +54,8 @@ _mcpctl() {
         'status:connect to each selected server (default\: all enabled) and report health; non-zero exit if any is unhealthy'
         'auth:OAuth sign-in, sign-out and token state for HTTP servers'
         'test:run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails'
-        'snapshot:print the server'\''s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON'
-        'diff:compare two contracts (snapshot files or live servers)\: breaking vs compatible changes; exit 8 on a breaking one'
+        'snapshot:print the server'\''s contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON, whatever protocol revision is negotiated'
+        'diff:compare two contracts (snapshot files or live servers) by the values their schemas accept\: breaking vs compatible changes; exit 8 on a breaking one'
         'lint:check that a server'\''s tools work across clients and model providers; exit 8 on an error-level finding'
         'completion:print a shell completion script (bash, zsh or fish)'
         'help:show help for a command, or `help exit-codes` for what each exit code means'
@@ -79,8 +93,8 @@ _mcpctl_servers() {
       commands=(
         'add:add a server to a config file (default\: .mcp.json in the working directory)'
         'remove:remove a server from a config file (default\: the file it comes from)'
-        'trust:let mcpctl start the servers of a project config, as it is now (default\: the project configs found from here)'
-        'untrust:take back the trust given to a project config'
+        'trust:let mcpctl start the servers of a project config, as it is now (default\: the project configs found from here); a folder\: let your own servers run in it'
+        'untrust:take back the trust given to a project config or a folder'
       )
       _describe 'command' commands ;;
     args)
@@ -127,10 +141,10 @@ _mcpctl_tools() {
 
 _mcpctl_call() {
   _arguments '--args[arguments as one JSON object]:none: ' \
-    '--args-file[arguments from a JSON file]:file:_files' \
+    '--args-file[arguments from a JSON file]:file:_mcpctl_paths f' \
     '--no-validate[send the arguments without checking them against the inputSchema]' \
     '--structured[print structuredContent only, as JSON]' \
-    '--save-dir[write images, audio and blobs from the result into this directory (existing files are kept\: free names are used)]:dir:_files -/' \
+    '--save-dir[write images, audio and blobs from the result into this directory (existing files are kept\: free names are used)]:dir:_mcpctl_paths d' \
     '--force[with --save-dir\: replace existing files of the same name]' \
     '--log-level[ask the server for log messages at this level and show them on stderr]:none: ' \
     '--no-input[never ask questions (elicitation requests are declined)]' \
@@ -171,7 +185,7 @@ _mcpctl_tasks_cancel() {
 _mcpctl_resources() {
   _arguments '--templates[list resource templates instead of resources]' \
     '--complete[suggest values for one variable of a URI template (completion/complete)]:none: ' \
-    '(-o --output)'{-o,--output}'[write the (binary) contents to this file (an existing one is kept\: the next free name is used)]:file:_files' \
+    '(-o --output)'{-o,--output}'[write the (binary) contents to this file (an existing one is kept\: the next free name is used)]:file:_mcpctl_paths f' \
     '--force[with -o\: replace the file if it exists]' \
     '--limit[stop after this many entries]:none: ' \
     '--watch[subscribe to the resource and print it again on each update, until Ctrl-C or --timeout]' \
@@ -238,14 +252,14 @@ _mcpctl_auth_status() {
 
 _mcpctl_test() {
   _arguments '--reporter[how results are reported]:none: ' \
-    '--output[write the report to this new file (the live list still goes to stdout)]:file:_files' \
+    '--output[write the report to this new file (the live list still goes to stdout)]:file:_mcpctl_paths f' \
     '--filter[run only the tests whose name matches]:none: ' \
     '--bail[stop after the first failed test (the rest are reported as skipped)]' \
     '*:files: '
 }
 
 _mcpctl_snapshot() {
-  _arguments '--output[write the snapshot to this new file instead of stdout]:file:_files' \
+  _arguments '--output[write the snapshot to this new file instead of stdout]:file:_mcpctl_paths f' \
     '1:server:_mcpctl_server_names'
 }
 
@@ -259,6 +273,9 @@ _mcpctl_lint() {
   _arguments '--rule[run only this rule (repeatable)]:none: ' \
     '--ignore[leave this rule out (repeatable)]:none: ' \
     '--sample-calls[also call each tool that has an outputSchema, is marked readOnlyHint and needs no arguments, and check its structuredContent]' \
+    '--format[table (rows), json (as --json), or sarif (a SARIF 2.1.0 log, for code scanning)]:none: ' \
+    '--fail-on[exit 8 on a finding of this severity or worse]:none: ' \
+    '--max-warnings[exit 8 when there are more than N warnings]:none: ' \
     '1:server:_mcpctl_server_names'
 }
 

@@ -45,7 +45,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [7, "a result broke its tool's outputSchema"],
   [
     8,
-    'checks failed: a test of mcpctl test, a breaking change found by mcpctl diff, an error-level finding of mcpctl lint',
+    'checks failed: a test of mcpctl test, a breaking change found by mcpctl diff, a finding of mcpctl lint at or above --fail-on (error by default) or more warnings than --max-warnings',
   ],
   [124, 'a timeout expired'],
   [130, 'interrupted (Ctrl-C)'],

@@ -7,6 +7,8 @@ import type { LoadedConfig } from '../../src/config/load.js';
 import { McpctlError, toMcpctlError } from '../../src/errors.js';
 import type { Output } from '../../src/output/output.js';
 import type { GlobalOptions } from './global-options.js';
+import type { ResolveOptions } from '../../src/config/settings.js';
+import type { WorkDir } from '../../src/config/trust-dir.js';
 
 export interface Selection {
   specs: ServerSpec[];
@@ -47,16 +49,39 @@ export class ServerDirectory {
     return this.config;
   }
 
-  private get resolveOptions() {
+  /** User servers sent to the home directory since the last notice, by name. */
+  private readonly moved = new Map<string, WorkDir>();
+
+  private get resolveOptions(): ResolveOptions {
     return {
       timeoutSeconds: this.global.timeout,
       protocol: this.global.protocol,
       warn: (line: string) => this.out.warn(line),
+      moved: (server, workDir) => this.moved.set(server, workDir),
     };
+  }
+
+  /** One line for all the servers just resolved that run in the home directory instead of here. */
+  private tellMoved(): void {
+    const noticed = [...this.moved].filter(([, w]) => w.notice);
+    this.moved.clear();
+    const first = noticed[0]?.[1];
+    if (first === undefined) return;
+    const names = noticed.map(([name]) => JSON.stringify(name)).join(', ');
+    const [noun, verb] = noticed.length === 1 ? ['server', 'runs'] : ['servers', 'run'];
+    this.out.info(
+      `${noun} ${names} ${verb} in ${first.dir}, not in ${first.movedFrom}, which is not trusted; to run your own servers here: mcpctl servers trust .`,
+    );
   }
 
   /** One server: a configured name, an http(s) URL, or (with no name) the --stdio command line. */
   async resolve(target: string | undefined): Promise<ServerSpec> {
+    const spec = await this.resolveOne(target);
+    this.tellMoved();
+    return spec;
+  }
+
+  private async resolveOne(target: string | undefined): Promise<ServerSpec> {
     if (this.global.stdio && target === undefined)
       return (await import('../../src/config/adhoc.js')).adHocStdio(this.global.stdio, this.ctx, this.resolveOptions);
     if (target === undefined)
@@ -79,14 +104,16 @@ export class ServerDirectory {
         selection.errors.push(toMcpctlError(err));
       }
     }
+    this.tellMoved();
     return selection;
   }
 
   /** The named servers (or the --stdio one); an unknown name fails the whole command. */
   async select(targets: string[]): Promise<Selection> {
     const specs: ServerSpec[] = [];
-    if (this.global.stdio) specs.push(await this.resolve(undefined));
-    for (const t of targets) specs.push(await this.resolve(t));
+    if (this.global.stdio) specs.push(await this.resolveOne(undefined));
+    for (const t of targets) specs.push(await this.resolveOne(t));
+    this.tellMoved();
     return { specs, errors: [] };
   }
 

@@ -14,7 +14,7 @@ export interface DiffOptions {
 export function diffCommand(choice: Choice): Command {
   return new Command('diff')
     .description(
-      'compare two contracts (snapshot files or live servers): breaking vs compatible changes; exit 8 on a breaking one',
+      'compare two contracts (snapshot files or live servers) by the values their schemas accept: breaking vs compatible changes; exit 8 on a breaking one',
     )
     .argument('<old>', 'a snapshot file (mcpctl snapshot), or a server')
     .argument('<new>', 'a snapshot file, or a server')

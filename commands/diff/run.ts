@@ -17,13 +17,13 @@ async function contractOf(deps: Deps, target: string): Promise<Contract> {
   const file = path.resolve(deps.ctx.cwd, target);
   const stat = await fs.stat(file).catch(() => undefined);
   if (stat?.isFile()) return readContract(file, target);
-  return liveContract(deps, await deps.servers.resolve(target));
+  return (await liveContract(deps, await deps.servers.resolve(target))).contract;
 }
 
 export async function runDiff(deps: Deps, opts: DiffOptions): Promise<Outcome> {
   const { out } = deps;
   const [before, after] = await Promise.all([contractOf(deps, opts.old), contractOf(deps, opts.new)]);
-  const changes = diffContracts(before, after);
+  const changes = await diffContracts(before, after);
   const count = (cls: ChangeClass) => changes.filter((c) => c.class === cls).length;
   const summary = { breaking: count('breaking'), compatible: count('compatible') };
   if (out.json) await out.printJson({ changes, summary });

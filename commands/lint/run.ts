@@ -1,17 +1,22 @@
 // `mcpctl lint SERVER`: portability and quality rules for a server's tools, each finding with
-// its rule, severity and JSON path; exit 8 on any error-level finding.
+// its rule, severity and JSON path, as rows, JSON or a SARIF log; exit 8 on a finding at or
+// above --fail-on (error by default), or on more warnings than --max-warnings.
 
 import type { Deps } from '../common/deps.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
-import type { LintOptions } from './command.js';
+import type { LintFailOn, LintOptions } from './command.js';
 import { McpctlError, usageError } from '../../src/errors.js';
 import { didYouMean } from '../../src/suggest.js';
 import { type Finding, lintTools, SHAPE_RULE, selected } from '../../src/lint/lint.js';
-import { RULE_IDS as TOOL_RULE_IDS } from '../../src/lint/rules.js';
-import { SAMPLE_RULE, sampleStructuredOutput } from '../../src/lint/sample.js';
+import { RULES } from '../../src/lint/rules.js';
+import { SAMPLE_RULE, SAMPLE_RULE_INFO, sampleStructuredOutput } from '../../src/lint/sample.js';
+import { locateServer, sarifLog } from '../../src/lint/sarif.js';
 import { toolAllowed } from '../../src/mcp/requests/filters.js';
+import { VERSION } from '../../src/version.js';
 
-const RULE_IDS = [SHAPE_RULE.id, ...TOOL_RULE_IDS, SAMPLE_RULE];
+const RULE_INFO = [SHAPE_RULE, ...RULES, SAMPLE_RULE_INFO];
+const RULE_IDS = RULE_INFO.map((r) => r.id);
+const RANK: Record<Finding['severity'], number> = { info: 0, warning: 1, error: 2 };
 
 export async function runLint(deps: Deps, opts: LintOptions): Promise<Outcome> {
   const { out } = deps;
@@ -42,7 +47,11 @@ export async function runLint(deps: Deps, opts: LintOptions): Promise<Outcome> {
   const findings = [...lintTools(tools, selection, malformed), ...samples];
   const count = (s: Finding['severity']) => findings.filter((f) => f.severity === s).length;
   const summary = { error: count('error'), warning: count('warning'), info: count('info') };
-  if (out.json) await out.printJson({ findings, summary });
+  if (opts.format === 'sarif') {
+    const ran = RULE_INFO.filter((r) => selected(selection, r.id) && (r.id !== SAMPLE_RULE || opts.sampleCalls));
+    const where = await locateServer(spec.source, spec.name, deps.ctx.cwd);
+    await out.printJson(sarifLog(findings, ran, { version: VERSION, server: spec.name }, where));
+  } else if (out.json || opts.format === 'json') await out.printJson({ findings, summary });
   else if (findings.length === 0) out.info(`no findings in ${tools.length} tools of ${spec.name}`);
   else {
     const { chalk } = out;
@@ -63,11 +72,25 @@ export async function runLint(deps: Deps, opts: LintOptions): Promise<Outcome> {
       `${summary.error} errors, ${summary.warning} warnings, ${summary.info} notes in ${tools.length} tools of ${spec.name}`,
     );
   }
-  if (summary.error > 0) {
-    throw new McpctlError('check', `${summary.error} error-level finding${summary.error === 1 ? '' : 's'}`, {
+  const failure = verdict(findings, opts.failOn, opts.maxWarnings);
+  if (failure)
+    throw new McpctlError('check', failure, {
       server: spec.name,
       hint: 'fix them in the server, or leave a rule out with --ignore ID',
     });
-  }
   return SUCCESS;
+}
+
+/** Why the findings fail the run, or undefined when they do not. */
+function verdict(findings: readonly Finding[], failOn: LintFailOn, maxWarnings?: number): string | undefined {
+  const failing = findings.filter((f) => RANK[f.severity] >= RANK[failOn]).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (failing > 0)
+    return failOn === 'error'
+      ? `${plural(failing, 'error-level finding')}`
+      : `${plural(failing, 'finding')} at ${failOn} level or above (--fail-on ${failOn})`;
+  const warnings = findings.filter((f) => f.severity === 'warning').length;
+  if (maxWarnings !== undefined && warnings > maxWarnings)
+    return `${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings} allows`;
+  return undefined;
 }

@@ -101,12 +101,17 @@ export function serversCommand(choice: Choice): Command {
   servers.addCommand(
     new Command('trust')
       .description(
-        'let mcpctl start the servers of a project config, as it is now (default: the project configs found from here)',
+        'let mcpctl start the servers of a project config, as it is now (default: the project configs found from here); a folder: let your own servers run in it',
       )
-      .argument('[files...]', 'project config files')
+      .argument('[files...]', 'project config files, or folders')
       .addHelpText(
         'after',
-        examples('mcpctl servers trust', 'mcpctl servers trust .mcp.json', 'mcpctl servers untrust .mcp.json'),
+        examples(
+          'mcpctl servers trust',
+          'mcpctl servers trust .mcp.json',
+          'mcpctl servers trust ~/src/myrepo',
+          'mcpctl servers untrust .mcp.json',
+        ),
       )
       .action((files: string[], _flags: unknown, cmd: Command) =>
         choice.set(cmd, async (deps) => (await import('./trust.js')).runServersTrust(deps, { files })),
@@ -114,9 +119,9 @@ export function serversCommand(choice: Choice): Command {
   );
   servers.addCommand(
     new Command('untrust')
-      .description('take back the trust given to a project config')
-      .argument('<files...>', 'project config files')
-      .addHelpText('after', examples('mcpctl servers untrust .mcp.json'))
+      .description('take back the trust given to a project config or a folder')
+      .argument('<files...>', 'project config files, or folders')
+      .addHelpText('after', examples('mcpctl servers untrust .mcp.json', 'mcpctl servers untrust ~/src/myrepo'))
       .action((files: string[], _flags: unknown, cmd: Command) =>
         choice.set(cmd, async (deps) => (await import('./trust.js')).runServersUntrust(deps, { files })),
       ),

@@ -24,7 +24,7 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
   }
   if (opts.name !== undefined) {
     const entry = findEntry(config, opts.name, ctx);
-    const description = describeServer(entry);
+    const description = describeServer(entry, ctx.home);
     await (out.json ? out.printJson(description) : out.print(renderOne(deps, description)));
     return SUCCESS;
   }
@@ -33,7 +33,7 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
   for (const s of config.shadowed) shadowed.set(s.name, [...(shadowed.get(s.name) ?? []), s]);
   const descriptions = config.entries
     .flatMap((e) => [e, ...(shadowed.get(e.name) ?? [])])
-    .map((e) => describeServer(e));
+    .map((e) => describeServer(e, ctx.home));
   if (out.json) {
     await out.printJson({ servers: descriptions });
     return SUCCESS;
@@ -62,6 +62,8 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
           style: (d) => (d.trusted ? undefined : out.chalk.yellow),
           priority: 1,
         },
+        // Where each stdio server starts: for the user's own, the trust of this directory decides (trust-dir.ts).
+        { header: 'CWD', value: (d) => d.workingDirectory ?? '', wrap: true },
       ],
       descriptions,
     ),

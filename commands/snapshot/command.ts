@@ -12,7 +12,7 @@ export interface SnapshotOptions {
 export function snapshotCommand(choice: Choice): Command {
   return new Command('snapshot')
     .description(
-      "print the server's contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON",
+      "print the server's contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON, whatever protocol revision is negotiated",
     )
     .argument('[server]', 'a configured server name, or an http(s):// URL')
     .option('--output <file>', 'write the snapshot to this new file instead of stdout')

@@ -9,11 +9,17 @@ import type { ServerSpec } from '../../src/config/types.js';
 import { type Contract, contractJson, snapshotContract } from '../../src/contract/snapshot.js';
 import { writeNewFile } from '../../src/output/report-file.js';
 
-/** The live contract of one server. */
-export async function liveContract(deps: Deps, spec: ServerSpec): Promise<Contract> {
+/** The live contract of one server, and the protocol revision it was read over. */
+export async function liveContract(
+  deps: Deps,
+  spec: ServerSpec,
+): Promise<{ contract: Contract; protocolVersion: string }> {
   const spinner = await deps.out.startSpinner(`reading the contract of ${spec.name}`);
   try {
-    return await deps.sessions.open(spec, (session) => snapshotContract(session));
+    return await deps.sessions.open(spec, async (session) => ({
+      contract: await snapshotContract(session),
+      protocolVersion: session.protocolVersion,
+    }));
   } finally {
     spinner.stop();
   }
@@ -21,7 +27,9 @@ export async function liveContract(deps: Deps, spec: ServerSpec): Promise<Contra
 
 export async function runSnapshot(deps: Deps, opts: SnapshotOptions): Promise<Outcome> {
   const spec = await deps.servers.resolve(opts.server);
-  const text = contractJson(await liveContract(deps, spec));
+  const { contract, protocolVersion } = await liveContract(deps, spec);
+  const text = contractJson(contract);
+  deps.out.info(`${spec.name} spoke protocol revision ${protocolVersion} (not part of the contract)`);
   if (opts.output === undefined) await deps.out.print(text);
   else {
     await writeNewFile(path.resolve(deps.ctx.cwd, opts.output), text, opts.output);

@@ -1,7 +1,9 @@
 // Shell completion scripts for bash, zsh and fish, generated from the command tree so they
 // cannot drift from it. Server names complete by asking `mcpctl servers --names` at run time,
 // and each name is a literal word: nothing in it is expanded or run by the shell (a config from
-// a cloned repository may name a server `$(rm -rf ~)`), and it is inserted quoted.
+// a cloned repository may name a server `$(rm -rf ~)`), and it is inserted quoted. No word that
+// starts with `-` is ever offered as a server, file or directory: the parser would read it as an
+// option (a clone's server or file named `--trust-project`).
 
 import type { CommandSpec, OptionSpec, Shell, ValueKind } from './tree.js';
 import { PROTOCOL_SETTINGS } from '../config/types.js';
@@ -50,9 +52,9 @@ function bashValue(kind: ValueKind): string {
     case 'server':
       return '_mcpctl_server_names';
     case 'file':
-      return 'COMPREPLY=($(compgen -f -- "$cur"))';
+      return '_mcpctl_paths -f';
     case 'dir':
-      return 'COMPREPLY=($(compgen -d -- "$cur"))';
+      return '_mcpctl_paths -d';
     case 'shell':
       return 'COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))';
     case 'protocol':
@@ -72,8 +74,19 @@ function bash(root: CommandSpec): string {
     '  local name',
     '  COMPREPLY=()',
     '  while IFS= read -r name; do',
+    '    [[ $name == -* ]] && continue',
     '    [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf \'%q\' "$name")")',
     '  done < <(mcpctl servers --names 2>/dev/null)',
+    '}',
+    '',
+    // compgen -f would offer a file named --trust-project, and word-split names with blanks.
+    '_mcpctl_paths() {',
+    '  local word',
+    '  COMPREPLY=()',
+    '  compopt -o filenames 2>/dev/null',
+    '  while IFS= read -r word; do',
+    '    [[ $word == -* ]] || COMPREPLY+=("$word")',
+    '  done < <(compgen "$1" -- "$cur")',
     '}',
     '',
     '_mcpctl() {',
@@ -129,9 +142,9 @@ function zshValue(kind: ValueKind): string {
     case 'server':
       return '_mcpctl_server_names';
     case 'file':
-      return '_files';
+      return '_mcpctl_paths f';
     case 'dir':
-      return '_files -/';
+      return '_mcpctl_paths d';
     case 'shell':
       return '(bash zsh fish)';
     case 'protocol':
@@ -168,8 +181,25 @@ function zsh(root: CommandSpec): string {
     HEADER('zsh'),
     '_mcpctl_server_names() {',
     '  local -a servers expl',
-    '  servers=(${(f)"$(mcpctl servers --names 2>/dev/null)"})',
+    '  servers=(${${(f)"$(mcpctl servers --names 2>/dev/null)"}:#-*})',
     '  _wanted servers expl server compadd -a servers',
+    '}',
+    '',
+    // A word starts with `-` only when nothing is typed yet: then not _files, which offers a file
+    // named --trust-project (an ignore pattern, -F, gives way to the _ignored completer when
+    // nothing else matches). $1: f (files and folders) or d (folders); the rest is _arguments'.
+    '_mcpctl_paths() {',
+    '  local kind=$1 pick',
+    '  local -a found expl',
+    '  shift',
+    '  [[ $kind == d ]] && pick=-/',
+    '  if [[ -n $PREFIX ]]; then',
+    '    [[ $PREFIX == -* ]] || _files $pick "$@"',
+    '    return',
+    '  fi',
+    '  found=(*(N$pick))',
+    '  found=(${found:#-*})',
+    '  _wanted files expl file compadd -f -a found',
     '}',
     '',
   ];
@@ -208,11 +238,11 @@ function fishQuote(text: string): string {
 function fishValue(kind: ValueKind): string {
   switch (kind) {
     case 'server':
-      return "-f -a '(mcpctl servers --names 2>/dev/null)'";
+      return '-f -a \'(mcpctl servers --names 2>/dev/null | string match -v -- "-*")\'';
     case 'file':
-      return '-F';
+      return "-f -a '(__mcpctl_paths)'";
     case 'dir':
-      return "-f -a '(__fish_complete_directories)'";
+      return "-f -a '(__mcpctl_paths -d)'";
     case 'shell':
       return "-f -a 'bash zsh fish'";
     case 'protocol':
@@ -223,7 +253,23 @@ function fishValue(kind: ValueKind): string {
 }
 
 function fish(root: CommandSpec): string {
-  const lines: string[] = [HEADER('fish'), 'complete -c mcpctl -f'];
+  const lines: string[] = [
+    HEADER('fish'),
+    // Not -F nor __fish_complete_path: both offer a file named --trust-project (and the latter
+    // hands such a name to ls as an option). -d: directories only.
+    'function __mcpctl_paths',
+    '    set -l cur (commandline -ct)',
+    '    set -l found $cur*/',
+    '    contains -- -d $argv; or set found $cur*',
+    '    for p in $found',
+    "        string match -q -- '-*' $p; and continue",
+    // A folder ends in / (fish adds no space after it), so its files complete next.
+    "        test -d $p; and not string match -q -- '*/' $p; and set p $p/",
+    '        echo $p',
+    '    end',
+    'end',
+    'complete -c mcpctl -f',
+  ];
   const paths = walk(root);
   for (const { words, command } of paths) {
     const cond = fishCondition(words, command, root);

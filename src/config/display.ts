@@ -6,6 +6,7 @@ import type { ConfigEntry, ShadowedEntry } from './load.js';
 import { timeoutMsFromFile } from './settings.js';
 import { isTrusted, type RawOAuthEntry, type TransportKind, type TrustState } from './types.js';
 import { redactArgs, redactUrl, redactValue } from '../redact.js';
+import { configRelativeDir } from './trust-dir.js';
 
 export { REDACTED, redactUrl, redactValue } from '../redact.js';
 
@@ -15,7 +16,10 @@ export interface ServerDescription {
   command?: string;
   args?: string[];
   url?: string;
+  /** `cwd` as written. */
   cwd?: string;
+  /** stdio: the directory it will start in (absolute; `cwd` as written when it holds a variable). */
+  workingDirectory?: string;
   /** Absolute path of the file the server came from. */
   source: string;
   /** Another host's file (Codex, Zed, …), when it is one. */
@@ -47,8 +51,19 @@ function redactMap(map: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, redactValue(v)]));
 }
 
+/**
+ * Where a stdio entry will start: its `cwd` (unexpanded when it names a variable: listing reads
+ * none), else the directory the loader chose (trust-dir.ts).
+ */
+function workingDirectory(entry: ConfigEntry, home: string): string | undefined {
+  if (entry.type !== 'stdio') return undefined;
+  const cwd = entry.raw.cwd;
+  if (cwd === undefined) return entry.workDir?.dir;
+  return cwd.includes('${') ? cwd : configRelativeDir(cwd, entry.source, home);
+}
+
 /** The plain, secret-free object describing one server (for `servers` and its --json). */
-export function describeServer(entry: ConfigEntry | ShadowedEntry): ServerDescription {
+export function describeServer(entry: ConfigEntry | ShadowedEntry, home: string): ServerDescription {
   const raw = entry.raw;
   const out: ServerDescription = {
     name: entry.name,
@@ -64,6 +79,8 @@ export function describeServer(entry: ConfigEntry | ShadowedEntry): ServerDescri
   if (raw.args !== undefined) out.args = redactArgs(raw.args);
   if (raw.url !== undefined) out.url = redactUrl(raw.url);
   if (raw.cwd !== undefined) out.cwd = raw.cwd;
+  const dir = workingDirectory(entry, home);
+  if (dir !== undefined) out.workingDirectory = dir;
   if (raw.env !== undefined) out.env = redactMap(raw.env);
   if (raw.envFrom !== undefined) out.envFrom = [...raw.envFrom];
   if (raw.inheritEnv !== undefined) out.inheritEnv = raw.inheritEnv;

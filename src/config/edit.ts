@@ -111,6 +111,11 @@ export async function addServer(
   opts: AddOptions = {},
 ): Promise<EditResult> {
   if (name.trim() === '') throw usageError('a server name must not be empty');
+  // The loader leaves such a name out: completed on a command line, it reads as an option.
+  if (name.startsWith('-'))
+    throw usageError(`server name "${name}" starts with "-", which would read as an option`, {
+      hint: 'choose a name that starts with a letter or digit',
+    });
   const check = checkNewEntry(name, entry);
   return locked(ctx, file, opts.signal, () => addChecked(ctx, file, name, entry, check.warnings, opts), true);
 }

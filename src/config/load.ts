@@ -9,13 +9,14 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
-import { configSources, projectDirOf, type ConfigScope, type ConfigSource } from './paths.js';
+import { configSources, projectDirOf, projectDirs, type ConfigScope, type ConfigSource } from './paths.js';
 import { displayPath } from './display-path.js';
 import { contentHash, readConfigFile, type ReadConfigFile } from './read-file.js';
 import type { TrustFileData } from './trust.js';
 import { usesEditorInput } from './hosts.js';
 import { checkEntry, type SourceLocation } from './validate.js';
 import { isTrusted, type RawServerEntry, type TransportKind, type TrustState } from './types.js';
+import { defaultWorkDir, directoryTrust, projectFolder, type DirectoryTrust, type WorkDir } from './trust-dir.js';
 
 export interface ConfigEntry {
   name: string;
@@ -37,6 +38,8 @@ export interface ConfigEntry {
   type: TransportKind;
   /** Where each value is written, by camelCase path relative to the entry (`headers.Authorization`). */
   locations: Record<string, SourceLocation>;
+  /** stdio: where it starts when the entry names no `cwd` (trust-dir.ts). */
+  workDir?: WorkDir;
 }
 
 export interface ShadowedEntry extends ConfigEntry {
@@ -263,6 +266,13 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
           warnings.push(`${where}: server "${name}" is defined again below; this one is ignored`);
           continue;
         }
+        if (name.startsWith('-')) {
+          // `mcpctl status --trust-project` is what completing such a name would type.
+          warnings.push(
+            `${where}: server "${name}" is left out: a name starting with "-" reads as an option; rename it`,
+          );
+          continue;
+        }
         const path = [...section, name];
         const check = foreign
           ? checkForeign(name, valueNode, source, shown)
@@ -303,8 +313,54 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
       hint: 'fix the entries named above (the keys are described in mcpctl.schema.json), or read only another file with --config FILE',
     });
   }
+  await setWorkDirs(candidates, ctx, {
+    trustProject: opts.trustProject === true,
+    projectFiles,
+    store: async () => {
+      if (trustStore === undefined) {
+        trustStore = import('./trust.js').then((t) => t.believedTrustStore(t.trustFilePath(ctx)));
+        const { warning } = await trustStore;
+        if (warning !== undefined) warnings.push(warning);
+      }
+      return (await trustStore).data;
+    },
+    isRepoRoot,
+  });
   const { entries, shadowed } = pickEntries(candidates, ctx, warnings);
   return { entries, shadowed, files, projectFiles, searched: sources.map((s) => s.file), warnings };
+}
+
+/**
+ * Sets where each stdio entry without `cwd` starts. The trust store is read for this only when a
+ * user's server needs it and nothing else has decided.
+ */
+async function setWorkDirs(
+  candidates: ConfigEntry[],
+  ctx: Context,
+  input: {
+    trustProject: boolean;
+    projectFiles: ProjectFile[];
+    store: () => Promise<TrustFileData>;
+    isRepoRoot: (dir: string) => boolean;
+  },
+): Promise<void> {
+  const stdio = candidates.filter((c) => c.type === 'stdio');
+  let trust: DirectoryTrust | undefined;
+  if (stdio.some((c) => c.scope === 'user' || c.scope === 'env')) {
+    const trustedFiles = new Set([
+      ...input.projectFiles.filter((p) => isTrusted(p.trust)).map((p) => p.file),
+      // Servers of a project .mcp.json approved in Claude Code: the user trusts that project there.
+      ...candidates.filter((c) => c.trust === 'claude-code' || c.scope === 'env').map((c) => c.source),
+    ]);
+    trust = await directoryTrust(ctx, {
+      trustProject: input.trustProject,
+      trustedProjects: [...trustedFiles].map(projectFolder),
+      // A store that cannot be read trusts no folder: the servers run in home, which is safe.
+      store: () => input.store().catch((): TrustFileData => ({ version: 1, files: {} })),
+      inProject: () => input.projectFiles.length > 0 || projectDirs(ctx).some(input.isRepoRoot),
+    });
+  }
+  for (const c of stdio) c.workDir = defaultWorkDir(c, trust, ctx);
 }
 
 function anyOf(a: (name: string) => boolean, b: (name: string) => boolean): (name: string) => boolean {

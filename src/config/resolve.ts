@@ -2,7 +2,6 @@
 // expanded, cwd checked, child environment and headers built, secrets read from the environment.
 
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Context } from '../io.js';
 import { configError } from '../errors.js';
 import { adHocHttp, isUrlTarget } from './adhoc.js';
@@ -12,6 +11,7 @@ import type { ConfigEntry, LoadedConfig } from './load.js';
 import { displayPath } from './display-path.js';
 import { allowlistedEnv, inheritedEnv, protocolSetting, timeoutMs, type ResolveOptions } from './settings.js';
 import { unknownServer } from './find-entry.js';
+import { configRelativeDir, defaultWorkDir } from './trust-dir.js';
 import {
   isTrusted,
   type HttpServerSpec,
@@ -56,15 +56,9 @@ function fromEnv(r: Resolving, name: string, key: readonly JsonSegment[], what: 
   return value;
 }
 
-/** The folder a project config belongs to: .vscode/mcp.json and .cursor/mcp.json belong to the one above them. */
-function projectFolder(configFile: string): string {
-  return builtinVariables(configFile, '').workspaceFolder!;
-}
-
 /** A directory named at `key`, relative to the config file (`~` is home); it must exist. */
 function configDirectory(r: Resolving, dir: string, key: readonly JsonSegment[], hint: string): string {
-  const expanded = dir === '~' || dir.startsWith('~/') ? path.join(r.ctx.home, dir.slice(1)) : dir;
-  const abs = path.resolve(path.dirname(r.entry.source), expanded);
+  const abs = configRelativeDir(dir, r.entry.source, r.ctx.home);
   let isDir = false;
   try {
     isDir = fs.statSync(abs).isDirectory();
@@ -81,10 +75,13 @@ function configDirectory(r: Resolving, dir: string, key: readonly JsonSegment[],
   return abs;
 }
 
-function resolveCwd(r: Resolving, cwd: string | undefined): string {
-  // A project's servers run in the project, wherever in it mcpctl is started (as Claude Code does).
-  if (cwd === undefined) return r.entry.scope === 'project' ? projectFolder(r.entry.source) : r.ctx.cwd;
-  return configDirectory(r, cwd, ['cwd'], 'a relative cwd is relative to the directory of the config file');
+function resolveCwd(r: Resolving, cwd: string | undefined, opts: ResolveOptions): string {
+  if (cwd !== undefined)
+    return configDirectory(r, cwd, ['cwd'], 'a relative cwd is relative to the directory of the config file');
+  // The loader decided it (trust-dir.ts); an entry it did not see counts as not trusted.
+  const workDir = r.entry.workDir ?? defaultWorkDir(r.entry, undefined, r.ctx);
+  if (workDir.movedFrom !== undefined) opts.moved?.(r.entry.name, workDir);
+  return workDir.dir;
 }
 
 /** The common keys of every transport that need no variables of ours. */
@@ -103,7 +100,8 @@ function commonKeys(r: Resolving, raw: RawServerEntry): Pick<ServerSpec, 'enable
 }
 
 function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): StdioServerSpec {
-  const base = raw.inheritEnv === false ? allowlistedEnv(r.ctx.env) : inheritedEnv(r.ctx.env);
+  // Only the base allowlist unless the entry asks for everything: a CI job's tokens are not for every server.
+  const base = raw.inheritEnv === true ? inheritedEnv(r.ctx.env) : allowlistedEnv(r.ctx.env);
   const passed: Record<string, string> = {};
   (raw.envFrom ?? []).forEach((name, i) => {
     passed[name] = fromEnv(r, name, ['envFrom', i], 'to pass to the server');
@@ -114,7 +112,7 @@ function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): 
     transport: 'stdio',
     command: raw.command!,
     args: raw.args ?? [],
-    cwd: resolveCwd(r, raw.cwd),
+    cwd: resolveCwd(r, raw.cwd, opts),
     env: { ...base, ...passed, ...(raw.env ?? {}) },
     timeoutMs: timeoutMs(raw.timeout, opts),
     protocol: protocolSetting(raw.protocolVersion, 'stdio', opts),

@@ -44,13 +44,18 @@ export const SERVER_PROPERTIES: Record<string, Schema> = {
   transport: { enum: [...TRANSPORT_TYPES], description: 'Alias of "type".' },
   command: { type: 'string', minLength: 1, description: 'stdio: the program to run.' },
   args: stringArray('stdio: the arguments of the program.'),
-  cwd: { type: 'string', minLength: 1, description: 'stdio: working directory, relative to this file.' },
+  cwd: {
+    type: 'string',
+    minLength: 1,
+    description:
+      "stdio: working directory, relative to this file. Without it: a project config's server runs in the project; a user config's in the directory mcpctl was started in when that is trusted (servers trust DIR), else in the home directory.",
+  },
   env: stringMap('stdio: extra environment variables of the server.'),
   envFrom: stringArray('stdio: names of our environment variables to pass to the server.'),
   inheritEnv: {
     type: 'boolean',
     description:
-      'stdio: true (default) passes our whole environment; false only a basic allowlist plus env and envFrom.',
+      'stdio: false (default) passes only a base allowlist (PATH, HOME, USER, SHELL, TERM, LANG, TMPDIR, proxy and CA variables) plus env and envFrom; true passes our whole environment.',
   },
   url: { type: 'string', minLength: 1, description: 'http/sse: the endpoint.' },
   serverUrl: { type: 'string', minLength: 1, description: 'Alias of "url" (Windsurf).' },

@@ -3,6 +3,7 @@
 
 import type { Env } from '../io.js';
 import { usageError } from '../errors.js';
+import type { WorkDir } from './trust-dir.js';
 import { DEFAULT_TIMEOUT_SECONDS, PROTOCOL_SETTINGS, type ProtocolSetting, type TransportKind } from './types.js';
 
 /** Overrides from the command line, applied over the file. */
@@ -13,6 +14,8 @@ export interface ResolveOptions {
   protocol?: ProtocolSetting;
   /** Where a doubtful but usable value is reported (stderr). */
   warn?: (line: string) => void;
+  /** Told of each user server that starts in the home directory because the invoking one is not trusted. */
+  moved?: (server: string, workDir: WorkDir) => void;
 }
 
 /**
@@ -60,7 +63,7 @@ export function inheritedEnv(env: Env): Record<string, string> {
   return out;
 }
 
-/** What a server with `inheritEnv: false` still gets: enough to run programs, reach the network, find certificates. */
+/** What a stdio server gets of our environment unless `inheritEnv: true`: enough to run programs, reach the network, find certificates. */
 export const ENV_ALLOWLIST = [
   'PATH',
   'HOME',

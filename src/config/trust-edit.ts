@@ -1,7 +1,8 @@
 // `servers trust` / `servers untrust`: record (or take back) consent to a project config as its
-// content is now, in the trust store, under the store's lock.
+// content is now, or to a folder the user's own servers may run in, in the trust store, under
+// the store's lock.
 
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
 import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
@@ -12,6 +13,7 @@ import { absolutePath, PROJECT_FILES, projectDirOf, projectDirs, projectRoot } f
 import { displayPath } from './display-path.js';
 import { contentHash, readConfigFile } from './read-file.js';
 import { readTrustStore, trustFilePath, trustKey, type TrustFileData } from './trust.js';
+import { trustedFolders } from './trust-dir.js';
 
 export interface Trusted {
   /** Where its trust is recorded (`trustKey`). */
@@ -96,6 +98,63 @@ async function updateTrustStore<T>(file: string, signal: AbortSignal, fn: (data:
     const data = await readTrustStore(file);
     const result = fn(data);
     await writePrivateFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
+    return result;
+  });
+}
+
+/** A folder trusted with `servers trust DIR` (trust-dir.ts): the user's own servers may run in it. */
+export interface TrustedFolder {
+  /** The real path recorded. */
+  folder: string;
+}
+
+export interface UntrustedFolder {
+  folder: string;
+  /** false: it was not trusted. */
+  removed: boolean;
+}
+
+async function isDirectory(file: string): Promise<boolean> {
+  return (await fs.stat(file).catch(() => undefined))?.isDirectory() === true;
+}
+
+/**
+ * The arguments of `servers trust` / `untrust` that name folders rather than config files: an
+ * existing directory, or (for untrust) a folder still recorded though it is gone.
+ */
+export async function folderArguments(ctx: Context, paths: string[], recorded = false): Promise<string[]> {
+  const stored = recorded ? trustedFolders(await readTrustStore(trustFilePath(ctx))) : {};
+  const found = await Promise.all(
+    paths.map(async (p) => (await isDirectory(absolutePath(p, ctx))) || Object.hasOwn(stored, absolutePath(p, ctx))),
+  );
+  return paths.filter((_, i) => found[i]);
+}
+
+/** Trusts folders: the user's own stdio servers may start in them and below. */
+export async function trustFolders(ctx: Context, dirs: string[]): Promise<TrustedFolder[]> {
+  const folders = await Promise.all(dirs.map((d) => fs.realpath(absolutePath(d, ctx))));
+  await updateTrustStore(trustFilePath(ctx), ctx.signal, (data) => {
+    const trustedAt = new Date(ctx.now()).toISOString();
+    const records = { ...trustedFolders(data) };
+    for (const folder of folders) records[folder] = { trustedAt };
+    data.folders = records;
+  });
+  return folders.map((folder) => ({ folder }));
+}
+
+export async function untrustFolders(ctx: Context, dirs: string[]): Promise<UntrustedFolder[]> {
+  // A folder deleted since it was trusted is still named by the path it had.
+  const keys = await Promise.all(
+    dirs.map(async (d) => fs.realpath(absolutePath(d, ctx)).catch(() => absolutePath(d, ctx))),
+  );
+  return updateTrustStore(trustFilePath(ctx), ctx.signal, (data) => {
+    const records = { ...trustedFolders(data) };
+    const result = keys.map((folder) => {
+      const removed = Object.hasOwn(records, folder);
+      delete records[folder];
+      return { folder, removed };
+    });
+    data.folders = records;
     return result;
   });
 }

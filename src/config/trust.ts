@@ -22,6 +22,13 @@ export interface TrustFileData {
   version: 1;
   /** By `trustKey`: the config's directory resolved, then its name as found. */
   files: Record<string, TrustRecord>;
+  /** Folders trusted with `servers trust DIR`, by real path: the user's own servers may run in them (trust-dir.ts). */
+  folders?: Record<string, FolderTrustRecord>;
+}
+
+export interface FolderTrustRecord {
+  /** ISO time of the `servers trust DIR` that wrote it. */
+  trustedAt: string;
 }
 
 export function trustFilePath(ctx: Pick<Context, 'env' | 'home'>): string {

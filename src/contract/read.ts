@@ -39,5 +39,7 @@ export async function readContract(file: string, shownAs = file): Promise<Contra
       { hint: 'write one with mcpctl snapshot SERVER > FILE' },
     );
   }
-  return c as Contract;
+  // Written by an earlier mcpctl, which recorded the revision it happened to negotiate: no part of the contract.
+  const { protocolVersion: _connection, ...contract } = c as Contract & { protocolVersion?: unknown };
+  return contract;
 }

@@ -1,7 +1,8 @@
-// A server's contract as one deterministic JSON document: server info, protocol revision,
-// capabilities, tools, resources, resource templates and prompts, sorted and normalised, with
-// the fields that change from one connection to the next left out, so that two snapshots of
-// the same server are byte-identical.
+// A server's contract as one deterministic JSON document: server info, capabilities, tools,
+// resources, resource templates and prompts, sorted and normalised, with the fields that change
+// from one connection to the next left out, so that two snapshots of the same server are
+// byte-identical. The negotiated protocol revision is no part of it: it belongs to a connection
+// (the same server speaks several), so `snapshot` reports it on stderr.
 
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from '@modelcontextprotocol/client';
 import type { Session } from '../mcp/session/session.js';
@@ -14,7 +15,6 @@ export const CONTRACT_FORMAT = 'mcpctl-contract/1';
 export interface Contract {
   format: typeof CONTRACT_FORMAT;
   server: { name: string; version: string; title?: string };
-  protocolVersion: string;
   capabilities: Record<string, unknown>;
   instructions?: string;
   tools: Tool[];
@@ -48,7 +48,6 @@ export async function snapshotContract(session: Session): Promise<Contract> {
       version: info.version,
       ...(info.title !== undefined ? { title: info.title } : {}),
     }),
-    protocolVersion: session.protocolVersion,
     capabilities: normalise(caps as Record<string, unknown>),
     ...(session.instructions !== undefined ? { instructions: session.instructions } : {}),
     tools: normalise(

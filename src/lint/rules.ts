@@ -6,7 +6,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { JsonSegment } from '../config/jsonc.js';
 import { compileSchema } from '../schema/compile.js';
 import type { JsonSchema } from '../schema/navigate.js';
-import { walkSchema, type SchemaNode } from './schema-walk.js';
+import { walkSchema, walkSubschemas, type SchemaNode } from './schema-walk.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -70,6 +70,21 @@ const OPENAI_STRICT_UNSUPPORTED = [
   'minProperties',
   'maxProperties',
 ];
+/** The `format` values OpenAI's strict mode (Structured Outputs) supports for strings. */
+const OPENAI_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+/** The `format` values of Gemini's Schema object, by type (others are rejected or ignored). */
+const GEMINI_FORMATS: Record<string, readonly string[]> = {
+  string: ['enum', 'date-time'],
+  number: ['float', 'double'],
+  integer: ['int32', 'int64'],
+};
+/** What OpenAI refuses at the top of a function's parameters. */
+const OPENAI_TOP_LEVEL = ['oneOf', 'anyOf', 'allOf', 'enum', 'not'];
+/** Keywords that give a schema its values without a `type` of its own. */
+const TYPE_GIVERS = ['$ref', 'enum', 'const', 'anyOf', 'oneOf', 'allOf'];
+/** Where a boolean schema is the usual spelling, and providers accept it. */
+const BOOLEAN_ALLOWED = new Set(['additionalProperties', 'unevaluatedProperties']);
+
 /** A tool definition this large costs every conversation that offers it a noticeable share of the context. */
 export const SCHEMA_BUDGET_BYTES = 8 * 1024;
 
@@ -79,6 +94,107 @@ function eachSchema(tool: Tool, visit: (node: SchemaNode, at: JsonSegment[]) => 
   walkSchema(schemaOf(tool, 'inputSchema'), ['inputSchema'], visit);
   walkSchema(schemaOf(tool, 'outputSchema'), ['outputSchema'], visit);
 }
+
+/** Findings of `check` at every subschema of the input schema (booleans and non-schemas included). */
+function inputSubschemas(tool: Tool, check: (sub: unknown, at: JsonSegment[], keyword?: string) => RuleFinding[]) {
+  const out: RuleFinding[] = [];
+  walkSubschemas(schemaOf(tool, 'inputSchema'), ['inputSchema'], (sub, at, keyword) =>
+    out.push(...check(sub, at, keyword)),
+  );
+  return out;
+}
+
+const isNode = (s: unknown): s is SchemaNode => s !== null && typeof s === 'object' && !Array.isArray(s);
+
+/** The rules for what model providers' schema subsets refuse or ignore. */
+const PROVIDER_RULES: readonly Rule[] = [
+  {
+    id: 'boolean-schema',
+    severity: 'warning',
+    description:
+      "No input subschema is a bare true or false (additionalProperties aside): Gemini's and OpenAI's schema subsets have no boolean schemas.",
+    check: (tool) =>
+      inputSubschemas(tool, (sub, at, keyword) =>
+        typeof sub === 'boolean' && !(keyword && BOOLEAN_ALLOWED.has(keyword))
+          ? [{ at, message: `a boolean schema (${sub}): write ${sub ? '{}' : '{"not": {}}'} or a typed schema` }]
+          : [],
+      ),
+  },
+  {
+    id: 'type-union',
+    severity: 'warning',
+    description:
+      'No input `type` is a list of types: Gemini takes one type per schema (nullable: true for null, or anyOf).',
+    check: (tool) =>
+      inputSubschemas(tool, (sub, at) =>
+        isNode(sub) && Array.isArray(sub.type)
+          ? [{ at: [...at, 'type'], message: `type is a union (${sub.type.map(String).join(', ')})` }]
+          : [],
+      ),
+  },
+  {
+    id: 'untyped-property',
+    severity: 'warning',
+    description:
+      'Every input property has a type (or an enum, const, $ref or combinator that gives one): Gemini requires one, and without it a model guesses.',
+    check: (tool) =>
+      inputSubschemas(tool, (sub, at, keyword) =>
+        keyword === 'properties' && isNode(sub) && sub.type === undefined && !TYPE_GIVERS.some((k) => k in sub)
+          ? [{ at, message: `input property "${String(at[at.length - 1])}" has no type` }]
+          : [],
+      ),
+  },
+  {
+    id: 'format-support',
+    severity: 'warning',
+    description:
+      'Every input `format` is one the providers support: OpenAI strict mode takes date-time, time, date, duration, email, hostname, ipv4, ipv6 and uuid; Gemini date-time and enum for strings, float and double, int32 and int64 for numbers.',
+    check: (tool) =>
+      inputSubschemas(tool, (sub, at) => {
+        if (!isNode(sub) || typeof sub.format !== 'string') return [];
+        const format = sub.format;
+        const types = Array.isArray(sub.type) ? sub.type.map(String) : [String(sub.type ?? 'string')];
+        const openai = types.includes('string') && !OPENAI_FORMATS.has(format);
+        const gemini = !types.some((t) => GEMINI_FORMATS[t]?.includes(format));
+        const who = [openai ? "OpenAI's strict mode" : '', gemini ? 'Gemini' : ''].filter(Boolean);
+        return who.length
+          ? [{ at: [...at, 'format'], message: `format "${format}" is not supported by ${who.join(' or ')}` }]
+          : [];
+      }),
+  },
+  {
+    id: 'gemini-enum',
+    severity: 'warning',
+    description: 'Every input enum lists only strings: Gemini takes enums of strings only.',
+    check: (tool) =>
+      inputSubschemas(tool, (sub, at) => {
+        if (!isNode(sub) || !Array.isArray(sub.enum)) return [];
+        const others = sub.enum.filter((v) => typeof v !== 'string');
+        return others.length
+          ? [
+              {
+                at: [...at, 'enum'],
+                message: `enum values that are not strings: ${others.map((v) => JSON.stringify(v)).join(', ')}`,
+              },
+            ]
+          : [];
+      }),
+  },
+  {
+    id: 'openai-top-level',
+    severity: 'warning',
+    description:
+      'The input schema has no oneOf, anyOf, allOf, enum or not at its top: OpenAI refuses such function parameters.',
+    check: (tool) => {
+      const s = schemaOf(tool, 'inputSchema');
+      if (!isNode(s)) return [];
+      return OPENAI_TOP_LEVEL.filter((k) => k in s).map((k) => ({
+        at: ['inputSchema', k],
+        message: `"${k}" at the top of the input schema: OpenAI accepts only a plain object there`,
+      }));
+    },
+  },
+];
 
 export const RULES: readonly Rule[] = [
   {
@@ -278,6 +394,7 @@ export const RULES: readonly Rule[] = [
       return out;
     },
   },
+  ...PROVIDER_RULES,
 ];
 
 export const RULE_IDS = RULES.map((r) => r.id);

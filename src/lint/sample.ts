@@ -10,6 +10,12 @@ import { classifyError } from '../mcp/session/classify.js';
 import type { Finding } from './lint.js';
 
 export const SAMPLE_RULE = 'output-structured';
+export const SAMPLE_RULE_INFO = {
+  id: SAMPLE_RULE,
+  severity: 'error' as const,
+  description:
+    '(with --sample-calls) A tool with an outputSchema returns structuredContent that fits it, in a call with no arguments; only tools marked readOnlyHint that need no arguments are called.',
+};
 
 function callable(tool: Tool): boolean {
   const required = (tool.inputSchema as { required?: unknown }).required;

@@ -165,7 +165,7 @@ async function runOne(session: Session, test: TestCase, file: TestFile, deps: Ru
         },
       ];
     }
-    breaking = diffContracts(before, await snapshotContract(session))
+    breaking = (await diffContracts(before, await snapshotContract(session)))
       .filter((c) => c.class === 'breaking')
       .map((c) => `${c.path}: ${c.message}`);
   }

@@ -4,11 +4,11 @@
 
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { authStatus, createAuthProvider, login } from '../../src/auth/index.js';
 import { McpctlError } from '../../src/errors.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
+import { freePort } from '../mcp/helpers.js';
 import {
   assertNoSecrets,
   browserEntries,
@@ -269,15 +269,3 @@ describe('grants and client identity', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,14 +1,17 @@
 // Completions come from the command tree: the checked-in scripts must equal a fresh generation,
 // and the scripts, run in real bash, zsh and fish, must complete commands, options and server
-// names, each name a literal word: a hostile name runs nothing and is offered quoted.
+// names, each name a literal word: a hostile name runs nothing and is offered quoted, and no word
+// the parser would read as an option (a server or file named --trust-project) is ever offered.
+// zsh and fish are skipped where they are not installed (.ci/run installs them).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { run, ROOT, BIN } from '../helpers/run.js';
+import { unlessInstalled } from '../helpers/requires.js';
 
 for (const shell of ['bash', 'zsh', 'fish']) {
   test(`completions/mcpctl.${shell} is what \`mcpctl completion ${shell}\` generates`, async () => {
@@ -135,7 +138,9 @@ test('bash offers hostile server names as literal, quoted words, and runs none o
   assertNothingRan(cwd);
 });
 
-test('zsh offers hostile server names as literal words to compadd, and runs none of them', () => {
+test('zsh offers hostile server names as literal words to compadd, and runs none of them', {
+  skip: unlessInstalled('zsh'),
+}, () => {
   const { cwd, env } = hostileNames();
   const dir = mcpctlOnPath();
   // compadd and _wanted exist only inside the completion system: these stand-ins print the
@@ -154,7 +159,9 @@ _mcpctl_server_names`;
   assert.deepEqual(out.split('\0').filter(Boolean).sort(), [...LITERAL_NAMES].sort());
 });
 
-test('fish offers hostile server names as literal words, and runs none of them', () => {
+test('fish offers hostile server names as literal words, and runs none of them', {
+  skip: unlessInstalled('fish'),
+}, () => {
   const { cwd, env } = hostileNames();
   const dir = mcpctlOnPath();
   const script = `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C 'mcpctl tools '`;
@@ -169,4 +176,126 @@ test('fish offers hostile server names as literal words, and runs none of them',
     .filter(Boolean)
     .map((line) => line.split('\t')[0]);
   assert.deepEqual(offered.sort(), [...LITERAL_NAMES].sort());
+});
+
+/** Words the parser reads as options, as a cloned repository could name its servers and files. */
+const DASHED = ['--trust-project', '-c.evil/x.json', '-v'];
+
+/**
+ * A clone whose project config names servers with DASHED names beside `plain`, and holds files and
+ * a folder with such names beside `plain.json` and `sub/`. `fakeNames`: an `mcpctl` on PATH that
+ * prints DASHED as server names, as an older mcpctl would, to check the script's own filter.
+ */
+function dashedClone(fakeNames = false): { cwd: string; env: Record<string, string> } {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-compl-dash-'));
+  const servers: Record<string, unknown> = { plain: { command: 'true' } };
+  for (const name of DASHED) servers[name] = { command: 'true' };
+  writeFileSync(path.join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
+  for (const name of ['--trust-project', '-x', 'plain.json']) writeFileSync(path.join(cwd, name), '{}');
+  mkdirSync(path.join(cwd, 'sub'));
+  mkdirSync(path.join(cwd, '-dir'));
+  const bin = fakeNames ? fakeMcpctl() : mcpctlOnPath();
+  return { cwd, env: { PATH: `${bin}:${process.env.PATH}`, HOME: bin } };
+}
+
+function fakeMcpctl(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-compl-fake-'));
+  writeFileSync(path.join(dir, 'mcpctl'), `#!/bin/sh\nprintf '%s\\n' plain ${DASHED.map((n) => `'${n}'`).join(' ')}\n`);
+  chmodSync(path.join(dir, 'mcpctl'), 0o755);
+  return dir;
+}
+
+test('a server name starting with "-" is left out at load time, with a warning naming file:line', async () => {
+  const { cwd } = dashedClone();
+  const r = await run(['servers', '--names'], { cwd });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'plain\n');
+  for (const name of DASHED)
+    assert.ok(
+      r.stderr.includes(`.mcp.json:1:`) && r.stderr.includes(`server "${name}" is left out`),
+      `no warning for ${name}: ${r.stderr}`,
+    );
+});
+
+/** Runs bash completion with the clone's PATH (the real mcpctl, or the fake). */
+function bashComplete(words: string[], clone: { cwd: string; env: Record<string, string> }): string[] {
+  const script = `source "${path.join(ROOT, 'completions', 'mcpctl.bash')}"
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})
+COMP_CWORD=${words.length - 1}
+_mcpctl
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const out = execFileSync('bash', ['-c', script], { cwd: clone.cwd, env: clone.env, encoding: 'utf8' });
+  return out.split('\n').filter(Boolean);
+}
+
+test('bash never offers a word starting with "-" for a server, a file or a folder', () => {
+  for (const clone of [dashedClone(), dashedClone(true)]) {
+    assert.deepEqual(bashComplete(['mcpctl', 'status', ''], clone), ['plain']);
+    assert.deepEqual(bashComplete(['mcpctl', '--json', 'tools', ''], clone), ['plain']);
+  }
+  const clone = dashedClone();
+  assert.deepEqual(bashComplete(['mcpctl', '-c', ''], clone).sort(), ['.mcp.json', 'plain.json', 'sub']);
+  assert.deepEqual(bashComplete(['mcpctl', 'call', '--args-file', ''], clone).sort(), [
+    '.mcp.json',
+    'plain.json',
+    'sub',
+  ]);
+  assert.deepEqual(bashComplete(['mcpctl', 'tools', '--root', ''], clone), ['sub']);
+  assert.deepEqual(bashComplete(['mcpctl', 'tools', '--root', '-'], clone), []);
+});
+
+test('zsh never offers a word starting with "-" for a server, a file or a folder', {
+  skip: unlessInstalled('zsh'),
+}, () => {
+  // compadd and _wanted exist only inside the completion system: these stand-ins print the
+  // words the script hands over; PREFIX is what is typed of the word being completed.
+  const words = (clone: { cwd: string; env: Record<string, string> }, call: string, prefix = '') =>
+    execFileSync(
+      'zsh',
+      [
+        '-f',
+        '-c',
+        `compdef() { : }
+_wanted() { shift 3; "$@" }
+compadd() { [[ $1 == -f ]] && shift; [[ $1 == -a ]] && printf '%s\\0' "\${(@P)2}" }
+_files() { print -r -- "_files $*" }
+source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.zsh'))}
+PREFIX=${JSON.stringify(prefix)}
+${call}`,
+      ],
+      { cwd: clone.cwd, env: clone.env, encoding: 'utf8' },
+    )
+      .split('\0')
+      .filter(Boolean)
+      .sort();
+  for (const clone of [dashedClone(), dashedClone(true)])
+    assert.deepEqual(words(clone, '_mcpctl_server_names'), ['plain']);
+  const clone = dashedClone();
+  assert.deepEqual(words(clone, '_mcpctl_paths f'), ['plain.json', 'sub']);
+  assert.deepEqual(words(clone, '_mcpctl_paths d'), ['sub']);
+  assert.deepEqual(words(clone, '_mcpctl_paths f', '-'), [], 'nothing for a typed "-"');
+  assert.deepEqual(words(clone, '_mcpctl_paths f', 'pl'), ['_files \n'], "a typed prefix is zsh's own _files");
+});
+
+test('fish never offers a word starting with "-" for a server, a file or a folder', {
+  skip: unlessInstalled('fish'),
+}, () => {
+  const offered = (clone: { cwd: string; env: Record<string, string> }, line: string) =>
+    execFileSync(
+      'fish',
+      [
+        '--no-config',
+        '-c',
+        `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C '${line}'`,
+      ],
+      { cwd: clone.cwd, env: clone.env, encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0])
+      .sort();
+  for (const clone of [dashedClone(), dashedClone(true)]) assert.deepEqual(offered(clone, 'mcpctl status '), ['plain']);
+  const clone = dashedClone();
+  assert.deepEqual(offered(clone, 'mcpctl -c '), ['plain.json', 'sub/']);
+  assert.deepEqual(offered(clone, 'mcpctl tools --root '), ['sub/']);
 });

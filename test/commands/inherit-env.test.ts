@@ -1,6 +1,6 @@
-// `inheritEnv: false` through bin/, against server-everything's get-env tool (it prints the
-// environment it was started with): exactly the README's allow-list, envFrom and env reach
-// the server, nothing else of ours.
+// The base environment through bin/, against server-everything's get-env tool (it prints the
+// environment it was started with): by default, as with `inheritEnv: false`, exactly the README's
+// allow-list, envFrom and env reach the server, nothing else of ours; `inheritEnv: true` passes all.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,7 +63,23 @@ test('inheritEnv: false passes the whole allow-list, envFrom and env, and nothin
   assert.deepEqual(got, expected);
 });
 
-test('inheritEnv true (the default) passes our environment', async () => {
-  const got = await serverEnv({}, { PATH: process.env.PATH ?? '', SECRET_TOKEN: 'ours' });
-  assert.equal(got.SECRET_TOKEN, 'ours');
+/** What a CI job holds and no server was given. */
+const CI_SECRETS = { GITHUB_TOKEN: 'ghs_ci', AWS_SECRET_ACCESS_KEY: 'aws-secret', NPM_TOKEN: 'npm_ci' };
+
+test('by default a server sees no variable its entry did not name: no CI token reaches it', async () => {
+  const got = await serverEnv(
+    { envFrom: ['NPM_TOKEN'], env: { EXTRA: 'from the config' } },
+    { PATH: process.env.PATH ?? '', ...CI_SECRETS },
+  );
+  assert.equal(got.GITHUB_TOKEN, undefined);
+  assert.equal(got.AWS_SECRET_ACCESS_KEY, undefined);
+  assert.deepEqual(Object.keys(got).sort(), ['EXTRA', 'NPM_TOKEN', 'PATH']);
+  assert.equal(got.NPM_TOKEN, 'npm_ci', 'envFrom names it');
+});
+
+test('inheritEnv: true passes our whole environment', async () => {
+  const got = await serverEnv({ inheritEnv: true }, { PATH: process.env.PATH ?? '', ...CI_SECRETS });
+  assert.equal(got.GITHUB_TOKEN, 'ghs_ci');
+  assert.equal(got.AWS_SECRET_ACCESS_KEY, 'aws-secret');
+  assert.equal(got.NPM_TOKEN, 'npm_ci');
 });

@@ -3,7 +3,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AjvDraft04Module from 'ajv-draft-04';
+import { addFormats } from '../../src/schema/ajv-setup.js';
 import { run, jsonError, ROOT } from '../helpers/run.js';
 import { testProject } from '../helpers/test-project.js';
 
@@ -75,6 +78,39 @@ const RULES: [rule: string, severity: string, expected: [tool: string, path: str
     ],
   ],
   ['schema-size', 'warning', [['huge', 'tools.huge.inputSchema', /over the budget of 8192/]]],
+  [
+    'boolean-schema',
+    'warning',
+    [['boolean-items', 'tools.boolean-items.inputSchema.properties.list.items', /a boolean schema \(true\)/]],
+  ],
+  [
+    'type-union',
+    'warning',
+    [['union-type', 'tools.union-type.inputSchema.properties.v.type', /union \(string, number\)/]],
+  ],
+  ['untyped-property', 'warning', [['untyped', 'tools.untyped.inputSchema.properties.v', /"v" has no type/]]],
+  [
+    'format-support',
+    'warning',
+    [
+      [
+        'odd-formats',
+        'tools.odd-formats.inputSchema.properties.site.format',
+        /"uri" is not supported by OpenAI's strict mode or Gemini$/,
+      ],
+      ['odd-formats', 'tools.odd-formats.inputSchema.properties.mail.format', /"email" is not supported by Gemini$/],
+    ],
+  ],
+  [
+    'gemini-enum',
+    'warning',
+    [['numeric-enum', 'tools.numeric-enum.inputSchema.properties.n.enum', /not strings: 1, 2, 3/]],
+  ],
+  [
+    'openai-top-level',
+    'warning',
+    [['top-union', 'tools.top-union.inputSchema.anyOf', /OpenAI accepts only a plain object/]],
+  ],
   [
     'annotations',
     'warning',
@@ -196,3 +232,85 @@ test('server-everything has no error-level finding', async () => {
   assert.equal(r.code, 0, r.stderr);
   assert.equal((JSON.parse(r.stdout) as { summary: { error: number } }).summary.error, 0);
 });
+
+test('--fail-on warning and --max-warnings N: warnings fail the run when asked, and only then', async () => {
+  const p = project();
+  const rule = ['--rule', 'format-support'];
+  const plain = await lint(p, ...rule);
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(plain.summary.warning, 2);
+  const failOn = await lint(p, ...rule, '--fail-on', 'warning');
+  assert.equal(failOn.code, 8);
+  assert.match(jsonError(failOn.stderr).error.message, /2 findings at warning level or above \(--fail-on warning\)/);
+  assert.equal((await lint(p, ...rule, '--max-warnings', '2')).code, 0, 'at the limit passes');
+  const over = await lint(p, ...rule, '--max-warnings', '1');
+  assert.equal(over.code, 8);
+  assert.match(jsonError(over.stderr).error.message, /2 warnings, more than --max-warnings 1 allows/);
+  const notes = await lint(p, '--rule', 'property-description', '--fail-on', 'warning');
+  assert.equal(notes.code, 0, 'notes are below warning');
+  assert.equal((await lint(p, '--rule', 'property-description', '--fail-on', 'info')).code, 8);
+  const bad = await run(['-c', p.config, 'lint', 'lintfix', '--max-warnings', 'many'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--max-warnings.*expected a whole number/);
+});
+
+test('--format sarif: a SARIF 2.1.0 log valid against the official schema, one result per finding', async () => {
+  const p = project();
+  const r = await run(['-c', p.config, 'lint', 'lintfix', '--format', 'sarif'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+  });
+  assert.equal(r.code, 8, r.stderr);
+  const log = JSON.parse(r.stdout) as SarifLog;
+  const validate = sarifValidator();
+  assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
+  const json = await lint(p);
+  const run0 = log.runs[0]!;
+  assert.equal(log.version, '2.1.0');
+  assert.deepEqual(
+    run0.results.map((x) => [x.ruleId, x.level, x.locations[0]!.logicalLocations[0]!.fullyQualifiedName]),
+    json.findings.map((f) => [
+      f.rule,
+      { error: 'error', warning: 'warning', info: 'note' }[f.severity],
+      `lintfix:${f.path}`,
+    ]),
+  );
+  for (const x of run0.results) assert.equal(run0.tool.driver.rules[x.ruleIndex]!.id, x.ruleId);
+  assert.ok(!run0.tool.driver.rules.some((rule) => rule.id === 'output-structured'), 'only the rules that ran');
+  const config = readFileSync(p.config, 'utf8');
+  const line = config.slice(0, config.indexOf('"lintfix"')).split('\n').length;
+  assert.deepEqual(run0.results[0]!.locations[0]!.physicalLocation, {
+    artifactLocation: { uri: path.relative(p.dir, p.config), uriBaseId: '%SRCROOT%' },
+    region: { startLine: line },
+  });
+});
+
+interface SarifLog {
+  version: string;
+  runs: {
+    tool: { driver: { rules: { id: string }[] } };
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      locations: { physicalLocation?: unknown; logicalLocations: { fullyQualifiedName: string }[] }[];
+    }[];
+  }[];
+}
+
+/** The official SARIF 2.1.0 schema (draft-04), vendored in test/fixtures/sarif, compiled with ajv. */
+function sarifValidator() {
+  const schema = JSON.parse(
+    readFileSync(path.join(ROOT, 'test', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'),
+  );
+  // CommonJS under NodeNext: the default import is module.exports, the class itself.
+  const AjvDraft04 = AjvDraft04Module as unknown as typeof AjvDraft04Module.default;
+  const ajv = new AjvDraft04({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}

@@ -21,7 +21,9 @@ test("through bin/: the handshake sends the version --version prints, package.js
   const fault = path.join(ROOT, 'dist', 'test', 'fixtures', 'fault-server.js');
   writeFileSync(
     config,
-    JSON.stringify({ mcpServers: { faulty: { command: process.execPath, args: [fault, 'serve'] } } }),
+    JSON.stringify({
+      mcpServers: { faulty: { command: process.execPath, args: [fault, 'serve'], envFrom: ['CLIENT_INFO_LOG'] } },
+    }),
   );
   const env = { PATH: process.env.PATH, HOME: dir, CLIENT_INFO_LOG: path.join(dir, 'client-info.log') };
   const version = await runBin(['--version'], { cwd: dir, env });

@@ -61,10 +61,10 @@ test('status: one row per server, also for one server', async () => {
 
 test('servers, resources, templates and prompts keep their columns', async () => {
   const servers = await rows(['servers']);
-  assert.deepEqual(fieldCounts(servers), new Set([6]));
+  assert.deepEqual(fieldCounts(servers), new Set([7]));
   assert.deepEqual(
     servers.find((r) => r[0] === 'remote'),
-    ['remote', 'http', 'http://127.0.0.1:9/mcp', 'servers.json', 'disabled', 'named'],
+    ['remote', 'http', 'http://127.0.0.1:9/mcp', 'servers.json', 'disabled', 'named', ''],
   );
   assert.deepEqual(fieldCounts(await rows(['resources', 'everything'])), new Set([5]));
   assert.deepEqual(fieldCounts(await rows(['resources', 'hostile'])), new Set([5]));

@@ -103,3 +103,15 @@ test('a full disk is exit 2 naming the file, which is left as it was', async (t)
   assert.match(error.message, new RegExp(`cannot write ${file.replace(/[.]/g, '\\.')}: no space left on the device`));
   assert.equal(readFileSync(file, 'utf8'), '{ "mcpServers": {} }\n');
 });
+
+test('servers add refuses a name starting with "-": exit 2, the file unchanged', async () => {
+  const p = tempProject();
+  const before = readFileSync(p.file, 'utf8');
+  const r = await runBin(['servers', 'add', '--json', '--command', 'true', '--', '--trust-project'], {
+    cwd: p.dir,
+    env: p.env,
+  });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(jsonError(r.stderr).error.message, /server name "--trust-project" starts with "-"/);
+  assert.equal(readFileSync(p.file, 'utf8'), before);
+});

@@ -22,7 +22,7 @@ test('servers lists the example config as a table on a terminal', async () => {
   const r = await run(['servers'], { cwd: ROOT, tty: true });
   assert.equal(r.code, 0, r.stderr);
   for (const name of EXAMPLE) assert.match(r.stdout, new RegExp(`│ ${name} +│`));
-  assert.match(r.stdout, /NAME.*TYPE.*TARGET.*SOURCE.*STATE.*TRUST/);
+  assert.match(r.stdout, /NAME.*TYPE.*TARGET.*SOURCE.*STATE.*TRUST.*CWD/);
   assert.match(r.stdout, /everything-http +│ http +│ http:\/\/127\.0\.0\.1:3001\/mcp/);
 });
 
@@ -44,8 +44,10 @@ test('servers prints tab-separated rows in a pipe', async () => {
     '.mcp.json',
     'enabled',
     'untrusted',
+    ROOT,
   ]);
   assert.equal(rows[3][4], 'disabled');
+  assert.equal(rows[3][6], '', 'an http server has no working directory');
 });
 
 test('servers --json has the documented shape', async () => {

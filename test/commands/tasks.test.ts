@@ -11,12 +11,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
-import { eventually } from '../mcp/helpers.js';
+import { eventually, everything as EVERYTHING } from '../mcp/helpers.js';
 import { received, startTaskHttpServer } from '../fixtures/task-server.js';
 import type { RunningHttpServer } from '../fixtures/node-http.js';
 
 const FIXTURE = path.join(ROOT, 'dist', 'test', 'fixtures', 'task-server.js');
-const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-tasks-'));
 const home = path.join(dir, 'home');
 const config = path.join(dir, 'servers.json');

@@ -21,6 +21,7 @@ test('a server that ignores SIGTERM: the answer first, then exit within 5 s, not
   const server = {
     command: process.execPath,
     args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term', 'grandchild'],
+    envFrom: ['SPAWN_LOG'],
   };
   writeFileSync(config, JSON.stringify({ mcpServers: { stubborn: server } }));
   const child = spawn(process.execPath, [BIN, '-c', config, 'tools', 'stubborn'], {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { runBin } from '../helpers/run.js';
 import { HOSTILE_SERVER as SERVER } from '../helpers/servers-config.js';
 import { runPty } from '../helpers/pty.js';
+import { unlessInstalled } from '../helpers/requires.js';
 import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-server.js';
 import { escapeControls } from '../../src/output/escape.js';
 
@@ -38,6 +39,9 @@ before(() => {
   );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The tests that need a pseudo-terminal (util-linux `script`). */
+const pty = { skip: unlessInstalled('script') };
 
 const env = () => ({ PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color' });
 
@@ -68,7 +72,7 @@ function shown(raw: string, label: string): void {
   assert.ok(raw.includes(escapeControls(hostile(label))), `"${label}" is not shown escaped:\n${raw}`);
 }
 
-test('tools: names, titles, descriptions and argument names are escaped', async () => {
+test('tools: names, titles, descriptions and argument names are escaped', pty, async () => {
   const list = await onTerminal(['tools', 'hostile'], 0);
   for (const label of ['echo-title', 'echo-description', 'evil-tool'])
     assert.ok(list.includes(`${label}\\x1b]52`), `${label} in the table`);
@@ -78,7 +82,7 @@ test('tools: names, titles, descriptions and argument names are escaped', async 
   shown(named, 'evil-tool');
 });
 
-test('call: text, isError text, JSON-RPC errors, progress and log messages are escaped', async () => {
+test('call: text, isError text, JSON-RPC errors, progress and log messages are escaped', pty, async () => {
   shown(await onTerminal(['call', 'hostile', 'echo'], 0), 'call-text');
   shown(await onTerminal(['call', 'hostile', 'fail'], 6), 'error-text');
   // Error messages have their whitespace (the \r among it) made plain spaces.
@@ -92,14 +96,14 @@ test('call: text, isError text, JSON-RPC errors, progress and log messages are e
   shown(logs, 'log-logger');
 });
 
-test('call: an elicitation question and its fields are escaped', async () => {
+test('call: an elicitation question and its fields are escaped', pty, async () => {
   const raw = await onTerminal(['call', 'hostile', 'ask'], 0, '');
   shown(raw, 'question');
   shown(raw, 'field');
   shown(raw, 'field-description');
 });
 
-test('status: server info and instructions; server stderr with -v and in a connection error', async () => {
+test('status: server info and instructions; server stderr with -v and in a connection error', pty, async () => {
   const one = await onTerminal(['status', 'hostile'], 0);
   for (const label of ['server-name', 'server-version', 'instructions']) shown(one, label);
   shown(await onTerminal(['-v', 'tools', 'hostile'], 0), 'stderr-line');
@@ -107,7 +111,7 @@ test('status: server info and instructions; server stderr with -v and in a conne
   shown(await onTerminal(['tools', 'crash'], 3), 'stderr-line');
 });
 
-test('resources and prompts: lists, reads, prompt text and completion values are escaped', async () => {
+test('resources and prompts: lists, reads, prompt text and completion values are escaped', pty, async () => {
   const resources = await onTerminal(['resources', 'hostile'], 0);
   for (const label of ['resource-uri', 'resource-name', 'resource-description'])
     assert.ok(resources.includes(`${label}\\x1b]52`), label);
@@ -124,7 +128,7 @@ test('resources and prompts: lists, reads, prompt text and completion values are
   shown(await onTerminal(['prompts', 'hostile', 'greet', '--complete', 'who='], 0), 'completion-value');
 });
 
-test('servers: names and commands from a config are escaped', async () => {
+test('servers: names and commands from a config are escaped', pty, async () => {
   const r = await runPty(['-c', namesConfig, 'servers'], { columns: 400, env: env(), cwd: dir });
   assert.equal(r.code, 0, r.raw);
   assertNoAttack(r.raw, 'servers');
@@ -139,7 +143,7 @@ test('servers: names and commands from a config are escaped', async () => {
   assert.ok(one.raw.includes('config-arg'));
 });
 
-test('our own colours still reach the terminal', async () => {
+test('our own colours still reach the terminal', pty, async () => {
   const raw = await onTerminal(['tools', 'hostile'], 0);
   assert.ok(raw.includes('\x1b[1mNAME\x1b[22m'), 'the bold header');
 });
@@ -169,7 +173,7 @@ test('in a pipe and with --json the server text arrives byte for byte', async ()
   );
 });
 
-test('--json on a terminal is the same document as in a pipe', async () => {
+test('--json on a terminal is the same document as in a pipe', pty, async () => {
   const argv = ['-c', config, 'tools', 'hostile', '--json'];
   const piped = await runBin(argv, { env: env(), cwd: dir });
   const r = await runPty(argv, { columns: 80, env: env(), cwd: dir });

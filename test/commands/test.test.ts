@@ -1,22 +1,24 @@
 // `mcpctl test`: every step and expectation kind against server-everything and our fixtures,
 // passing and failing with expected vs actual; the reporters (terminal, JUnit XML checked by
-// xmllint against a JUnit XSD, TAP 14 read by tap-parser, JSON); --filter, --bail, only, skip;
+// libxml2 (xmllint-wasm, no system tool) against a JUnit XSD, TAP 14 read by tap-parser, JSON); --filter, --bail, only, skip;
 // bad files as exit 2 at file:line:col; secrets in no report.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { Parser } from 'tap-parser';
-import { run, jsonError } from '../helpers/run.js';
+import { validateXML } from 'xmllint-wasm';
+import { run, jsonError, ROOT } from '../helpers/run.js';
 import { testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
 import { eventually } from '../mcp/helpers.js';
 import { startEverything } from '../helpers/everything.js';
+import { testClock } from '../helpers/clock.js';
 import { EXPECTATION_KINDS, STEP_KINDS } from '../../src/testing/schema.js';
 
 const PASS = path.join(TESTING_FIXTURES, 'pass.yaml');
+const FAULT_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'fault-server.js');
 const FAIL = path.join(TESTING_FIXTURES, 'fail.yaml');
 
 interface Report {
@@ -149,13 +151,17 @@ test('junit: valid against the JUnit XML schema, with the failure and the skip',
     { cwd: p.dir, env: p.env, home: p.dir },
   );
   assert.equal(r.code, 8, r.stderr);
-  const file = p.write('junit.xml', r.stdout);
-  // xmllint exits non-zero (and says why) when the document breaks the schema.
-  const verdict = execFileSync('xmllint', ['--noout', '--schema', path.join(TESTING_FIXTURES, 'junit.xsd'), file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // libxml2 compiled to WebAssembly: the same validator as xmllint, with no system tool to install.
+  const verdict = await validateXML({
+    xml: { fileName: 'junit.xml', contents: r.stdout },
+    schema: { fileName: 'junit.xsd', contents: readFileSync(path.join(TESTING_FIXTURES, 'junit.xsd'), 'utf8') },
   });
-  assert.equal(verdict, '');
+  assert.deepEqual(
+    verdict.errors.map((e) => e.rawMessage),
+    [],
+    'the JUnit report breaks the schema',
+  );
+  assert.ok(verdict.valid);
   assert.match(r.stdout, /<testsuites name="mcpctl test" tests="3" failures="1" errors="0" skipped="1"/);
   assert.match(
     r.stdout,
@@ -390,16 +396,25 @@ test('a secret from the environment appears in no report', async () => {
   }
 });
 
-test('--timeout bounds the whole run: exit 124, the test in flight failed, the rest skipped', async () => {
-  const p = testProject();
+test('--timeout bounds the whole run: exit 124, the test in flight failed, the rest skipped', async (t) => {
+  const p = testProject({ fault: { command: process.execPath, args: [FAULT_SERVER, 'serve'] } });
   const file = p.write(
     'slow.yaml',
-    'defaults: { server: legacy }\ntests:\n  - name: takes long\n    call: { tool: slow, args: { steps: 1, intervalMs: 60000 } }\n  - name: never started\n    status: {}\n',
+    'defaults: { server: fault }\ntests:\n  - name: takes long\n    call: { tool: hang }\n  - name: never started\n    status: {}\n',
   );
-  const r = await run(['-c', p.config, '--timeout', '1', 'test', file, '--reporter', 'json'], {
+  // The second of --timeout passes on the test's clock once the server holds the call (it says
+  // so on stderr, shown with -v): however long the start took, the first test is in flight.
+  const clock = testClock(t);
+  let ticked = false;
+  const r = await run(['-c', p.config, '-v', '--timeout', '1', 'test', file, '--reporter', 'json'], {
     cwd: p.dir,
     env: p.env,
     home: p.dir,
+    onStderr: (stderr) => {
+      if (ticked || !stderr.includes('not answering tools/call hang')) return;
+      ticked = true;
+      clock.tick(1000);
+    },
   });
   assert.equal(r.code, 124, r.stderr);
   assert.match(r.stderr, /did not finish within --timeout 1s/);

@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { stripVTControlCharacters as plain } from 'node:util';
-import { run, runBin, jsonError, BIN, ROOT } from '../helpers/run.js';
+import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
+import { runPty } from '../helpers/pty.js';
+import { unlessInstalled } from '../helpers/requires.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 import { everything, memory, fixtures } from '../mcp/helpers.js';
 
@@ -185,29 +186,7 @@ test('tools with no SERVER lists every server; a failing one does not hide the o
   assert.equal(doc.errors[0].phase, 'spawn');
 });
 
-/** bin/ on a pseudo-terminal (util-linux script), 120 columns; stdout and stderr arrive together. */
-function onTerminal(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; screen: string }> {
-  const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
-  const line = `stty cols 120 rows 24; exec ${[process.execPath, BIN, ...argv].map(quote).join(' ')}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['--quiet', '--return', '--command', line, '/dev/null'], {
-      cwd: ROOT,
-      env,
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
-    let screen = '';
-    child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
-    child.stdin.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, screen: plain(screen).replace(/\r/g, '') });
-    });
-  });
-}
-
-test('the example config works through bin/ in every output mode', async () => {
+test('the example config works through bin/ in every output mode', { skip: unlessInstalled('script') }, async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-home-'));
   const e = { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: path.join(home, 'c') };
   // As the README's first screen runs it: naming the repository's config is the consent to start it.
@@ -226,7 +205,8 @@ test('the example config works through bin/ in every output mode', async () => {
     names,
   );
   // A terminal: a table with a header row.
-  const terminal = await onTerminal(['-c', '.mcp.json', 'tools', 'everything', '--no-color'], e);
+  const pty = await runPty(['-c', '.mcp.json', 'tools', 'everything', '--no-color'], { columns: 120, env: e });
+  const terminal = { code: pty.code, screen: plain(pty.raw).replace(/\r/g, '') };
   assert.equal(terminal.code, 0, terminal.screen);
   assert.match(terminal.screen, /NAME\b.*TITLE\b.*DESCRIPTION/);
   assert.match(terminal.screen, /\becho\b.*Echo Tool/);

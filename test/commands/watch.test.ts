@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT, run } from '../helpers/run.js';
+import { testClock } from '../helpers/clock.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-watch-'));
 const config = path.join(dir, 'servers.json');
@@ -77,11 +78,20 @@ test('tools --watch --json: the list again on each list_changed; Ctrl-C is exit 
   );
 });
 
-test('--watch ends at --timeout with exit 0; plain text in a pipe', async () => {
+test('--watch ends at --timeout with exit 0; plain text in a pipe', async (t) => {
+  // The second of --timeout passes on the test's clock once the first reading is printed: however
+  // long starting the server takes, the watch has begun before its time is up.
+  const clock = testClock(t);
+  let ticked = false;
   const r = await run(['-c', config, 'resources', 'watched', 'fixture://counter', '--watch', '--timeout', '1'], {
     cwd: dir,
     home: dir,
     env,
+    onStdout: (stdout) => {
+      if (ticked || !stdout.includes('version 1\n')) return;
+      ticked = true;
+      clock.tick(1000);
+    },
   });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^version 1\n/);

@@ -2,6 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describeServer, redactUrl } from '../../src/config/display.js';
 import { loadConfig } from '../../src/config/load.js';
 import { makeTree } from './helpers.js';
@@ -42,7 +43,7 @@ test('describeServer never shows env or header values, only ${VAR} references an
     env: { TOKEN: 'env-token-value', API_KEY: 'env-api-key' },
   });
   const config = await loadConfig(ctx, { trustProject: true });
-  const [gh, local] = config.entries.map(describeServer);
+  const [gh, local] = config.entries.map((e) => describeServer(e, tree.home));
   const text = JSON.stringify([gh, local]);
   for (const secret of [
     'hunter2pass',
@@ -84,6 +85,7 @@ test('describeServer never shows env or header values, only ${VAR} references an
     command: 'npx',
     args: ['-y', 'server'],
     cwd: 'sub',
+    workingDirectory: path.join(path.dirname(file), 'sub'),
     env: { DB_PASSWORD: '<redacted>', API: '${env:API_KEY}', BOTH: '${A}${B}' },
     envFrom: ['HOME_TOKEN'],
     inheritEnv: false,

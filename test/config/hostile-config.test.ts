@@ -4,17 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, jsonError, runBin } from '../helpers/run.js';
-
-function tempDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'mcpctl-hostile-'));
-}
+import { tempDir } from '../mcp/helpers.js';
 
 test('a config nested 200 000 levels deep is exit 2 naming the file, in every place it can be', async () => {
-  const dir = tempDir();
+  const dir = tempDir('hostile');
   const deep = '['.repeat(200_000) + ']'.repeat(200_000);
   const files = {
     'args.json': `{"mcpServers":{"a":{"command":"x","args":${deep}}}}`,
@@ -32,7 +28,7 @@ test('a config nested 200 000 levels deep is exit 2 naming the file, in every pl
 });
 
 test('many servers load, and the last of repeated names wins with a warning for each other one', async () => {
-  const dir = tempDir();
+  const dir = tempDir('hostile');
   const servers = Array.from({ length: 20_000 }, (_, i) => `"s${i % 10_000}":{"command":"c${i}"}`).join(',');
   writeFileSync(path.join(dir, 'many.json'), `{"mcpServers":{${servers}}}`);
   const r = await runBin(['-c', 'many.json', 'servers', '--json'], {
@@ -47,7 +43,7 @@ test('many servers load, and the last of repeated names wins with a warning for 
 });
 
 test('SIGTERM while a huge config is loading ends mcpctl with exit 143', async () => {
-  const dir = tempDir();
+  const dir = tempDir('hostile');
   // Seconds of checking: the signal lands while the entries are still being read.
   const servers = Array.from(
     { length: 60_000 },

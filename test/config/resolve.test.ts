@@ -94,7 +94,7 @@ test("an entry with VS Code's ${input:…} is skipped with a warning naming it; 
   assert.deepEqual(w.args, [path.join(tree.project, 'server.js'), tree.home]);
 });
 
-test('inheritEnv true passes our environment; false passes the allowlist, envFrom and env only', async (t) => {
+test('inheritEnv true passes our environment; false, the default, passes the allowlist, envFrom and env only', async (t) => {
   const tree = await makeTree();
   t.after(() => tree.cleanup());
   const env = {
@@ -109,8 +109,9 @@ test('inheritEnv true passes our environment; false passes the allowlist, envFro
   const { ctx, entry } = await setup(
     tree,
     {
-      open: { command: 'a', env: { EXTRA: '1', OVERRIDDEN: 'theirs' } },
+      open: { command: 'a', inheritEnv: true, env: { EXTRA: '1', OVERRIDDEN: 'theirs' } },
       closed: { command: 'a', inheritEnv: false, envFrom: ['PASSED'], env: { EXTRA: '1' } },
+      unsaid: { command: 'a', envFrom: ['PASSED'], env: { EXTRA: '1' } },
       missing: { command: 'a', inheritEnv: false, envFrom: ['NOT_SET'] },
     },
     env,
@@ -126,6 +127,8 @@ test('inheritEnv true passes our environment; false passes the allowlist, envFro
     PASSED: 'yes',
     EXTRA: '1',
   });
+  const unsaid = resolveServer(entry('unsaid'), ctx) as StdioServerSpec;
+  assert.deepEqual(unsaid.env, closed.env, 'without inheritEnv, a server gets what inheritEnv: false gives');
   const err = await thrown(() => resolveServer(entry('missing'), ctx));
   assert.ok(err instanceof McpctlError && err.kind === 'config');
   assert.match(

@@ -288,7 +288,7 @@ test('a project server shadowing a user server is reported with both files; serv
     ],
   );
   const table = await runBin(['servers'], { cwd: p.dir, env: p.env });
-  assert.match(table.stdout, /shared\t.*\tshadowed\tuser\n/);
+  assert.match(table.stdout, /shared\t.*\tshadowed\tuser\t/);
 });
 
 test('the search stops at the repository root and at home: a config above them is not read', async () => {

@@ -1,7 +1,9 @@
 // Runs the official conformance suite's client scenarios against mcpctl, two at a time: every
 // client scenario each revision's `requirements/REVISION.yaml` lists, at that revision
 // (`--spec-version`), then the client extensions (`--force`). A line per run, then
-// `N passed, N failed`; exit 1 if any failed. A run passes when the suite passes it and the
+// `N passed, N failed, N skipped`; exit 1 if any failed. A run that needs a program Node does not
+// bring (util-linux `script` for a terminal) is skipped, naming it, where that program is missing
+// (test/helpers/requires.ts: under MCPCTL_TEST_NO_SKIP=1 that fails instead). A run passes when the suite passes it and the
 // adapter's own verdict (verdict.ts) says every step ended as expected.
 //   node dist/test/conformance/run.js --all                     every run above
 //   node dist/test/conformance/run.js NAME[@REVISION]... [-v]   only these (no revision: an
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readVerdict, VERDICT_ENV } from './verdict.js';
+import { unlessInstalled } from '../helpers/requires.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../../..');
@@ -94,6 +97,9 @@ const EXTENSIONS = [
   'auth/2025-03-26-oauth-metadata-backcompat',
   'auth/2025-03-26-oauth-endpoint-fallback',
 ];
+/** Scenarios that need a program outside Node: the one answered on a pseudo-terminal. */
+const NEEDS: Record<string, string[]> = { 'elicitation-sep1034-client-defaults': ['script'] };
+
 /** Scenarios run at once: the suite gives each its own servers on ports the OS picks. */
 const PARALLEL = 2;
 
@@ -171,7 +177,17 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const verbose = argv.includes('-v') || argv.includes('--verbose');
-  const jobs = argv.includes('--all') ? await allJobs() : argv.filter((a) => !a.startsWith('-')).map(namedJob);
+  const wanted = argv.includes('--all') ? await allJobs() : argv.filter((a) => !a.startsWith('-')).map(namedJob);
+  const jobs: Job[] = [];
+  let skipped = 0;
+  for (const job of wanted) {
+    const reason = unlessInstalled(...(NEEDS[job.name] ?? []));
+    if (reason === false) jobs.push(job);
+    else {
+      skipped += 1;
+      process.stdout.write(`skip ${job.name} @${job.revision} (${reason})\n`);
+    }
+  }
   const command = adapterCommand();
   const started = Date.now();
   const verdicts = await mkdtemp(path.join(tmpdir(), 'mcpctl-conformance-verdicts-'));
@@ -193,7 +209,7 @@ async function main(argv: string[]): Promise<number> {
     `conformance: ${jobs.length} client scenario runs in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
   for (const o of outcomes.filter((o) => !o.ok)) process.stdout.write(`failed: ${o.job.name} @${o.job.revision}\n`);
-  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   return failed === 0 && jobs.length > 0 ? 0 : 1;
 }
 

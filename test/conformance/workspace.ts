@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shellQuote } from '../helpers/shell-quote.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root (this file runs from dist/test/conformance/). */
@@ -184,10 +185,6 @@ export class Workspace {
       await new Promise((r) => setTimeout(r, 25));
     }
   }
-}
-
-function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Echoes a command and its output to stderr: the conformance runner shows it on failure. */

@@ -1,15 +1,16 @@
-// diffContracts: one case per kind of change, each classified as the README says.
+// diffContracts: one case per kind of change, each classified as the README says; and the cases
+// judged by meaning (cases.ts), in-process.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { diffContracts, type Change } from '../../src/contract/diff.js';
 import { CONTRACT_FORMAT, type Contract } from '../../src/contract/snapshot.js';
+import { MEANING_CASES } from './cases.js';
 
 function base(): Contract {
   return {
     format: CONTRACT_FORMAT,
     server: { name: 'shop', version: '1.0.0' },
-    protocolVersion: '2025-06-18',
     capabilities: { tools: {}, prompts: {}, resources: {} },
     tools: [
       {
@@ -50,10 +51,10 @@ const order = (c: Contract): Tool => c.tools.find((t) => t.name === 'order')!;
 const props = (c: Contract) => order(c).inputSchema.properties as Record<string, Record<string, unknown>>;
 
 /** The one change `mutate` makes to the base contract. */
-function only(mutate: (c: Contract) => void): Change {
+async function only(mutate: (c: Contract) => void): Promise<Change> {
   const after = base();
   mutate(after);
-  const changes = diffContracts(base(), after);
+  const changes = await diffContracts(base(), after);
   assert.equal(changes.length, 1, JSON.stringify(changes, null, 2));
   return changes[0]!;
 }
@@ -123,7 +124,7 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
     'an enum value removed',
     'breaking',
     'tools.order.inputSchema.properties.size.enum',
-    /"L" removed/,
+    /value "L" no longer accepted/,
     (c) => {
       props(c).size!.enum = ['S', 'M'];
     },
@@ -132,7 +133,7 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
     'a maximum tightened',
     'breaking',
     'tools.order.inputSchema.properties.count.maximum',
-    /tightened from 10 to 5/,
+    /maximum lowered from 10 to 5/,
     (c) => {
       props(c).count!.maximum = 5;
     },
@@ -141,7 +142,7 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
     'a minLength tightened',
     'breaking',
     'tools.order.inputSchema.properties.item.minLength',
-    /tightened from 1 to 3/,
+    /minLength raised from 1 to 3/,
     (c) => {
       props(c).item!.minLength = 3;
     },
@@ -150,7 +151,7 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
     'a pattern added',
     'breaking',
     'tools.order.inputSchema.properties.note.pattern',
-    /pattern added/,
+    /pattern "\^\[a-z\]\+\$" added/,
     (c) => {
       props(c).note!.pattern = '^[a-z]+$';
     },
@@ -174,8 +175,8 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
   [
     'an output property changed',
     'breaking',
-    'tools.order.outputSchema.properties.total',
-    /output changed \(type\)/,
+    'tools.order.outputSchema.properties.total.type',
+    /type changed from number to string/,
     (c) => {
       (order(c).outputSchema!.properties as Record<string, Record<string, unknown>>).total!.type = 'string';
     },
@@ -239,7 +240,7 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
     'an input type widened',
     'compatible',
     'tools.order.inputSchema.properties.note.type',
-    /widened from string to string\|null/,
+    /widened from string to null\|string/,
     (c) => {
       props(c).note!.type = ['string', 'null'];
     },
@@ -248,7 +249,7 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
     'an enum value added',
     'compatible',
     'tools.order.inputSchema.properties.size.enum',
-    /"XL" added/,
+    /value "XL" now accepted/,
     (c) => {
       props(c).size!.enum = ['S', 'M', 'L', 'XL'];
     },
@@ -257,7 +258,7 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
     'a maximum loosened',
     'compatible',
     'tools.order.inputSchema.properties.count.maximum',
-    /loosened from 10 to 99/,
+    /maximum raised from 10 to 99/,
     (c) => {
       props(c).count!.maximum = 99;
     },
@@ -349,14 +350,66 @@ const cases: [string, 'breaking' | 'compatible', string, RegExp, (c: Contract) =
 ];
 
 for (const [name, cls, where, message, mutate] of cases) {
-  test(`${name}: ${cls}`, () => {
-    const change = only(mutate);
+  test(`${name}: ${cls}`, async () => {
+    const change = await only(mutate);
     assert.equal(change.class, cls);
     assert.equal(change.path, where);
     assert.match(change.message, message);
   });
 }
 
-test('the same contract: no changes', () => {
-  assert.deepEqual(diffContracts(base(), base()), []);
+test('the same contract: no changes', async () => {
+  assert.deepEqual(await diffContracts(base(), base()), []);
+});
+
+for (const c of MEANING_CASES) {
+  test(`by meaning: ${c.name} is ${c.class}`, async () => {
+    const changes = await diffContracts(c.old, c.new);
+    const shown = JSON.stringify(changes, null, 2);
+    assert.equal(
+      changes.some((x) => x.class === 'breaking'),
+      c.class === 'breaking',
+      shown,
+    );
+    if (c.listed === undefined) assert.deepEqual(changes, [], 'the same values accepted: nothing to list');
+    else {
+      const { path, message } = c.listed;
+      assert.ok(
+        changes.some((x) => x.path === path && message.test(x.message)),
+        `${path} ${message} in ${shown}`,
+      );
+    }
+    // No false message: nothing said about a type where no type changed.
+    assert.ok(!changes.some((x) => /any type/.test(x.message)), shown);
+  });
+}
+
+test('an output change: compatible when every output valid now was valid before', async () => {
+  const tool = (outputSchema: Record<string, unknown>) => ({
+    ...MEANING_CASES[0]!.old,
+    tools: [
+      {
+        name: 't',
+        inputSchema: { type: 'object' as const },
+        outputSchema: { type: 'object' as const, ...outputSchema },
+      },
+    ],
+  });
+  const narrowed = await diffContracts(
+    tool({ properties: { n: { type: 'number' } } }),
+    tool({ properties: { n: { type: 'integer', minimum: 0 } } }),
+  );
+  assert.deepEqual(
+    narrowed.map((c) => c.class),
+    ['compatible', 'compatible'],
+    JSON.stringify(narrowed),
+  );
+  const widened = await diffContracts(
+    tool({ properties: { n: { type: 'integer' } } }),
+    tool({ properties: { n: { type: ['integer', 'string'] } } }),
+  );
+  assert.deepEqual(
+    widened.map((c) => [c.class, c.path]),
+    [['breaking', 'tools.t.outputSchema.properties.n.type']],
+  );
 });

@@ -18,6 +18,8 @@ export interface CallProject {
   env: Record<string, string | undefined>;
 }
 
+const CALL_LOG = { CALL_LOG: '${CALL_LOG:-}' };
+
 export function callProject(): CallProject {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-call-'));
   const files = path.join(dir, 'files');
@@ -34,8 +36,9 @@ export function callProject(): CallProject {
         args: [path.join(modules, 'server-memory', 'dist', 'index.js')],
         env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
       },
-      legacy: { command: node, args: [FIXTURE, 'legacy'], disabledTools: ['hidden'] },
-      modern: { command: node, args: [FIXTURE, 'modern'], protocolVersion: '2026-07-28' },
+      // A server gets only the base environment: the call log a test may set is named.
+      legacy: { command: node, args: [FIXTURE, 'legacy'], disabledTools: ['hidden'], env: CALL_LOG },
+      modern: { command: node, args: [FIXTURE, 'modern'], protocolVersion: '2026-07-28', env: CALL_LOG },
     },
   };
   writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify(config, null, 2));

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { BIN, ROOT } from './run.js';
+import { shellQuote } from './shell-quote.js';
 
 export interface PtyOptions {
   cwd?: string;
@@ -19,11 +20,6 @@ export interface PtyResult {
   code: number;
   /** Everything the terminal was sent. */
   raw: string;
-}
-
-/** A word the shell reads back as exactly `word`. */
-export function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 export function runPty(argv: string[], opts: PtyOptions): Promise<PtyResult> {

@@ -30,6 +30,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called with all of stderr so far, each time more arrives (to act on what mcpctl says). */
   onStderr?: (stderr: string) => void;
+  /** The same for stdout (to act once mcpctl has printed something). */
+  onStdout?: (stdout: string) => void;
 }
 
 export interface RunResult {
@@ -54,6 +56,7 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
     signal: opts.signal,
   });
   if (opts.onStderr) ctx.io.stderr.on('data', () => opts.onStderr?.(ctx.stderrText()));
+  if (opts.onStdout) ctx.io.stdout.on('data', () => opts.onStdout?.(ctx.stdoutText()));
   const code = await main(argv, ctx);
   return { code, stdout: ctx.stdoutText(), stderr: ctx.stderrText() };
 }

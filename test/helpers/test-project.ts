@@ -6,15 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './run.js';
+import { everything } from '../mcp/helpers.js';
 
-export const EVERYTHING = path.join(
-  ROOT,
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
+/** server-everything's entry point, as test files in test/fixtures/testing name it ($EVERYTHING). */
+export const EVERYTHING = everything;
 export const CALL_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 export const TESTING_FIXTURES = path.join(ROOT, 'test', 'fixtures', 'testing');
 
@@ -25,6 +20,8 @@ export interface TestProject {
   write(name: string, text: string): string;
 }
 
+const CALL_LOG = { CALL_LOG: '${CALL_LOG:-}' };
+
 export function testProject(extraServers: Record<string, unknown> = {}): TestProject {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-ci-'));
   const node = process.execPath;
@@ -34,8 +31,9 @@ export function testProject(extraServers: Record<string, unknown> = {}): TestPro
     JSON.stringify({
       mcpServers: {
         everything: { command: node, args: [EVERYTHING, 'stdio'] },
-        legacy: { command: node, args: [CALL_SERVER, 'legacy'] },
-        modern: { command: node, args: [CALL_SERVER, 'modern'], protocolVersion: '2026-07-28' },
+        // A server gets only the base environment: the call log a test may set is named.
+        legacy: { command: node, args: [CALL_SERVER, 'legacy'], env: CALL_LOG },
+        modern: { command: node, args: [CALL_SERVER, 'modern'], protocolVersion: '2026-07-28', env: CALL_LOG },
         ...extraServers,
       },
     }),

@@ -18,7 +18,9 @@ describe('--timeout', () => {
     const config = join(dir, 'mcp.json');
     writeFileSync(
       config,
-      JSON.stringify({ mcpServers: { fastmcp: { command: process.execPath, args: [fastmcpServer] } } }),
+      JSON.stringify({
+        mcpServers: { fastmcp: { command: process.execPath, args: [fastmcpServer], envFrom: ['PID_LOG'] } },
+      }),
     );
     // Generous: the server must be up and the call sent before the limit (fastmcp takes seconds
     // to load on a busy machine); the subject is what happens when it expires.

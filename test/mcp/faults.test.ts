@@ -18,6 +18,7 @@ import {
   withEnv,
   failure,
 } from './helpers.js';
+import { testClock, type TestClock } from '../helpers/clock.js';
 
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
@@ -32,6 +33,16 @@ function fault(behaviours: string[], timeoutMs = 5000) {
 
 /** README: a stdio server and everything it started end within 5 s of the answer. */
 const TEARDOWN_BOUND_MS = 5000;
+
+/** Runs `then` once, when ctx's stderr first matches (on each write: no timer, the clock may be the test's). */
+function whenStderr(ctx: ReturnType<typeof makeCtx>, pattern: RegExp, then: () => void): void {
+  const check = () => {
+    if (!pattern.test(ctx.stderrText())) return;
+    ctx.io.stderr.off('data', check);
+    then();
+  };
+  ctx.io.stderr.on('data', check);
+}
 
 const listAndEcho = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
@@ -193,36 +204,60 @@ describe('fault servers', { concurrency: 4 }, () => {
   });
 });
 
-describe('timeouts and interrupts', { concurrency: 4 }, () => {
-  const slowServer = (name = 'slow') => fixtureSpec(name, 'revision-server.js', ['legacy']);
-  const slow = (steps: number, intervalMs: number) => (s: Session) =>
-    s.client.callTool({ name: 'slow', arguments: { steps, intervalMs } }, s.requestOptions());
+// One at a time: the clock is the process's setTimeout, which no other test may share meanwhile.
+describe('idle and total timeouts, on a clock the test moves', () => {
+  const slowServer = () => fixtureSpec('slow', 'revision-server.js', ['legacy']);
+  /** `steps` progress notifications as fast as the server sends them; each moves the clock `ms`. */
+  const slow = (steps: number, clock: () => TestClock, ms: number) => (s: Session) =>
+    s.client.callTool(
+      { name: 'slow', arguments: { steps, intervalMs: 0 } },
+      s.requestOptions({ onprogress: () => clock().tick(ms) }),
+    );
 
-  test('progress notifications keep a slow request alive past the idle timeout', async () => {
-    const result = await withSession(slowServer(), makeCtx(), { requestTimeoutMs: 500, cacheDir: false }, slow(8, 150));
+  test('progress notifications keep a slow request alive past the idle timeout', async (t) => {
+    let clock: TestClock | undefined;
+    // 8 gaps of 499 ms against a 500 ms idle timeout: 4 s in all, alive throughout.
+    const result = await withSession(slowServer(), makeCtx(), { requestTimeoutMs: 500, cacheDir: false }, (s) => {
+      clock = testClock(t);
+      return slow(8, () => clock as TestClock, 499)(s);
+    });
     assert.deepEqual(result.content, [{ type: 'text', text: 'done after 8 steps' }]);
   });
 
-  test('a request with no progress hits the idle (request) timeout', async () => {
+  test('a request with no progress hits the idle (request) timeout', async (t) => {
+    const f = fault([]);
+    const ctx = makeCtx();
     const err = await failure(
-      withSession(slowServer(), makeCtx(), { requestTimeoutMs: 300, cacheDir: false }, slow(1, 5000)),
+      withSession(f.spec, ctx, { requestTimeoutMs: 300, cacheDir: false, verbose: true }, (s) => {
+        const clock = testClock(t);
+        // The server says it holds the call: only then do the 300 ms pass.
+        whenStderr(ctx, /not answering tools\/call hang/, () => clock.tick(300));
+        return s.client.callTool({ name: 'hang', arguments: {} }, s.requestOptions());
+      }),
     );
     assert.equal(err.kind, 'timeout');
     assert.equal(err.phase, 'request');
-    assert.equal(err.message, 'server "slow": no answer to tools/call within 300ms (request timeout)');
+    assert.equal(err.message, 'server "faulty": no answer to tools/call within 300ms (request timeout)');
+    assertAllEnded(f.pids());
   });
 
-  test('the total timeout wins over progress', async () => {
-    // Progress every 100 ms keeps the 400 ms idle limit away for 10 s; the command's limit is 4 s.
+  test('the total timeout wins over progress', async (t) => {
+    // Progress every 399 ms of the clock keeps the 400 ms idle limit away; the command's limit is 4 s.
     const commandDeadline = { at: Date.now() + 4000, ms: 4000 };
+    let clock: TestClock | undefined;
     const err = await failure(
-      withSession(slowServer(), makeCtx(), { requestTimeoutMs: 400, commandDeadline, cacheDir: false }, slow(100, 100)),
+      withSession(slowServer(), makeCtx(), { requestTimeoutMs: 400, commandDeadline, cacheDir: false }, (s) => {
+        clock = testClock(t);
+        return slow(100, () => clock as TestClock, 399)(s);
+      }),
     );
     assert.equal(err.kind, 'timeout');
     assert.equal(err.exitCode, 124);
     assert.match(err.message, /^server "slow": .* within 4s \(total timeout\)$/);
   });
+});
 
+describe('timeouts and interrupts', { concurrency: 4 }, () => {
   test('Ctrl-C during a request ends the server and says interrupted', async () => {
     const f = fault([]);
     const ctx = makeCtx();

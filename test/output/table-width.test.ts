@@ -1,6 +1,8 @@
-// Terminal tables fit the terminal: run through bin/ under a real pseudo-terminal at 60, 80,
-// 100 and 160 columns against real servers, every line the terminal shows is at most that wide;
-// in a pipe nothing is cut. A terminal that reports 0 columns is drawn at 80.
+// Terminal tables fit the terminal: at 60, 80, 100 and 160 columns against real servers, every
+// line of the table is at most that wide; in a pipe nothing is cut. The widths run in-process with
+// a fake terminal of that width (the drawing is a pure function of rows and width); a real
+// pseudo-terminal shows the width is read from the terminal, and one that reports 0 columns is
+// drawn at 80.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,19 +10,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import stringWidth from 'string-width';
-import { runBin } from '../helpers/run.js';
+import { run } from '../helpers/run.js';
 import { runPty, screenLines } from '../helpers/pty.js';
+import { unlessInstalled } from '../helpers/requires.js';
+import { startEverything, type Everything } from '../helpers/everything.js';
 import { writeServersConfig } from '../helpers/servers-config.js';
 import { filesystem, memory } from '../mcp/helpers.js';
 
 const WIDTHS = [60, 80, 100, 160];
 let dir: string;
 let config: string;
+/** One server-everything for the whole file, over HTTP: no process started per table. */
+let shared: Everything;
 
-before(() => {
+before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-width-'));
+  shared = await startEverything('streamableHttp');
   const node = process.execPath;
   config = writeServersConfig(path.join(dir, 'servers.json'), {
+    everything: { url: shared.url },
     filesystem: { command: node, args: [filesystem, dir] },
     'a-server-with-a-rather-long-name-for-a-narrow-terminal': {
       command: node,
@@ -29,24 +37,45 @@ before(() => {
     },
   });
 });
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(async () => {
+  await shared.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The tests that need a pseudo-terminal (util-linux `script`). */
+const pty = { skip: unlessInstalled('script') };
+
+/** In a pipe, in-process. */
+const inProcess = (argv: string[], opts: { env: NodeJS.ProcessEnv; cwd: string }) =>
+  run(argv, { env: opts.env, cwd: opts.cwd, home: dir });
 
 const env = () => ({ PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color' });
 
-/** Runs on a terminal `columns` wide (0: one that reports no width, drawn at `limit`). */
-async function fits(argv: string[], columns: number, limit = columns): Promise<string[]> {
+/** The lines a terminal shows, and each table line fits: in-process, stdout a terminal `columns` wide. */
+async function fits(argv: string[], columns: number): Promise<string[]> {
+  const r = await run(['-c', config, ...argv], { tty: true, columns, env: env(), cwd: dir, home: dir });
+  assert.equal(r.code, 0, `${argv.join(' ')} at ${columns}: exit ${r.code}\n${r.stderr}`);
+  return fitted(argv, screenLines(r.stdout), columns);
+}
+
+/** The same on a real pseudo-terminal (0: one that reports no width, drawn at `limit`). */
+async function fitsPty(argv: string[], columns: number, limit = columns): Promise<string[]> {
   const r = await runPty(['-c', config, ...argv], { columns, env: env(), cwd: dir });
   assert.equal(r.code, 0, `${argv.join(' ')} at ${columns}: exit ${r.code}\n${r.raw}`);
-  const lines = screenLines(r.raw);
+  return fitted(argv, screenLines(r.raw), limit);
+}
+
+/** The table's lines, once every line shown is at most `limit` wide and the table's lines are all as wide. */
+function fitted(argv: string[], lines: string[], limit: number): string[] {
   const table = lines.filter((l) => /^[┌│├└]/.test(l));
-  assert.ok(table.length >= 4, `${argv.join(' ')} at ${columns}: a table is drawn\n${lines.join('\n')}`);
+  assert.ok(table.length >= 4, `${argv.join(' ')} at ${limit}: a table is drawn\n${lines.join('\n')}`);
   for (const line of lines)
     assert.ok(
       stringWidth(line) <= limit,
-      `${argv.join(' ')} at ${columns} columns: a line of ${stringWidth(line)}:\n${line}`,
+      `${argv.join(' ')} at ${limit} columns: a line of ${stringWidth(line)}:\n${line}`,
     );
   const widths = new Set(table.map((l) => stringWidth(l)));
-  assert.equal(widths.size, 1, `${argv.join(' ')} at ${columns}: every line of the table is as wide as the others`);
+  assert.equal(widths.size, 1, `${argv.join(' ')} at ${limit}: every line of the table is as wide as the others`);
   return table;
 }
 
@@ -79,7 +108,7 @@ test('a narrow terminal drops low-priority columns; a wide one shows them', asyn
 
 test('long cells wrap or end with …', async () => {
   const table = await fits(['tools', 'everything'], 80);
-  const { stdout } = await runBin(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
+  const { stdout } = await inProcess(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
   const longest = JSON.parse(stdout)
     .tools.map((t: { description?: string }) => (t.description ?? '').trim().split('\n')[0])
     .sort((a: string, b: string) => b.length - a.length)[0] as string;
@@ -93,8 +122,8 @@ test('long cells wrap or end with …', async () => {
 });
 
 test('in a pipe nothing is cut', async () => {
-  const { stdout } = await runBin(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
-  const piped = await runBin(['-c', config, 'tools', 'everything'], { env: env(), cwd: dir });
+  const { stdout } = await inProcess(['-c', config, 'tools', 'everything', '--json'], { env: env(), cwd: dir });
+  const piped = await inProcess(['-c', config, 'tools', 'everything'], { env: env(), cwd: dir });
   for (const tool of JSON.parse(stdout).tools as { name: string; description?: string }[]) {
     const description = (tool.description ?? '').trim().split('\n')[0];
     assert.ok(
@@ -104,7 +133,12 @@ test('in a pipe nothing is cut', async () => {
   }
 });
 
-test('a terminal that reports 0 columns is 80 wide, and the spinner ends', async () => {
+test('on a real terminal the table fits the width the terminal reports', pty, async () => {
+  const table = await fitsPty(['tools', 'everything'], 60);
+  assert.equal(stringWidth(table[0]), 60, 'the table is drawn at 60 columns');
+});
+
+test('a terminal that reports 0 columns is 80 wide, and the spinner ends', pty, async () => {
   const r = await runPty(['-c', config, 'call', 'hostile', 'progress'], {
     columns: 0,
     env: env(),
@@ -114,7 +148,7 @@ test('a terminal that reports 0 columns is 80 wide, and the spinner ends', async
   assert.equal(r.code, 0, r.raw);
   assert.ok(r.raw.length < 100_000, `the spinner wrote ${r.raw.length} bytes`);
   assert.ok(r.raw.includes('progressed'));
-  const table = await fits(['tools', 'everything'], 0, 80);
+  const table = await fitsPty(['tools', 'everything'], 0, 80);
   assert.equal(stringWidth(table[0]), 80, 'the table is drawn at 80 columns');
 });
 
@@ -123,7 +157,7 @@ test('a column empty in every row stays out of a terminal table (a pipe keeps it
   const header = table[1];
   assert.ok(header.includes('NAME') && header.includes('TITLE') && header.includes('DESCRIPTION'), header);
   assert.ok(!header.includes('REQUIRED'), 'no hostile tool requires an argument');
-  const piped = await runBin(['-c', config, 'tools', 'hostile'], { env: env(), cwd: dir });
+  const piped = await inProcess(['-c', config, 'tools', 'hostile'], { env: env(), cwd: dir });
   assert.ok(
     piped.stdout
       .split('\n')

@@ -1,0 +1,37 @@
+// A clock the test moves: node:test's mock timers for setTimeout, so a timeout fires when the test
+// says (after what it waits for has happened), never because a loaded machine was slow. Real I/O
+// (processes, pipes, sockets) goes on as usual; only the waiting is the test's.
+
+import type { TestContext } from 'node:test';
+
+/** Taken before any test mocks it: the guard below must run on real time. */
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+
+/** Past this much real time a test on the clock has hung: every timer is fired and the test fails. */
+const GUARD_MS = 60_000;
+
+export interface TestClock {
+  /** Moves the clock: every timer due within `ms` fires, in order. */
+  tick(ms: number): void;
+}
+
+/**
+ * From now to the end of test `t`, setTimeout runs on the test's clock. node:test's own test
+ * timeout runs on it too, so a real-time guard stands in: a test still running after a minute
+ * has every pending timer fired (timeouts, kill fallbacks: nothing is left waiting) and fails.
+ */
+export function testClock(t: TestContext): TestClock {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  let hung = false;
+  const guard = realSetTimeout(() => {
+    hung = true;
+    t.mock.timers.tick(24 * 3600_000);
+  }, GUARD_MS);
+  guard.unref();
+  t.after(() => {
+    realClearTimeout(guard);
+    if (hung) throw new Error(`the test waited on its clock for ${GUARD_MS / 1000} s of real time: it hung`);
+  });
+  return { tick: (ms) => t.mock.timers.tick(ms) };
+}
