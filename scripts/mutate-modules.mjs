@@ -36,7 +36,7 @@ export const MODULES = {
   },
   'argument-typing': {
     mutate: ['dist/src/args/coerce.js'],
-    tests: ['dist/test/args/coerce.test.js'],
+    tests: ['dist/test/args/coerce.test.js', 'dist/test/args/build.test.js'],
   },
   'token-store': {
     mutate: ['dist/src/auth/store.js'],
