@@ -22,7 +22,7 @@ _mcpctl() {
   local cur prev path="" npos=0 i w skip=0
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local valopts=" --args --args-file --command --complete --concurrency --config --connect-timeout --cwd --env --fail-on --filter --format --header --ignore --limit --log-level --max-size --max-warnings --output --protocol --reporter --root --rule --save-dir --scope --server-timeout --stdio --timeout --type --url -c -o "
+  local valopts=" --args --args-file --command --complete --concurrency --config --connect-timeout --cwd --env --fail-on --filter --format --header --ignore --limit --log-level --max-size --max-warnings --output --protocol --reporter --root --rule --save-dir --scope --server-timeout --shard --stdio --timeout --type --url -c -o "
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if [[ $skip == 1 ]]; then skip=0; continue; fi
@@ -37,7 +37,7 @@ _mcpctl() {
   done
   case "$prev" in
     --args-file|--config|--output|-c|-o) _mcpctl_paths -f; return ;;
-    --args|--command|--complete|--concurrency|--connect-timeout|--cwd|--env|--fail-on|--filter|--format|--header|--ignore|--limit|--log-level|--max-size|--max-warnings|--reporter|--rule|--scope|--server-timeout|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
+    --args|--command|--complete|--concurrency|--connect-timeout|--cwd|--env|--fail-on|--filter|--format|--header|--ignore|--limit|--log-level|--max-size|--max-warnings|--reporter|--rule|--scope|--server-timeout|--shard|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
     --protocol) COMPREPLY=($(compgen -W "auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28" -- "$cur")); return ;;
     --root|--save-dir) _mcpctl_paths -d; return ;;
   esac
@@ -135,7 +135,7 @@ _mcpctl() {
         0) _mcpctl_server_names ;;
       esac ;;
     "test")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--reporter --output --filter --bail --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--reporter --output --filter --bail --forbid-only --pass-with-no-tests --shard --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;

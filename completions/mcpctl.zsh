@@ -251,10 +251,13 @@ _mcpctl_auth_status() {
 }
 
 _mcpctl_test() {
-  _arguments '--reporter[how results are reported]:none: ' \
-    '--output[write the report to this new file (the live list still goes to stdout)]:file:_mcpctl_paths f' \
-    '--filter[run only the tests whose name matches]:none: ' \
+  _arguments '--reporter[how results are reported\: terminal, junit, tap, json, github; with \:FILE into that file (repeatable)]:none: ' \
+    '--output[write the one report to this file, replacing it (the live list still goes to stdout)]:file:_mcpctl_paths f' \
+    '--filter[run only the tests whose name matches (none matching is exit 2)]:none: ' \
     '--bail[stop after the first failed test (the rest are reported as skipped)]' \
+    '--forbid-only[fail (exit 2) when a test file marks a test only\: true (for CI)]' \
+    '--pass-with-no-tests[exit 0 when --filter or --shard leaves no test to run]' \
+    '--shard[run the i-th of n deterministic parts of the tests (a CI matrix job each)]:none: ' \
     '*:files: '
 }
 

@@ -40,12 +40,15 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   ],
   [3, 'connection failed: spawn failed, refused, DNS, TLS, server exited, handshake or protocol-revision mismatch'],
   [4, 'authentication required or failed'],
-  [5, 'the server answered with a protocol error (JSON-RPC error)'],
+  [
+    5,
+    'the server answered with a protocol error (JSON-RPC error), or the tool called is one it listed malformed or beyond the size limits',
+  ],
   [6, 'the tool ran and reported failure (isError: true)'],
   [7, "a result broke its tool's outputSchema"],
   [
     8,
-    'checks failed: a test of mcpctl test, a breaking change found by mcpctl diff, a finding of mcpctl lint at or above --fail-on (error by default) or more warnings than --max-warnings',
+    'checks failed: a test of mcpctl test (one that could not run is an error: without failures, test exits with its code: 3, 4 or 124), a breaking change found by mcpctl diff, a finding of mcpctl lint at or above --fail-on (error by default) or more warnings than --max-warnings',
   ],
   [124, 'a timeout expired'],
   [130, 'interrupted (Ctrl-C)'],

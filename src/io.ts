@@ -2,6 +2,7 @@
 // Only bin/ builds a real one; tests build fakes, so the whole program runs in-process.
 
 import type { Readable, Writable } from 'node:stream';
+import type { Secrets } from './redact.js';
 
 export interface IO {
   stdin: Readable;
@@ -27,6 +28,8 @@ export interface Context {
   startedAt?: number;
   /** Aborted on Ctrl-C and SIGTERM (the reason then carries `signal: "SIGTERM"`); long work listens to it. */
   signal: AbortSignal;
+  /** The values taken from the environment this run, masked in everything mcpctl reports. main() makes one. */
+  secrets?: Secrets;
   /**
    * Sends what dependencies write with `console.*` (the SDK's own warnings) to `sink` instead of
    * the real streams, until the returned function is called. bin/ gives the real one; without

@@ -110,3 +110,88 @@ export function redactArgs(args: readonly string[]): string[] {
     return redactUrlsIn(arg);
   });
 }
+
+/** What a masked secret shows as in a report, a message or a log line (as CI runners print it). */
+export const MASK = '***';
+
+/** Shorter values would blank out ordinary words and numbers. */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * The values mcpctl took from the environment in this run (interpolated `${VAR}`s, `envFrom`,
+ * `headersFrom`, OAuth secrets), collected where they are read and masked wherever mcpctl
+ * reports: every report, message, log line and terminal rendering. Each value is masked as it
+ * is, and in the forms it travels in: base64 (at any byte offset, so inside `Basic` credentials
+ * too), base64url, percent-encoded, and JSON- and XML-escaped.
+ */
+export class Secrets {
+  private readonly values = new Set<string>();
+  private forms: string[] = [];
+
+  add(value: string | undefined): void {
+    if (value === undefined || value.length < MIN_SECRET_LENGTH || this.values.has(value)) return;
+    this.values.add(value);
+    const all = new Set([...this.forms, ...encodedForms(value)]);
+    // Longest first: a form that holds another is masked whole.
+    this.forms = [...all].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  /** `text` with every form of every secret replaced by MASK. */
+  mask(text: string): string {
+    let out = text;
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(MASK);
+    return out;
+  }
+
+  /** A copy of `value` with every string (keys too) masked. */
+  maskDeep<T>(value: T): T {
+    if (this.forms.length === 0) return value;
+    const deep = (v: unknown): unknown => {
+      if (typeof v === 'string') return this.mask(v);
+      if (Array.isArray(v)) return v.map(deep);
+      if (v !== null && typeof v === 'object')
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [this.mask(k), deep(x)]));
+      return v;
+    };
+    return deep(value) as T;
+  }
+}
+
+/** The ways a secret's bytes are written where it travels or is reported. */
+function encodedForms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const forms = [
+    value,
+    encodeURIComponent(value),
+    encodeURI(value),
+    JSON.stringify(value).slice(1, -1),
+    xmlEscaped(value),
+  ];
+  for (const b64 of base64Forms(bytes)) forms.push(b64, b64.replace(/\+/g, '-').replace(/\//g, '_'));
+  return forms;
+}
+
+/**
+ * The base64 characters a secret always encodes to, whatever precedes it: for each of the three
+ * byte offsets, the characters made only of the secret's own bits.
+ */
+function base64Forms(bytes: Buffer): string[] {
+  const out: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const from = Math.ceil((offset * 8) / 6);
+    const to = Math.floor(((offset + bytes.length) * 8) / 6);
+    out.push(encoded.slice(from, to));
+  }
+  // The whole value encoded alone, with its padding.
+  out.push(bytes.toString('base64'));
+  return out.filter((f) => f.length >= MIN_SECRET_LENGTH + 2);
+}
+
+function xmlEscaped(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -10,6 +10,7 @@ import { loadChecks } from '../common/checks.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { type Positionals, shiftedForStdio } from '../common/positionals.js';
 import { unknownTool } from '../tools/run.js';
+import { leftOutError } from '../common/malformed.js';
 import type { CallOptions } from './command.js';
 import { askOnTerminal, askingOnTerminal } from './ask.js';
 import { renderCall } from './result.js';
@@ -105,6 +106,8 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
           requestOptions: base,
         });
         const tool = listed.items.find((t) => t.name === toolName);
+        const leftOut = listed.malformed.find((m) => m.name === toolName);
+        if (!tool && leftOut) throw leftOutError(spec.name, 'tool', leftOut);
         if (!tool)
           throw unknownTool(
             spec,

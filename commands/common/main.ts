@@ -6,6 +6,7 @@ import type { ConsoleLevel, Context } from '../../src/io.js';
 import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../../src/errors.js';
 import { Output } from '../../src/output/output.js';
 import { guardTerminal } from '../../src/output/terminal.js';
+import { Secrets } from '../../src/redact.js';
 import { Choice } from './choice.js';
 import { buildProgram } from './program.js';
 import { createDeps, type Deps } from './deps.js';
@@ -20,7 +21,8 @@ const COMMANDER_SUCCESS = new Set([
 ]);
 
 export async function main(argv: string[], given: Context): Promise<number> {
-  const ctx: Context = { ...given, io: guardTerminal(given.io) };
+  const secrets = given.secrets ?? new Secrets();
+  const ctx: Context = { ...given, secrets, io: guardTerminal(given.io, secrets) };
   const choice = new Choice();
   const program = buildProgram(choice);
   program.exitOverride();

@@ -4,6 +4,7 @@
 
 import { McpctlError } from '../errors.js';
 import { compileSchema } from '../schema/compile.js';
+import { unenforcedWarning } from '../schema/enforceable.js';
 import { explainErrors, pointerMessage } from '../schema/messages.js';
 import type { JsonSchemaObject } from '../schema/navigate.js';
 
@@ -60,6 +61,7 @@ export function validateStructuredContent(
     );
     return { warnings };
   }
+  for (const u of compiled.unenforced) warnings.push(unenforcedWarning(`the outputSchema of ${subject}`, u));
   const outcome = compiled.check(result.structuredContent);
   if (outcome.valid) return { warnings };
   const lines = explainErrors(outcome.errors, schema).map(pointerMessage);

@@ -4,7 +4,9 @@
 // warnings: the tool may well ignore them, and a typo deserves a word either way.
 
 import { compileSchema } from '../schema/compile.js';
+import { unenforcedWarning } from '../schema/enforceable.js';
 import { argumentMessage, argumentName, explainErrors } from '../schema/messages.js';
+import { escapeToken } from '../schema/pointer.js';
 import { argumentsError, type ToolWhere } from './report.js';
 import {
   declaredProperties,
@@ -40,7 +42,7 @@ function unknownNames(
   const declared = declaredProperties(root, s);
   const policy = extraPropertiesPolicy(root, s);
   for (const [name, child] of Object.entries(value)) {
-    const childPointer = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const childPointer = `${pointer}/${escapeToken(name)}`;
     if (isDeclaredName(root, s, name)) {
       unknownNames(root, propertySchema(root, s, name), child, childPointer, args, out, depth + 1);
     } else if (policy === 'open' && declared.length > 0) {
@@ -72,6 +74,7 @@ export function validateArguments(
     );
     return { warnings };
   }
+  for (const u of compiled.unenforced) warnings.push(unenforcedWarning(`the inputSchema of tool "${where.tool}"`, u));
   const undeclared: string[] = [];
   unknownNames(schema, schema, args, '', args, undeclared);
   const result = compiled.check(args);

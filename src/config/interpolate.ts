@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import type { Env } from '../io.js';
+import type { Secrets } from '../redact.js';
 import { configError } from '../errors.js';
 import { formatJsonPath, type JsonSegment } from './jsonc.js';
 import type { SourceLocation } from './validate.js';
@@ -18,6 +19,8 @@ export interface InterpolationScope {
   locations: Readonly<Record<string, SourceLocation>>;
   /** JSON path of the entry itself, for values with no recorded location. */
   entryPath: string;
+  /** Where each value taken from the environment is registered, to be masked in reports. */
+  secrets?: Secrets;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -73,6 +76,7 @@ export function expandString(value: string, at: readonly JsonSegment[], scope: I
       return fail(`${whole} is not a variable mcpctl understands`, 'write ${VAR}, ${VAR:-default} or ${env:VAR}');
     }
     const found = scope.env[name];
+    if (found !== undefined && found !== '') scope.secrets?.add(found);
     if (fallback !== undefined) return found === undefined || found === '' ? fallback : found;
     if (found !== undefined) return found;
     if (builtin !== undefined) return builtin;

@@ -43,6 +43,7 @@ function keyName(r: Resolving, key: readonly JsonSegment[]): string {
 /** The value of our environment variable `name`, named by the config at `key`; missing is an error. */
 function fromEnv(r: Resolving, name: string, key: readonly JsonSegment[], what: string): string {
   const value = r.ctx.env[name];
+  r.ctx.secrets?.add(value);
   if (value === undefined) {
     throw configError(
       `${at(r, key)}"${keyName(r, key)}" names environment variable "${name}" (${what}), which is not set`,
@@ -129,6 +130,7 @@ function resolveOAuth(r: Resolving, raw: NonNullable<RawServerEntry['oauth']>): 
     out.privateKey = fromEnv(r, privateKeyFrom, ['oauth', 'privateKeyFrom'], 'the OAuth private key');
   // Unset is not a config error: a CI job sets it at run time, and its absence is an auth failure.
   const assertion = raw.assertionFrom === undefined ? undefined : r.ctx.env[raw.assertionFrom];
+  r.ctx.secrets?.add(assertion);
   if (assertion !== undefined) out.assertion = assertion;
   if (idp !== undefined) {
     const { clientSecretFrom: idpSecret, idTokenFrom, ...idpPlain } = idp;
@@ -202,6 +204,7 @@ export function resolveServer(entry: ConfigEntry, ctx: Context, opts: ResolveOpt
     shownAs: r.shown,
     locations: entry.locations,
     entryPath: entry.jsonPath,
+    secrets: ctx.secrets,
   };
   const raw = expandDeep(entry.raw, [], scope);
   return entry.type === 'stdio' ? resolveStdio(r, raw, opts) : resolveHttp(r, raw, opts);

@@ -1,13 +1,15 @@
-// Writing a report (test results, a snapshot) to a file the user named: whole or not at all,
-// never over an existing file or through a symlink, never under a config file's name.
+// Writing a report (test results, a snapshot) to a file the user named: checked before any work
+// starts, then written whole or not at all. A report left by an earlier build (a CI workspace
+// keeps it) is replaced; a symlink, a directory or a config file's name never is.
 
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { usageError } from '../errors.js';
 import { writeFailureReason, writeFileAtomicRaw } from '../atomic-file.js';
 import { isConfigFileName } from './save.js';
 
-export async function writeNewFile(file: string, data: string, shownAs = file): Promise<void> {
+/** Refuses, before anything runs, a report file that could not be written or must not be replaced. */
+export async function checkReportFile(file: string, shownAs = file): Promise<void> {
   if (isConfigFileName(path.basename(file))) {
     throw usageError(`--output ${shownAs}: that is the name of a config file; a report is not written there`, {
       phase: 'output',
@@ -15,14 +17,34 @@ export async function writeNewFile(file: string, data: string, shownAs = file): 
     });
   }
   const existing = await fs.lstat(file).catch(() => undefined);
-  if (existing)
-    throw usageError(
-      `--output ${shownAs}: the file exists${existing.isSymbolicLink() ? ' (a symlink)' : ''}; it is not overwritten`,
-      { phase: 'output', hint: 'remove it first, or name a new file' },
-    );
+  if (existing && !existing.isFile()) {
+    const what = existing.isSymbolicLink()
+      ? 'a symlink'
+      : existing.isDirectory()
+        ? 'a directory'
+        : 'not a regular file';
+    throw usageError(`--output ${shownAs}: it is ${what}; a report replaces only a regular file`, {
+      phase: 'output',
+      hint: 'name a new file, or a report file of an earlier run',
+    });
+  }
+  const dir = path.dirname(file);
   try {
-    // Created whole, and only if the name is still free when it appears: no overwrite, no race.
-    await writeFileAtomicRaw(file, data, { how: 'create' });
+    await fs.access(dir, constants.W_OK);
+  } catch (err) {
+    throw usageError(`--output ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
+      phase: 'output',
+      hint: 'check that the directory exists and is writable',
+      cause: err,
+    });
+  }
+}
+
+/** Writes the report atomically, replacing a regular file of that name (never a symlink's target). */
+export async function writeReportFile(file: string, data: string, shownAs = file): Promise<void> {
+  await checkReportFile(file, shownAs);
+  try {
+    await writeFileAtomicRaw(file, data, { how: 'replace-file' });
   } catch (err) {
     throw usageError(`--output ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
       phase: 'output',

@@ -7,6 +7,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
+import type { Secrets } from '../redact.js';
 import type { ColorLevel } from './color.js';
 import { escapeControls } from './escape.js';
 
@@ -80,8 +81,10 @@ const RAW = new WeakMap<Writable, Writable>();
 /**
  * The IO every command writes through: each stream that is a terminal shows controls as
  * escapes (stdout and stderr judged each on its own), and a terminal of 0 columns is 80 wide.
+ * The secrets of the run are masked on stderr (messages, warnings, server logs) and on a
+ * terminal stdout; stdout into a pipe or file is the data the user asked for, byte-exact.
  */
-export function guardTerminal(io: IO): IO {
+export function guardTerminal(io: IO, secrets?: Secrets): IO {
   for (const [stream, tty] of [
     [io.stdout, io.stdoutIsTTY],
     [io.stderr, io.stderrIsTTY],
@@ -89,8 +92,8 @@ export function guardTerminal(io: IO): IO {
     if (tty) reportWidth(stream);
   return {
     ...io,
-    stdout: guard(io.stdout, io.stdoutIsTTY),
-    stderr: guard(io.stderr, io.stderrIsTTY),
+    stdout: guard(io.stdout, io.stdoutIsTTY, io.stdoutIsTTY ? secrets : undefined),
+    stderr: guard(io.stderr, io.stderrIsTTY, secrets),
     columns: io.stdoutIsTTY ? terminalWidth(io.columns) : undefined,
   };
 }
@@ -100,13 +103,15 @@ export function unguarded(stream: Writable): Writable {
   return RAW.get(stream) ?? stream;
 }
 
-function guard(stream: Writable, tty: boolean): Writable {
+function guard(stream: Writable, tty: boolean, secrets: Secrets | undefined): Writable {
   if (RAW.has(stream)) return stream;
   const decoder = new StringDecoder('utf8');
+  const masked = (text: string) => (secrets ? secrets.mask(text) : text);
   const shown = (chunk: unknown): unknown => {
-    if (typeof chunk === 'string') return tty ? forTerminal(chunk) : restoreOwnCodes(chunk);
-    if (!tty || !(chunk instanceof Uint8Array)) return chunk;
-    return forTerminal(decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+    if (typeof chunk === 'string') return tty ? forTerminal(masked(chunk)) : restoreOwnCodes(masked(chunk));
+    if (!(chunk instanceof Uint8Array) || (!tty && !secrets?.size)) return chunk;
+    const text = masked(decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+    return tty ? forTerminal(text) : text;
   };
   const guarded = new Proxy(stream, {
     get: (target, prop) => {

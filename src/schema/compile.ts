@@ -1,13 +1,18 @@
 // Compiles a tool's JSON Schema with ajv 8 under the draft the schema names in `$schema`
-// (2020-12 when it names none, as MCP specifies), with every format of ajv-formats checked.
+// (2020-12 when it names none, as MCP specifies), with every format of ajv-formats checked and
+// every pattern run by the linear-time engine (linear-regexp.ts), within the limits of limits.ts.
 
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { validate as metaDraft07 } from '../../generated/meta/draft-07.js';
 import { validate as metaDraft2019 } from '../../generated/meta/draft-2019-09.js';
 import { validate as metaDraft2020 } from '../../generated/meta/draft-2020-12.js';
 import { AJV_OPTIONS, addFormats, META_SCHEMA_IDS, type Draft } from './ajv-setup.js';
+import { enforceable, type Unenforced } from './enforceable.js';
+import { sizeProblem } from './limits.js';
+import { linearPattern } from './linear-regexp.js';
 import { isSchemaObject, type JsonSchema } from './navigate.js';
 
 export { AJV_OPTIONS, addFormats, type Draft } from './ajv-setup.js';
@@ -15,7 +20,25 @@ export { AJV_OPTIONS, addFormats, type Draft } from './ajv-setup.js';
 /** A compiled schema: true when `value` is valid, else the ajv errors (all of them). */
 export type SchemaCheck = (value: unknown) => { valid: true } | { valid: false; errors: ErrorObject[] };
 
-export type Compiled = { ok: true; draft: Draft; check: SchemaCheck } | { ok: false; reason: string };
+/** `unenforced`: the patterns left out because the linear engine cannot run them (to warn about). */
+export type Compiled =
+  | { ok: true; draft: Draft; check: SchemaCheck; unenforced: Unenforced[] }
+  | { ok: false; reason: string };
+
+/**
+ * ajv's `code.regExp`: every `pattern` and `patternProperties` key goes to the linear engine.
+ * enforceable() has taken out what it cannot run, so what throws here is no regular expression
+ * at all, and the schema fails to compile as it did with ajv's own engine. ajv keys its compiled
+ * patterns by toString(), hence one per pattern.
+ */
+const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string) => {
+    const verdict = linearPattern(pattern);
+    if (verdict.kind !== 'ok') throw new Error(`pattern ${JSON.stringify(pattern)} is invalid: ${verdict.reason}`);
+    return { test: verdict.regexp.test, toString: () => `linear:${pattern}` };
+  },
+  { code: 'linearRegExp' },
+);
 
 /** The draft named by `$schema`, or undefined when it names none (or one we do not know). */
 function declaredDraft(schema: JsonSchema): Draft | 'draft-04' | undefined {
@@ -79,12 +102,11 @@ const META: Record<Draft, ValidateFunction> = {
 };
 
 function newAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
+  // strictSchema stays off (strict: false): under it ajv tests `properties` names against each
+  // patternProperties key while compiling, with the built-in engine.
+  const options = { ...AJV_OPTIONS, code: { regExp: linearRegExp } };
   const ajv =
-    draft === '2020-12'
-      ? new Ajv2020(AJV_OPTIONS)
-      : draft === '2019-09'
-        ? new Ajv2019(AJV_OPTIONS)
-        : new Ajv(AJV_OPTIONS);
+    draft === '2020-12' ? new Ajv2020(options) : draft === '2019-09' ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
   // ajv.schemas is ajv's internal registry (ajv is pinned; test/deps/internals.test.ts checks it).
   const meta = ajv.schemas[META_SCHEMA_IDS[draft]];
@@ -104,11 +126,12 @@ function compileFailure(err: unknown, ajvErrors: ErrorObject[] | null | undefine
 
 function compileAs(draft: Draft, schema: JsonSchema): Compiled {
   const ajv = newAjv(draft);
+  const { schema: checked, unenforced } = enforceable(schema);
   try {
-    const validate = ajv.compile(schema);
+    const validate = ajv.compile(checked);
     const check: SchemaCheck = (value) =>
       validate(value) ? { valid: true } : { valid: false, errors: [...(validate.errors ?? [])] };
-    return { ok: true, draft, check };
+    return { ok: true, draft, check, unenforced };
   } catch (err) {
     // A schema that breaks its meta-schema leaves the details on the instance, not the error.
     return { ok: false, reason: compileFailure(err, ajv.errors) };
@@ -122,6 +145,8 @@ function compileAs(draft: Draft, schema: JsonSchema): Compiled {
  * (tuple `items` arrays, `definitions`), so when 2020-12 rejects it, draft-07 gets a try.
  */
 export function compileSchema(schema: JsonSchema): Compiled {
+  const tooBig = sizeProblem(schema);
+  if (tooBig !== undefined) return { ok: false, reason: `the schema is ${tooBig}` };
   const declared = declaredDraft(schema);
   // The draft is already chosen; dropping `$schema` spares ajv from looking up meta-schema URIs
   // it spells differently (with or without `#`, http or https).

@@ -2,6 +2,7 @@
 // admits, its declared properties and item schemas. Coercion, validation messages and display share it.
 
 import { isRecord } from '../is-record.js';
+import { patternTest } from './linear-regexp.js';
 import { unescapeToken } from './pointer.js';
 
 /** A JSON Schema: an object of keywords, or a boolean schema (`true` accepts anything). */
@@ -189,12 +190,9 @@ export function requiredProperties(root: JsonSchema, schema: JsonSchema | undefi
   return out;
 }
 
+/** A server's pattern runs on the linear engine; one it cannot run claims no name. */
 function patternMatches(pattern: string, name: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(name);
-  } catch {
-    return false;
-  }
+  return patternTest(pattern, name);
 }
 
 /**

@@ -15,3 +15,8 @@ export function pointerPath(pointer: string): Array<string | number> {
     .map(unescapeToken)
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
+
+/** A key as one reference token: `/` is `~1`, `~` is `~0`. */
+export function escapeToken(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

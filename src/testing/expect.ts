@@ -7,7 +7,7 @@ import { compileSchema } from '../schema/compile.js';
 import { explainErrors, pointerMessage } from '../schema/messages.js';
 import type { JsonSchema } from '../schema/navigate.js';
 import { validateStructuredContent } from '../args/output.js';
-import type { Expectations, Step, StructuredMatch, TestCase } from './load.js';
+import type { Expectations, Step, StepCase, StructuredMatch } from './load.js';
 import type { StepOutcome } from './steps.js';
 import { lookup } from './path.js';
 
@@ -18,6 +18,8 @@ export interface Failure {
   actual: unknown;
   /** More about why, when the values alone do not say it. */
   message?: string;
+  /** `file:line:col` of the expectation in the test file. */
+  at?: string;
 }
 
 /** Checks that need more than the step's own result (a snapshot to compare with). */
@@ -26,7 +28,11 @@ export interface ExtraChecks {
   breaking?: string[];
 }
 
-export function check(test: TestCase, outcome: StepOutcome, extra: ExtraChecks = {}): Failure[] {
+export function check(
+  test: Pick<StepCase, 'step' | 'expect'>,
+  outcome: StepOutcome,
+  extra: ExtraChecks = {},
+): Failure[] {
   const expect = test.expect;
   const failures: Failure[] = [];
   const result = outcome.value as Record<string, unknown> | undefined;

@@ -63,19 +63,40 @@ export interface Expectations {
   };
 }
 
+/** One step of a test (or of a file's setup or teardown), with what it expects and captures. */
+export interface StepCase {
+  step: Step;
+  expect: Expectations;
+  /** Capture name → JSONPath (`$.structuredContent.id`) or JSON Pointer into the step's result. */
+  capture: Record<string, string>;
+  /** `file:line:col` of the step. */
+  at: string;
+  /** `file:line:col` of each expectation, by its JSON path under `expect` (`text.equals`, `structured[1]`). */
+  expectAt: Record<string, string>;
+}
+
 export interface TestCase {
   /** Position in the file's list, from 0. */
   index: number;
   name: string;
   server: string;
   timeoutMs?: number;
+  /** Attempts after a failed one before the test counts as failed. */
+  retries?: number;
   /** Why the test is skipped (true: no reason given). */
   skip?: string | true;
   only: boolean;
-  step: Step;
-  expect: Expectations;
+  /** The steps in order (one for a test written with a single step key); the first is the test's kind. */
+  steps: StepCase[];
   /** `file:line:col` of the test. */
   at: string;
+  /** `file:line:col` where its server is named (the test itself when it names none). */
+  serverAt: string;
+}
+
+/** A setup or teardown step of a file: run on its server's connection, before its first or after its last test. */
+export interface FixtureStep extends StepCase {
+  server: string;
 }
 
 export interface TestFile {
@@ -85,16 +106,28 @@ export interface TestFile {
   /** Servers the file defines, as config entries (not yet resolved). */
   servers: ConfigEntry[];
   tests: TestCase[];
-  /** Values that came from the environment: never printed in a report. */
-  secrets: Set<string>;
+  setup: FixtureStep[];
+  teardown: FixtureStep[];
+  /** What `coverage` asks for: `tools`, every tool a server lists is called by some test. */
+  coverage: 'tools'[];
   /** Unknown keys of server entries and the like, for stderr. */
   warnings: string[];
 }
 
+type RawStep = Pick<RawTest, 'expect' | 'call' | 'read' | 'prompt' | 'complete'> & {
+  status?: unknown;
+  tools?: unknown;
+  capture?: Record<string, string>;
+  server?: string;
+};
+
 interface RawTest {
   name: string;
   server?: string;
+  steps?: RawStep[];
+  capture?: Record<string, string>;
   timeout?: number;
+  retries?: number;
   skip?: boolean | string;
   only?: boolean;
   expect?: Omit<Expectations, 'structured'> & { structured?: StructuredMatch | StructuredMatch[] };
@@ -106,7 +139,10 @@ interface RawTest {
 
 interface RawFile {
   servers?: Record<string, unknown>;
-  defaults?: { server?: string; timeout?: number };
+  coverage?: 'tools' | 'tools'[];
+  setup?: RawStep[];
+  teardown?: RawStep[];
+  defaults?: { server?: string; timeout?: number; retries?: number };
   tests: RawTest[];
 }
 
@@ -170,7 +206,6 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     });
   }
 
-  const secrets = new Set<string>();
   const tests: TestCase[] = [];
   const fileServers = Object.keys(raw.servers ?? {});
   raw.tests.forEach((t, index) => {
@@ -182,41 +217,54 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       );
       return;
     }
-    if (t.server !== undefined && fileServers.length > 0 && !fileServers.includes(t.server)) {
-      errors.push(
-        `${source.at([...at, 'server'])}: test "${t.name}": server "${t.server}" is not one of the file's servers (${fileServers.join(', ')})${didYouMean(t.server, fileServers)}`,
-      );
-      return;
-    }
-    const step = stepOf(t);
-    for (const [kind, steps] of Object.entries(APPLIES)) {
-      if (t.expect?.[kind as keyof RawTest['expect'] & string] !== undefined && !steps.includes(step.kind)) {
-        errors.push(
-          `${source.at([...at, 'expect', kind])}: test "${t.name}": "${kind}" applies to ${steps.join(' and ')} steps only, not to ${step.kind}`,
-        );
-      }
-    }
-    const expand = expander(source, at, server, file, ctx, secrets, errors);
+    // A name neither the file nor the configuration defines is refused when servers are resolved,
+    // still before any starts.
     const timeout = t.timeout ?? raw.defaults?.timeout;
-    const expectRaw = t.expect ?? {};
-    const structured =
-      expectRaw.structured === undefined
-        ? undefined
-        : Array.isArray(expectRaw.structured)
-          ? expectRaw.structured
-          : [expectRaw.structured];
+    const retries = t.retries ?? raw.defaults?.retries;
+    const rawSteps: [RawStep, JsonSegment[]][] = t.steps
+      ? t.steps.map((st, i) => [st, [...at, 'steps', i]])
+      : [[t as RawStep, at]];
+    if (t.steps && (t.expect || t.capture))
+      errors.push(
+        `${source.at([...at, t.expect ? 'expect' : 'capture'])}: test "${t.name}": with "steps", each step has its own "expect" and "capture"`,
+      );
+    const captured = new Set(fileCaptures(raw.setup));
+    const steps = rawSteps.map(([st, where]) => {
+      const one = loadStep(st, where, t.name, { source, server, file, ctx, errors, captured, expand: !t.skip });
+      for (const name of Object.keys(st.capture ?? {})) captured.add(name);
+      return one;
+    });
     tests.push({
       index,
       name: t.name,
       server,
+      serverAt: source.at(
+        t.server !== undefined ? [...at, 'server'] : raw.defaults?.server !== undefined ? ['defaults', 'server'] : at,
+      ),
       ...(timeout !== undefined ? { timeoutMs: Math.round(timeout * 1000) } : {}),
+      ...(retries ? { retries } : {}),
       ...(t.skip === true || typeof t.skip === 'string' ? { skip: t.skip } : {}),
       only: t.only === true,
-      step: t.skip ? step : expand(step),
-      expect: { ...expectRaw, ...(structured ? { structured } : {}) } as Expectations,
+      steps,
       at: source.at(at),
     });
   });
+  const fixture = (key: 'setup' | 'teardown'): FixtureStep[] => {
+    const captured = new Set(key === 'teardown' ? fileCaptures(raw.setup) : []);
+    return (raw[key] ?? []).flatMap((st, i) => {
+      const where: JsonSegment[] = [key, i];
+      const server = st.server ?? raw.defaults?.server ?? (fileServers.length === 1 ? fileServers[0] : undefined);
+      if (server === undefined) {
+        errors.push(`${source.at(where)}: a ${key} step names no server: add "server", or "defaults.server"`);
+        return [];
+      }
+      const one = loadStep(st, where, key, { source, server, file, ctx, errors, captured, expand: true });
+      for (const name of Object.keys(st.capture ?? {})) captured.add(name);
+      return [{ ...one, server }];
+    });
+  };
+  const setup = fixture('setup');
+  const teardown = fixture('teardown');
   if (errors.length > 0) {
     throw configError(
       errors.length === 1
@@ -225,7 +273,115 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
       { phase: 'config', hint: 'fix the test file (its keys are described in mcpctl-test.schema.json)' },
     );
   }
-  return { file, shownAs, servers, tests, secrets, warnings };
+  const coverage = raw.coverage === undefined ? [] : Array.isArray(raw.coverage) ? raw.coverage : [raw.coverage];
+  return { file, shownAs, servers, tests, setup, teardown, coverage, warnings };
+}
+
+/** The names a file's setup captures: every test and the teardown may use them. */
+function fileCaptures(setup: RawStep[] | undefined): string[] {
+  return (setup ?? []).flatMap((st) => Object.keys(st.capture ?? {}));
+}
+
+interface StepScope {
+  source: SourceFile;
+  server: string;
+  file: string;
+  ctx: Context;
+  errors: string[];
+  /** Names captured by earlier steps: `${name}` is theirs, not an environment variable. */
+  captured: ReadonlySet<string>;
+  /** false for a skipped test: its variables need not be set. */
+  expand: boolean;
+}
+
+function loadStep(st: RawStep, at: JsonSegment[], name: string, scope: StepScope): StepCase {
+  const { source, errors } = scope;
+  const step = stepOf(st as RawTest);
+  for (const [kind, steps] of Object.entries(APPLIES)) {
+    if (st.expect?.[kind as keyof RawTest['expect'] & string] !== undefined && !steps.includes(step.kind)) {
+      errors.push(
+        `${source.at([...at, 'expect', kind])}: test "${name}": "${kind}" applies to ${steps.join(' and ')} steps only, not to ${step.kind}`,
+      );
+    }
+  }
+  const expectRaw = st.expect ?? {};
+  const structured =
+    expectRaw.structured === undefined
+      ? undefined
+      : Array.isArray(expectRaw.structured)
+        ? expectRaw.structured
+        : [expectRaw.structured];
+  const expectAt = expectationPositions(source, [...at, 'expect'], expectRaw);
+  errors.push(...badPatterns(name, expectRaw, expectAt));
+  for (const [capture, where] of Object.entries(st.capture ?? {}))
+    if (!/^(\$|\/)/.test(where) && where !== '')
+      errors.push(
+        `${source.at([...at, 'capture', capture])}: test "${name}": capture "${capture}": "${where}" is neither a JSONPath ($.a.b) nor a JSON Pointer (/a/b)`,
+      );
+  const expand = expander(source, at, scope.server, scope.file, scope.ctx, errors, scope.captured);
+  return {
+    step: scope.expand ? expand(step) : step,
+    expect: markCaptures({ ...expectRaw, ...(structured ? { structured } : {}) }, scope.captured) as Expectations,
+    capture: st.capture ?? {},
+    at: source.at(at),
+    expectAt,
+  };
+}
+
+/** Where each expectation is written, so a report can point at the line of the one that failed. */
+function expectationPositions(
+  source: SourceFile,
+  at: JsonSegment[],
+  expect: NonNullable<RawTest['expect']>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [kind, value] of Object.entries(expect)) {
+    out[kind] = source.at([...at, kind]);
+    if (kind === 'structured' && Array.isArray(value))
+      value.forEach((_, i) => {
+        out[`structured[${i}]`] = source.at([...at, kind, i]);
+      });
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      for (const key of Object.keys(value)) out[`${kind}.${key}`] = source.at([...at, kind, key]);
+  }
+  return out;
+}
+
+/** Every `matches` of a test that is not a regular expression, at its file:line:col. */
+function badPatterns(name: string, expect: NonNullable<RawTest['expect']>, expectAt: Record<string, string>): string[] {
+  const patterns: [string, string | undefined][] = [['text.matches', expect.text?.matches]];
+  const structured = expect.structured;
+  if (Array.isArray(structured)) structured.forEach((m, i) => patterns.push([`structured[${i}]`, m.matches]));
+  else if (structured) patterns.push(['structured.matches', structured.matches]);
+  const out: string[] = [];
+  for (const [where, pattern] of patterns) {
+    if (pattern === undefined) continue;
+    try {
+      new RegExp(pattern);
+    } catch (err) {
+      out.push(
+        `${expectAt[where] ?? expectAt.structured}: test "${name}": expect.${where.endsWith('.matches') ? where : `${where}.matches`} ${JSON.stringify(pattern)} is not a regular expression (${err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err)})`,
+      );
+    }
+  }
+  return out;
+}
+
+/** Expectations with each `${name}` of a captured name as its marker (expectations take no environment variables). */
+function markCaptures(value: unknown, captured: ReadonlySet<string>): unknown {
+  if (typeof value === 'string')
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) =>
+      captured.has(name) ? captureMarker(name) : whole,
+    );
+  if (Array.isArray(value)) return value.map((v) => markCaptures(v, captured));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markCaptures(v, captured)]));
+  return value;
+}
+
+/** Stands for a captured value in a step until the run knows it (private-use characters no file holds). */
+export function captureMarker(name: string): string {
+  return `\uE100${name}\uE101`;
 }
 
 function stepOf(t: RawTest): Step {
@@ -256,7 +412,7 @@ function stepOf(t: RawTest): Step {
 
 /**
  * Expands `${VAR}` in every string of a step, as configs do; each value taken from the
- * environment is remembered as a secret, so reports never show it.
+ * environment joins the run's secrets, so reports never show it.
  */
 function expander(
   source: SourceFile,
@@ -264,8 +420,8 @@ function expander(
   server: string,
   file: string,
   ctx: Context,
-  secrets: Set<string>,
   errors: string[],
+  captured: ReadonlySet<string>,
 ) {
   const scope: InterpolationScope = {
     env: ctx.env,
@@ -274,6 +430,7 @@ function expander(
     shownAs: source.shownAs,
     locations: {},
     entryPath: formatJsonPath(at),
+    secrets: ctx.secrets,
   };
   const one = (value: string, where: JsonSegment[]): string => {
     const pos = source.positionOf([...at, ...where]);
@@ -288,12 +445,15 @@ function expander(
         },
       },
     };
-    for (const match of value.match(/\$\{[^}]*\}/g) ?? []) {
-      const expanded = expandString(match, where, located);
-      const fallback = /^\$\{[^}:]*:-(.*)\}$/.exec(match)?.[1];
-      if (expanded !== '' && expanded !== fallback && !(match.slice(2, -1) in scope.builtins)) secrets.add(expanded);
-    }
-    return expandString(value, where, located);
+    // A captured name stays as a marker for the run to fill in; the rest expands from the environment.
+    const parts = value.split(/(\$\{[A-Za-z_][A-Za-z0-9_]*\})/);
+    return parts
+      .map((part, i) =>
+        i % 2 === 1 && captured.has(part.slice(2, -1))
+          ? captureMarker(part.slice(2, -1))
+          : expandString(part, where, located),
+      )
+      .join('');
   };
   const deep = (value: unknown, where: JsonSegment[]): unknown => {
     if (typeof value === 'string') return one(value, where);
@@ -340,7 +500,7 @@ function problems(source: SourceFile, errors: ErrorObject[]): string {
         break;
       case 'oneOf':
         what = isTestPath(segs)
-          ? `${label}: a test needs exactly one step: ${STEP_KINDS.join(', ')}`
+          ? `${label}: a test needs exactly one step: ${STEP_KINDS.join(', ')}, or a list of them under steps`
           : `${label}: must be exactly one of the allowed shapes${(e.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf?.every((b) => b.required) ? ` (one of ${(e.parentSchema as { oneOf: { required: string[] }[] }).oneOf.map((b) => `"${b.required[0]}"`).join(', ')})` : ''}`;
         break;
       case 'anyOf':

@@ -5,28 +5,42 @@
 import path from 'node:path';
 import type { ServerSpec } from '../config/types.js';
 import type { Session } from '../mcp/session/session.js';
-import { type McpctlError, toMcpctlError } from '../errors.js';
+import { McpctlError, toMcpctlError } from '../errors.js';
 import { check, type Failure } from './expect.js';
 import { runStep, type StepOutcome } from './steps.js';
-import type { TestCase, TestFile } from './load.js';
-import { redact, specSecrets } from './redact.js';
+import type { FixtureStep, StepCase, TestCase, TestFile } from './load.js';
+import { lookup } from './path.js';
+import { specSecrets } from './redact.js';
+import { listAll } from '../mcp/requests/lists.js';
+import { toolAllowed } from '../mcp/requests/filters.js';
+import type { Secrets } from '../redact.js';
 import { snapshotContract, type Contract } from '../contract/snapshot.js';
 import { diffContracts } from '../contract/diff.js';
 import { readContract } from '../contract/read.js';
 
-export type TestStatus = 'passed' | 'failed' | 'skipped';
+/** `error`: the test could not be judged (the server did not start, the connection broke, a time limit outside an expectation). */
+export type TestStatus = 'passed' | 'failed' | 'error' | 'skipped';
+
+/** Error kinds that mean the infrastructure failed, not the server's answer. */
+const INFRASTRUCTURE: ReadonlySet<string> = new Set(['connection', 'timeout', 'interrupted', 'internal', 'auth']);
 
 export interface TestResult {
   file: string;
   name: string;
   server: string;
-  step: TestCase['step']['kind'];
+  step: StepCase['step']['kind'];
   /** `file:line:col` of the test. */
   at: string;
   status: TestStatus;
   failures: Failure[];
+  /** status error: what went wrong, with the exit code it would have alone. */
+  error?: { kind: string; message: string; exitCode: number };
   skipReason?: string;
   durationMs: number;
+  /** With retries: the attempts made (1 when the first one settled it). */
+  attempts?: number;
+  /** Passed after failing attempts. */
+  flaky?: boolean;
 }
 
 export interface RunnerDeps {
@@ -38,10 +52,15 @@ export interface RunnerDeps {
   /** Aborted on Ctrl-C or when the run's time limit expires: no new test starts. */
   signal: AbortSignal;
   onResult(result: TestResult): void;
+  /** The run's secrets: every result is masked with them before anyone sees it. */
+  secrets: Secrets;
+  /** Values the file's setup captured, for every test (filled in by runTestFile). */
+  captures?: ReadonlyMap<string, unknown>;
 }
 
 export interface RunSettings {
-  filter?: RegExp;
+  /** Whether a test belongs to this run (--filter, --shard); the others are not reported at all. */
+  include(test: TestCase): boolean;
   bail: boolean;
 }
 
@@ -49,32 +68,40 @@ export interface Bail {
   tripped: boolean;
 }
 
+export interface FileRun {
+  results: TestResult[];
+  /** `coverage: tools`: per server the file tested, the tools it lists that no test of the file called. */
+  coverage: { server: string; uncalled: string[] }[];
+}
+
 export async function runTestFile(
   file: TestFile,
   deps: RunnerDeps,
   settings: RunSettings,
   bail: Bail,
-): Promise<TestResult[]> {
-  const selected = file.tests.filter((t) => !settings.filter || settings.filter.test(t.name));
+): Promise<FileRun> {
+  const selected = file.tests.filter((t) => settings.include(t));
   const onlyMode = selected.some((t) => t.only);
   const results = new Map<TestCase, TestResult>();
-  const secrets = new Set(file.secrets);
   const finish = (result: TestResult, test: TestCase) => {
-    const clean = redact(result, secrets);
+    const clean = deps.secrets.maskDeep(result);
     results.set(test, clean);
-    if (clean.status === 'failed' && settings.bail) bail.tripped = true;
+    if ((clean.status === 'failed' || clean.status === 'error') && settings.bail) bail.tripped = true;
     deps.onResult(clean);
   };
   const base = (test: TestCase) => ({
     file: file.shownAs,
     name: test.name,
     server: test.server,
-    step: test.step.kind,
+    step: test.steps[0]!.step.kind,
     at: test.at,
   });
   const skipped = (test: TestCase, reason: string) =>
     finish({ ...base(test), status: 'skipped', failures: [], skipReason: reason, durationMs: 0 }, test);
 
+  const coverage: FileRun['coverage'] = [];
+  /** Results that belong to no test: a teardown that failed. */
+  const extra: TestResult[] = [];
   const byServer = new Map<string, TestCase[]>();
   for (const test of selected) byServer.set(test.server, [...(byServer.get(test.server) ?? []), test]);
 
@@ -93,16 +120,7 @@ export async function runTestFile(
         for (const test of pending.splice(0)) {
           const reason = skipReason(test);
           if (reason) skipped(test, reason);
-          else
-            finish(
-              {
-                ...base(test),
-                status: 'failed',
-                failures: [{ expectation: 'error', expected: 'none', actual: error.kind, message: error.message }],
-                durationMs: 0,
-              },
-              test,
-            );
+          else finish({ ...base(test), ...errored(error), durationMs: 0 }, test);
         }
       };
       let spec: ServerSpec;
@@ -111,44 +129,238 @@ export async function runTestFile(
       } catch (err) {
         return failAll(toMcpctlError(err));
       }
+      const runPending = async (session: Session, stepDeps: RunnerDeps) => {
+        while (pending.length) {
+          const test = pending.shift()!;
+          const reason = skipReason(test);
+          if (reason) {
+            skipped(test, reason);
+            continue;
+          }
+          const started = deps.now();
+          const verdict = await attempts(session, test, file, stepDeps);
+          finish({ ...base(test), ...verdict, durationMs: Math.round(deps.now() - started) }, test);
+        }
+      };
+      const fixtureSteps = (
+        session: Session,
+        key: 'setup' | 'teardown',
+        name: string,
+        captures: Map<string, unknown>,
+      ) =>
+        runFixture(
+          session,
+          file,
+          file[key].filter((f) => f.server === name),
+          key,
+          captures,
+          deps,
+        );
+      const teardownFailed = (name: string, error: McpctlError) => {
+        const first = file.teardown.find((t) => t.server === name)!;
+        const result = deps.secrets.maskDeep({
+          file: file.shownAs,
+          name: `teardown (${name})`,
+          server: name,
+          step: first.step.kind,
+          at: first.at,
+          ...errored(error),
+          durationMs: 0,
+        });
+        extra.push(result);
+        deps.onResult(result);
+      };
       const entry = file.servers.find((s) => s.name === server);
       specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
-        secrets.add(s),
+        deps.secrets.add(s),
       );
       try {
         await deps.session(spec, async (session) => {
-          while (pending.length) {
-            const test = pending.shift()!;
-            const reason = skipReason(test);
-            if (reason) {
-              skipped(test, reason);
-              continue;
-            }
-            const started = deps.now();
-            const failures = await runOne(session, test, file, deps);
-            finish(
-              {
-                ...base(test),
-                status: failures.length ? 'failed' : 'passed',
-                failures,
-                durationMs: Math.round(deps.now() - started),
-              },
-              test,
-            );
+          const captures = new Map<string, unknown>();
+          const setupError = await fixtureSteps(session, 'setup', server, captures);
+          if (setupError) return failAll(setupError);
+          const withCaptures = { ...deps, captures };
+          try {
+            await runPending(session, withCaptures);
+          } finally {
+            const teardownError = await fixtureSteps(session, 'teardown', server, captures);
+            if (teardownError) teardownFailed(server, teardownError);
           }
+          if (file.coverage.includes('tools'))
+            coverage.push({ server, uncalled: await uncalledTools(session, tests, results) });
         });
       } catch (err) {
         failAll(toMcpctlError(err));
       }
     }),
   );
-  return selected.map((t) => results.get(t)!).filter(Boolean);
+  return {
+    results: [...selected.map((t) => results.get(t)!).filter(Boolean), ...extra],
+    coverage: coverage.sort((a, b) => a.server.localeCompare(b.server)),
+  };
 }
 
-async function runOne(session: Session, test: TestCase, file: TestFile, deps: RunnerDeps): Promise<Failure[]> {
-  const limit = test.timeoutMs === undefined ? {} : { timeout: test.timeoutMs, maxTotalTimeout: test.timeoutMs };
+/** A file's setup or teardown steps on one server; the error that stopped them, if one did. */
+async function runFixture(
+  session: Session,
+  file: TestFile,
+  steps: FixtureStep[],
+  key: 'setup' | 'teardown',
+  captures: Map<string, unknown>,
+  deps: RunnerDeps,
+): Promise<McpctlError | undefined> {
+  for (const step of steps) {
+    const verdict = await runStepCase(session, step, captures, undefined, file, deps);
+    if ('infrastructure' in verdict) return verdict.infrastructure;
+    const first = verdict.failures[0];
+    if (first)
+      return new McpctlError(
+        'check',
+        `${key} step at ${step.at} failed: ${first.expectation}: expected ${JSON.stringify(first.expected)}, actual ${JSON.stringify(first.actual)}${first.message ? ` (${first.message})` : ''}`,
+      );
+  }
+  return undefined;
+}
+
+/** The tools the server lists that none of the tests that ran called. */
+async function uncalledTools(
+  session: Session,
+  tests: TestCase[],
+  results: Map<TestCase, TestResult>,
+): Promise<string[]> {
+  const called = new Set(
+    tests.flatMap((t) =>
+      results.get(t)?.status === 'skipped' ? [] : t.steps.flatMap((s) => (s.step.kind === 'call' ? [s.step.tool] : [])),
+    ),
+  );
+  const { items } = await listAll(session.client, 'tools', { requestOptions: session.requestOptions({}) });
+  return items
+    .filter((t) => toolAllowed(session.spec, t.name) && !called.has(t.name))
+    .map((t) => t.name)
+    .sort();
+}
+
+/** The failure with the position of its expectation: `structured[1] at /x: equals` is under `structured[1]`. */
+function locate(step: StepCase, failure: Failure): Failure {
+  for (let key = failure.expectation.split(/[ :]/)[0]!; key !== ''; ) {
+    const at = step.expectAt[key];
+    if (at !== undefined) return { ...failure, at };
+    const shorter = key.replace(/(\.[^.[\]]*|\[\d+\])$/, '');
+    key = shorter === key ? '' : shorter;
+  }
+  return { ...failure, at: step.at };
+}
+
+type Verdict = Pick<TestResult, 'status' | 'failures' | 'error' | 'attempts' | 'flaky'>;
+
+function errored(error: McpctlError): Verdict {
+  return {
+    status: 'error',
+    failures: [],
+    error: { kind: error.kind, message: error.message, exitCode: error.exitCode },
+  };
+}
+
+/** A test run once, and again up to its `retries` while it fails; an infrastructure error is not retried. */
+async function attempts(session: Session, test: TestCase, file: TestFile, deps: RunnerDeps): Promise<Verdict> {
+  const allowed = 1 + (test.retries ?? 0);
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await runOne(session, test, file, deps);
+    const counted = test.retries ? { attempts: attempt } : {};
+    if ('infrastructure' in outcome) return { ...errored(outcome.infrastructure), ...counted };
+    if (outcome.failures.length === 0)
+      return { status: 'passed', failures: [], ...counted, ...(attempt > 1 ? { flaky: true } : {}) };
+    if (attempt >= allowed || deps.signal.aborted) return { status: 'failed', failures: outcome.failures, ...counted };
+  }
+}
+
+type StepVerdict = { failures: Failure[] } | { infrastructure: McpctlError };
+
+/** A test's steps in order, each with the values the earlier ones (and the file's setup) captured; the first failing step ends it. */
+async function runOne(session: Session, test: TestCase, file: TestFile, deps: RunnerDeps): Promise<StepVerdict> {
+  const captures = new Map(deps.captures);
+  for (const [i, step] of test.steps.entries()) {
+    const verdict = await runStepCase(session, step, captures, test.timeoutMs, file, deps);
+    if ('infrastructure' in verdict) return verdict;
+    if (verdict.failures.length) {
+      const prefix = test.steps.length > 1 ? `steps[${i}].` : '';
+      return { failures: verdict.failures.map((f) => ({ ...f, expectation: `${prefix}${f.expectation}` })) };
+    }
+  }
+  return { failures: [] };
+}
+
+/** One step: run with the captured values filled in, checked, its captures taken from the result. */
+export async function runStepCase(
+  session: Session,
+  stepCase: StepCase,
+  captures: Map<string, unknown>,
+  timeoutMs: number | undefined,
+  file: TestFile,
+  deps: Pick<RunnerDeps, 'signal' | 'now'>,
+): Promise<StepVerdict> {
+  const step = fillCaptures(stepCase.step, captures);
+  const limit = timeoutMs === undefined ? {} : { timeout: timeoutMs, maxTotalTimeout: timeoutMs };
   const options = session.requestOptions({ ...limit, signal: deps.signal });
-  const outcome: StepOutcome = await runStep(session, test.step, options, deps.now);
+  const outcome: StepOutcome = await runStep(session, step, options, deps.now);
+  if (outcome.error && INFRASTRUCTURE.has(outcome.error.kind) && stepCase.expect.error !== outcome.error.kind)
+    return { infrastructure: outcome.error };
+  const expect = fillCaptures(stepCase.expect, captures);
+  const failures = (await expectations(session, { step, expect }, outcome, file)).map((f) => locate(stepCase, f));
+  if (failures.length === 0) failures.push(...takeCaptures(stepCase, outcome, captures));
+  return { failures };
+}
+
+/** `${name}` markers replaced by captured values: a string that is only the marker takes the value as it is (a number stays a number). */
+function fillCaptures<T>(value: T, captures: ReadonlyMap<string, unknown>): T {
+  const fill = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const whole = /^\uE100([^\uE101]*)\uE101$/.exec(v);
+      if (whole && captures.has(whole[1]!)) return captures.get(whole[1]!);
+      return v.replace(/\uE100([^\uE101]*)\uE101/g, (_m, name: string) => {
+        const got = captures.get(name);
+        return typeof got === 'string' ? got : JSON.stringify(got ?? null);
+      });
+    }
+    if (Array.isArray(v)) return v.map(fill);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+    return v;
+  };
+  return fill(value) as T;
+}
+
+/** The step's captures into `captures`; a path that finds nothing is a failure of the step. */
+function takeCaptures(stepCase: StepCase, outcome: StepOutcome, captures: Map<string, unknown>): Failure[] {
+  const failures: Failure[] = [];
+  for (const [name, where] of Object.entries(stepCase.capture)) {
+    const found = lookup(outcome.value, pointerOf(where));
+    if (found.exists) captures.set(name, found.value);
+    else
+      failures.push({
+        expectation: `capture.${name}`,
+        expected: `a value at ${where}`,
+        actual: undefined,
+        at: stepCase.at,
+      });
+  }
+  return failures;
+}
+
+/** `$.structuredContent.items[0].id` or `$['a b']` as a JSON Pointer; a pointer stays as it is. */
+function pointerOf(path: string): string {
+  if (!path.startsWith('$')) return path;
+  const segments = [...path.slice(1).matchAll(/\.([^.[\]]+)|\[(\d+)\]|\['([^']*)'\]|\["([^"]*)"\]/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? '',
+  );
+  return segments.map((seg) => `/${seg.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+async function expectations(
+  session: Session,
+  test: Pick<StepCase, 'step' | 'expect'>,
+  outcome: StepOutcome,
+  file: TestFile,
+): Promise<Failure[]> {
   let breaking: string[] | undefined;
   const snapshot = test.expect.tools?.snapshot;
   if (snapshot !== undefined && !outcome.error) {

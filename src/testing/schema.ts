@@ -157,7 +157,31 @@ const EXPECTATIONS: Record<ExpectationKind, Schema> = {
   },
 };
 
+const retries = (description: string): Schema => ({ type: 'integer', minimum: 0, maximum: 10, description });
+
 const seconds: Schema = { type: 'number', exclusiveMinimum: 0, description: 'Seconds.' };
+
+const capture: Schema = {
+  type: 'object',
+  description:
+    'Values of the result to use in later steps as ${name}: name → a JSONPath ($.structuredContent.id) or JSON Pointer (/structuredContent/id).',
+  additionalProperties: { type: 'string' },
+};
+
+/** One step of `steps`, `setup` or `teardown`: a step kind, its expectations and captures. */
+const stepItem = (withServer: boolean): Schema => ({
+  type: 'object',
+  properties: {
+    ...(withServer
+      ? { server: text('The server of this step. Default: defaults.server, or the only server of the file.') }
+      : {}),
+    ...STEPS,
+    expect: { type: 'object', properties: EXPECTATIONS, additionalProperties: false },
+    capture,
+  },
+  oneOf: STEP_KINDS.map((kind) => ({ required: [kind] })),
+  additionalProperties: false,
+});
 
 const testCase: Schema = {
   type: 'object',
@@ -167,13 +191,23 @@ const testCase: Schema = {
       'The server: a name under "servers", else of the configuration. Default: defaults.server, or the only server of the file.',
     ),
     timeout: { ...seconds, description: 'Time limit of the step, in seconds.' },
+    retries: retries(
+      'Attempts after a failed one before the test counts as failed; a pass after a failure is reported as flaky.',
+    ),
     skip: { type: ['boolean', 'string'], description: 'true, or the reason: the test is reported as skipped.' },
     only: { type: 'boolean', description: 'Run only the tests marked only (in this file).' },
     ...STEPS,
     expect: { type: 'object', properties: EXPECTATIONS, additionalProperties: false },
+    capture,
+    steps: {
+      type: 'array',
+      description: 'Several steps in order, instead of one step key; a step may use what an earlier one captured.',
+      items: stepItem(false),
+      minItems: 1,
+    },
   },
   required: ['name'],
-  oneOf: STEP_KINDS.map((kind) => ({ required: [kind] })),
+  oneOf: [...STEP_KINDS, 'steps'].map((kind) => ({ required: [kind] })),
   additionalProperties: false,
 };
 
@@ -196,8 +230,24 @@ export const testFileSchema: Schema = {
       properties: {
         server: text('The server of tests that name none.'),
         timeout: { ...seconds, description: 'Time limit of each step, in seconds.' },
+        retries: retries('The retries of tests that give none.'),
       },
       additionalProperties: false,
+    },
+    coverage: {
+      description: 'tools: the run fails when a tool a server of this file lists is called by none of its tests.',
+      oneOf: [{ enum: ['tools'] }, { type: 'array', items: { enum: ['tools'] }, minItems: 1 }],
+    },
+    setup: {
+      type: 'array',
+      description:
+        "Steps run on their server's connection before its first test; what they capture every test may use.",
+      items: stepItem(true),
+    },
+    teardown: {
+      type: 'array',
+      description: "Steps run on their server's connection after its last test, whatever the tests did.",
+      items: stepItem(true),
     },
     tests: { type: 'array', items: testCase, minItems: 1 },
   },

@@ -1,21 +1,22 @@
 // `mcpctl test`: every step and expectation kind against server-everything and our fixtures,
-// passing and failing with expected vs actual; the reporters (terminal, JUnit XML checked by
-// libxml2 (xmllint-wasm, no system tool) against a JUnit XSD, TAP 14 read by tap-parser, JSON); --filter, --bail, only, skip;
+// passing and failing with expected vs actual; the reporters (terminal, JUnit XML checked against
+// the Jenkins/Surefire XSD and read by junit2json, TAP 14 read by tap-parser, JSON); --filter,
+// --bail, only, skip;
 // bad files as exit 2 at file:line:col; secrets in no report.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync, symlinkSync } from 'node:fs';
+import { readFileSync, existsSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { Parser } from 'tap-parser';
-import { validateXML } from 'xmllint-wasm';
 import { run, jsonError, ROOT } from '../helpers/run.js';
-import { testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
+import { EVERYTHING, testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
 import { eventually } from '../mcp/helpers.js';
 import { startEverything } from '../helpers/everything.js';
 import { testClock } from '../helpers/clock.js';
 import { EXPECTATION_KINDS, STEP_KINDS } from '../../src/testing/schema.js';
+import { junitSchemaErrors, readJunit } from '../testing/junit-readers.js';
 
 const PASS = path.join(TESTING_FIXTURES, 'pass.yaml');
 const FAULT_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'fault-server.js');
@@ -55,7 +56,7 @@ test('every step and expectation met: exit 0, each test passed, the skipped one 
   );
   assert.deepEqual(new Set(results.map((t) => t.step)), new Set(STEP_KINDS));
   assert.deepEqual(new Set(results.map((t) => t.server)), new Set(['everything', 'legacy', 'modern']));
-  assert.deepEqual(report.summary, { total: 19, passed: 18, failed: 0, skipped: 1 });
+  assert.deepEqual(report.summary, { total: 19, passed: 18, failed: 0, errors: 0, skipped: 1, flaky: 0 });
   assert.deepEqual(
     results.map((t) => t.name),
     readFileSync(PASS, 'utf8')
@@ -151,18 +152,22 @@ test('junit: valid against the JUnit XML schema, with the failure and the skip',
     { cwd: p.dir, env: p.env, home: p.dir },
   );
   assert.equal(r.code, 8, r.stderr);
-  // libxml2 compiled to WebAssembly: the same validator as xmllint, with no system tool to install.
-  const verdict = await validateXML({
-    xml: { fileName: 'junit.xml', contents: r.stdout },
-    schema: { fileName: 'junit.xsd', contents: readFileSync(path.join(TESTING_FIXTURES, 'junit.xsd'), 'utf8') },
-  });
+  assert.deepEqual(await junitSchemaErrors(r.stdout), []);
+  assert.match(r.stdout, /<testsuites name="mcpctl test" tests="3" failures="1" errors="0" time=/);
+  const read = await readJunit(r.stdout);
   assert.deepEqual(
-    verdict.errors.map((e) => e.rawMessage),
-    [],
-    'the JUnit report breaks the schema',
+    read.testsuite?.map((s) => [s.name?.replace(/^.*\//, ''), s.tests, s.failures, s.errors, s.skipped]),
+    [
+      ['fail.yaml', 1, 1, 0, 0],
+      ['pass.yaml', 2, 0, 0, 1],
+    ],
   );
-  assert.ok(verdict.valid);
-  assert.match(r.stdout, /<testsuites name="mcpctl test" tests="3" failures="1" errors="0" skipped="1"/);
+  const wrong = read.testsuite![0]!.testcase![0]!;
+  assert.equal(wrong.name, 'wrong text');
+  assert.match(wrong.classname ?? '', /fail\.yaml\.everything$/);
+  assert.equal(typeof wrong.time, 'number');
+  assert.equal(wrong.failure?.[0]?.message, 'text.equals: expected "goodbye", actual "Echo: hello"');
+  assert.match(wrong.failure?.[0]?.inner ?? '', /at .*fail\.yaml:\d+:\d+ \(server everything, step call\)/);
   assert.match(
     r.stdout,
     /<testcase name="wrong text"[^>]*>\s*<failure message="text\.equals: expected &quot;goodbye&quot;, actual &quot;Echo: hello&quot;"/,
@@ -198,46 +203,51 @@ test('tap: TAP version 14 as tap-parser reads it, with a YAML block of expected 
   assert.equal(parsed.failures[0]!.name, 'wrong text');
   assert.deepEqual(parsed.failures[0]!.diag?.failures?.[0], {
     expectation: 'text.equals',
+    at: `${FAIL}:14:23`,
     expected: 'goodbye',
     actual: 'Echo: hello',
   });
 });
 
-test('--output writes the report to a new file and shows the live list; it never overwrites', async () => {
+test('--output writes the report, replacing one of an earlier run; a symlink, a config name or a missing folder is exit 2 before anything starts', async () => {
   const p = testProject();
   const file = p.write('one.yaml', 'tests:\n  - name: status\n    server: everything\n    status: {}\n');
   const out = path.join(p.dir, 'report.xml');
-  const r = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
+  const opts = { cwd: p.dir, env: p.env, home: p.dir };
+  p.write('report.xml', 'the report of an earlier build\n');
+  const r = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], opts);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /ok +status/);
-  assert.match(readFileSync(out, 'utf8'), /<testsuites name="mcpctl test" tests="1" failures="0"/);
-  const again = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', out], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
-  assert.equal(again.code, 2);
-  assert.match(again.stderr, /report\.xml: the file exists; it is not overwritten/);
+  assert.match(readFileSync(out, 'utf8'), /^<\?xml[\s\S]*<testsuites name="mcpctl test" tests="1" failures="0"/);
   symlinkSync(path.join(p.dir, 'elsewhere.xml'), path.join(p.dir, 'link.xml'));
-  const link = await run(['-c', p.config, 'test', file, '--reporter', 'junit', '--output', 'link.xml'], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
-  assert.equal(link.code, 2);
-  assert.match(link.stderr, /link\.xml: the file exists \(a symlink\)/);
+  const refused: [string[], RegExp][] = [
+    [['--output', 'link.xml'], /link\.xml: it is a symlink/],
+    [['--output', '.mcp.json'], /name of a config file/],
+    [['--output', 'no-such-dir/r.xml'], /no-such-dir\/r\.xml: cannot write it/],
+  ];
+  // A server that would leave a mark if it started: nothing may start before the check.
+  const log = path.join(p.dir, 'started.log');
+  const marked = p.write(
+    'marked.json',
+    JSON.stringify({
+      servers: {
+        s: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(log)}, 'x')`] },
+      },
+      tests: [{ name: 'status', status: {} }],
+    }),
+  );
+  const started = await run(['-c', p.config, 'test', marked, '--reporter', 'json', '--output', 'fine.json'], opts);
+  assert.equal(started.code, 3, 'the marking server starts (and ends at once) when nothing stops it');
+  assert.equal(existsSync(log), true);
+  rmSync(log);
+  for (const [flags, message] of refused) {
+    const bad = await run(['-c', p.config, 'test', marked, '--reporter', 'json', ...flags], opts);
+    assert.equal(bad.code, 2, `${flags.join(' ')}: ${bad.stderr}`);
+    assert.match(bad.stderr, message);
+    assert.equal(bad.stdout, '');
+    assert.equal(existsSync(log), false, `${flags.join(' ')}: a server started`);
+  }
   assert.equal(existsSync(path.join(p.dir, 'elsewhere.xml')), false);
-  const config = await run(['-c', p.config, 'test', file, '--reporter', 'json', '--output', '.mcp.json'], {
-    cwd: p.dir,
-    env: p.env,
-    home: p.dir,
-  });
-  assert.equal(config.code, 2);
-  assert.match(config.stderr, /name of a config file/);
 });
 
 test('--filter, --bail and only choose what runs; the rest is reported as skipped', async () => {
@@ -348,17 +358,21 @@ test('a bad test file: exit 2 at file:line:col, and nothing is started', async (
   assert.equal(jsonError(json.stderr).error.kind, 'config');
 });
 
-test('a server that cannot start fails its tests (exit 8), the other servers still run', async () => {
+test('a server that cannot start: its tests are errors, not failures (exit 3), the other servers still run', async () => {
   const p = testProject({ broken: { command: path.join(p0(), 'no-such-program') } });
   const file = p.write(
     'broken.yaml',
     'tests:\n  - name: on broken\n    server: broken\n    status: {}\n  - name: on everything\n    server: everything\n    status: {}\n',
   );
   const r = await run(['-c', p.config, 'test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
-  assert.equal(r.code, 8, r.stderr);
-  const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
-  assert.equal(results[0]!.status, 'failed');
-  assert.equal(results[0]!.failures[0]!.actual, 'connection');
+  // Nothing failed: the one test that could not run gives the run its exit code (3: connection).
+  assert.equal(r.code, 3, r.stderr);
+  assert.match(r.stderr, /1 of 2 tests could not run: server "broken": command not found/);
+  const results = (JSON.parse(r.stdout) as Report).files[0]!.results as (Report['files'][0]['results'][0] & {
+    error?: { kind: string };
+  })[];
+  assert.equal(results[0]!.status, 'error');
+  assert.equal(results[0]!.error?.kind, 'connection');
   assert.equal(results[1]!.status, 'passed');
 });
 
@@ -392,11 +406,72 @@ test('a secret from the environment appears in no report', async () => {
     const r = await run(['test', file, '--reporter', reporter], { cwd: p.dir, env: p.env, home: p.dir });
     assert.equal(r.code, 8, `${reporter}: ${r.stderr}`);
     assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), `${reporter} shows the secret`);
-    assert.match(r.stdout, /<redacted>|&lt;redacted&gt;/, `${reporter}: the place of the secret is marked`);
+    assert.match(r.stdout, /\*\*\*/, `${reporter}: the place of the secret is marked`);
   }
 });
 
-test('--timeout bounds the whole run: exit 124, the test in flight failed, the rest skipped', async (t) => {
+test('a config env value from the environment, echoed by a failing server, is masked in every report, encoded too', async () => {
+  const secret = 'ci-secret-9f3b&<2d>"x';
+  const p = testProject({
+    echoing: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { API_KEY: '${CI_SECRET}' } },
+  });
+  p.env.CI_SECRET = secret;
+  const basic = Buffer.from(`user:${secret}`).toString('base64');
+  const file = p.write(
+    'echo-env.yaml',
+    [
+      'defaults: { server: echoing }',
+      'tests:',
+      '  - name: the server echoes its environment',
+      '    call: { tool: get-env }',
+      '    expect: { text: { contains: nothing-like-this } }',
+      '  - name: the secret comes back encoded',
+      `    call: { tool: echo, args: { message: "Basic ${basic} ${encodeURIComponent(secret)}" } }`,
+      '    expect: { text: { equals: "not it" } }',
+      '',
+    ].join('\n'),
+  );
+  const forms = [
+    secret,
+    basic.slice(4, -4),
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+    'ci-secret-9f3b&amp;',
+  ];
+  for (const reporter of ['terminal', 'junit', 'tap', 'json']) {
+    const report = path.join(p.dir, `report-${reporter}`);
+    const r = await run(['-c', p.config, 'test', file, '--reporter', reporter, '--output', report], {
+      cwd: p.dir,
+      env: p.env,
+      home: p.dir,
+    });
+    assert.equal(r.code, 8, `${reporter}: ${r.stderr}`);
+    const written = readFileSync(report, 'utf8');
+    assert.match(written, /API_KEY/, `${reporter}: the echoed environment is in the report`);
+    for (const form of forms)
+      for (const [where, text] of [
+        ['stdout', r.stdout],
+        ['stderr', r.stderr],
+        ['the report file', written],
+      ])
+        assert.ok(!text!.includes(form), `${reporter}: ${where} shows ${form}`);
+    assert.match(written, /\*\*\*/, `${reporter}: the place of the secret is marked`);
+  }
+  const piped = await run(['-c', p.config, 'call', 'echoing', 'get-env'], { cwd: p.dir, env: p.env, home: p.dir });
+  assert.equal(piped.code, 0, piped.stderr);
+  // get-env answers with the environment as JSON text, so the value is JSON-escaped in it.
+  const echoed = JSON.stringify(secret).slice(1, -1);
+  assert.ok(piped.stdout.includes(echoed), 'data asked for on a pipe stays byte-exact');
+  const tty = await run(['-c', p.config, 'call', 'echoing', 'get-env'], {
+    cwd: p.dir,
+    env: p.env,
+    home: p.dir,
+    tty: true,
+  });
+  assert.ok(!tty.stdout.includes(echoed) && tty.stdout.includes('API_KEY'), 'a terminal rendering masks it');
+});
+
+test('--timeout bounds the whole run: exit 124, the test in flight an error, the rest skipped', async (t) => {
   const p = testProject({ fault: { command: process.execPath, args: [FAULT_SERVER, 'serve'] } });
   const file = p.write(
     'slow.yaml',
@@ -420,9 +495,9 @@ test('--timeout bounds the whole run: exit 124, the test in flight failed, the r
   assert.match(r.stderr, /did not finish within --timeout 1s/);
   const results = (JSON.parse(r.stdout) as Report).files[0]!.results;
   assert.deepEqual(
-    results.map((t) => [t.name, t.status, t.failures[0]?.actual ?? t.skipReason]),
+    results.map((t) => [t.name, t.status, (t as { error?: { kind: string } }).error?.kind ?? t.skipReason]),
     [
-      ['takes long', 'failed', 'timeout'],
+      ['takes long', 'error', 'timeout'],
       ['never started', 'skipped', 'the run was stopped'],
     ],
   );

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { withSession, type Session } from '../../src/mcp/session/index.js';
 import {
+  alive,
   assertAllEnded,
   aliveInGroup,
+  eventually,
   fixtureSpec,
   fixtures,
   groupOf,
@@ -132,6 +134,23 @@ describe('fault servers', { concurrency: 4 }, () => {
     assert.equal(f.pids().length, 2, 'server and grandchild were both logged');
     assertAllEnded(f.pids());
     assert.deepEqual(aliveInGroup(group!), []);
+  });
+
+  test('descendants that left the process group (setsid) do not survive the session', async (t) => {
+    const f = fault(['setsid']);
+    // Should the test fail, nothing it started may outlive it.
+    t.after(() => {
+      for (const pid of alive(f.pids())) process.kill(pid, 'SIGKILL');
+    });
+    let groups: (number | undefined)[] = [];
+    await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
+      // The child logs itself and its grandchild once both run: the event to wait for.
+      assert.ok(await eventually(() => f.pids().length === 3, 20_000), 'the child and grandchild started');
+      groups = f.pids().map(groupOf);
+      return listAndEcho(s);
+    });
+    assert.equal(new Set(groups).size, 2, `the child left the server's group: ${groups.join(' ')}`);
+    assertAllEnded(f.pids());
   });
 
   test('a server that dies during a call is a connection error naming the call', async () => {

@@ -1,5 +1,6 @@
 // Listing tools, resources, templates and prompts page by page, leniently: one malformed entry
-// is set aside with a warning instead of failing the whole list (the SDK's listTools() would).
+// is set aside with a warning instead of failing the whole list (the SDK's listTools() would),
+// and so is one beyond the size limits (src/schema/limits.ts), before anything walks it.
 
 import {
   isSpecType,
@@ -9,6 +10,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
+import { sizeProblem } from '../../schema/limits.js';
 import { ANY_RESULT, type Requester } from './unchecked.js';
 
 export interface ListKinds {
@@ -44,10 +46,18 @@ const SPEC_NAMES = {
 /** Pages past this many are a server bug (a cursor loop), not a long list. */
 const MAX_PAGES = 1000;
 
+/** An entry left out of a list. */
+export interface Malformed {
+  index: number;
+  name?: string;
+  /** Set when the shape may be fine but the entry is too deep or too large to look at. */
+  reason?: string;
+}
+
 export interface ListOutcome<K extends ListKind> {
   items: ListKinds[K][];
-  /** Entries that broke the spec's shape, with their position and name when they have one. */
-  malformed: { index: number; name?: string }[];
+  /** Entries that broke the spec's shape or the size limits, with their position, their name when they have one, and why. */
+  malformed: Malformed[];
   /** True when --limit stopped the walk before the last page. */
   truncated: boolean;
   /** True when the server declared no capability for this list, so nothing was asked. */
@@ -76,7 +86,7 @@ export async function listAll<K extends ListKind>(
   opts: ListOptions<K> = {},
 ): Promise<ListOutcome<K>> {
   const items: ListKinds[K][] = [];
-  const malformed: { index: number; name?: string }[] = [];
+  const malformed: Malformed[] = [];
   let cursor: string | undefined;
   let index = 0;
   if (opts.capabilities && opts.capabilities[CAPABILITIES[kind]] === undefined)
@@ -89,7 +99,10 @@ export async function listAll<K extends ListKind>(
     );
     const entries = Array.isArray(result[kind]) ? (result[kind] as unknown[]) : [];
     for (const entry of entries) {
-      if (isSpecType[SPEC_NAMES[kind]](entry)) items.push(entry as ListKinds[K]);
+      // The shape check recurses through every nested value: a deep one would overflow the stack.
+      const tooBig = sizeProblem(entry);
+      if (tooBig !== undefined) malformed.push({ index, name: nameOf(entry), reason: `it is ${tooBig}` });
+      else if (isSpecType[SPEC_NAMES[kind]](entry)) items.push(entry as ListKinds[K]);
       else malformed.push({ index, name: nameOf(entry) });
       index++;
       if (opts.limit !== undefined && items.length >= opts.limit)

@@ -12,7 +12,14 @@ import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotoc
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { InFlight } from './in-flight.js';
-import { groupAlive, signalGroup } from './process-group.js';
+import {
+  type Escaped,
+  escapedDescendants,
+  groupAlive,
+  liveEscaped,
+  signalEscaped,
+  signalGroup,
+} from './process-group.js';
 import type { ProcessExit, SpawnedServer, SpawnOptions } from './spawn.js';
 import { sleep, within } from '../wait.js';
 
@@ -73,6 +80,8 @@ export class ProcessTransport implements Transport {
   private closing?: Promise<void>;
   private closeFired = false;
   private readonly tail: string[] = [];
+  /** The line being written, not yet ended: a progress line of a download often never is. */
+  private pendingLine = '';
   private stderrEnded = false;
   private readonly exitWaiters: Array<() => void> = [];
   private readonly stderrWaiters: Array<() => void> = [];
@@ -104,7 +113,8 @@ export class ProcessTransport implements Transport {
   }
 
   stderrTail(): string[] {
-    return [...this.tail];
+    const pending = this.pendingLine.split('\r').pop() ?? '';
+    return pending.trim() === '' ? [...this.tail] : [...this.tail, pending];
   }
 
   async start(): Promise<void> {
@@ -182,12 +192,15 @@ export class ProcessTransport implements Transport {
     const pgid = this.pgid;
     if (child && pgid !== undefined) {
       const { graceMs = GRACE_MS, termWaitMs = 2000, killWaitMs = 1000 } = this.options;
+      // Before anything ends: once the server exits, the tree no longer leads to what it setsid'ed.
+      const escaped = isLinux ? escapedDescendants(pgid) : [];
       child.stdin.end();
-      if (!(await this.untilGone(pgid, graceMs))) {
-        this.signal(pgid, 'SIGTERM');
-        if (!(await this.untilGone(pgid, termWaitMs))) {
-          this.signal(pgid, 'SIGKILL');
-          await this.untilGone(pgid, killWaitMs);
+      if (!(await this.untilGone(pgid, escaped, graceMs))) {
+        if (isLinux) escaped.push(...escapedDescendants(pgid).filter((e) => !escaped.some((o) => o.pid === e.pid)));
+        this.signal(pgid, escaped, 'SIGTERM');
+        if (!(await this.untilGone(pgid, escaped, termWaitMs))) {
+          this.signal(pgid, escaped, 'SIGKILL');
+          await this.untilGone(pgid, escaped, killWaitMs);
         }
       }
       this.started?.release();
@@ -200,23 +213,25 @@ export class ProcessTransport implements Transport {
     this.fireClose();
   }
 
-  private anyAlive(pgid: number): boolean {
-    return isWindows ? this.exit === undefined : groupAlive(pgid);
+  private anyAlive(pgid: number, escaped: readonly Escaped[]): boolean {
+    if (isWindows) return this.exit === undefined;
+    return groupAlive(pgid) || liveEscaped(escaped).length > 0;
   }
 
-  private signal(pgid: number, signal: NodeJS.Signals): void {
+  private signal(pgid: number, escaped: readonly Escaped[], signal: NodeJS.Signals): void {
     if (isWindows || !signalGroup(pgid, signal)) this.child?.kill(signal);
+    signalEscaped(escaped, signal);
   }
 
   /**
-   * True once the server and everything in its group have ended; false when `maxMs` passed
-   * first. The server's own exit is an event; the rest of its group can only be polled.
+   * True once the server, everything in its group and what escaped it have ended; false when
+   * `maxMs` passed first. The server's own exit is an event; the rest can only be polled.
    */
-  private async untilGone(pgid: number, maxMs: number): Promise<boolean> {
+  private async untilGone(pgid: number, escaped: readonly Escaped[], maxMs: number): Promise<boolean> {
     const until = Date.now() + maxMs;
     if (this.exit === undefined) await within(new Promise<void>((resolve) => this.exitWaiters.push(resolve)), maxMs);
     for (;;) {
-      if (this.exit !== undefined && !this.anyAlive(pgid)) return true;
+      if (this.exit !== undefined && !this.anyAlive(pgid, escaped)) return true;
       const left = until - Date.now();
       if (left <= 0) return false;
       await sleep(Math.min(POLL_MS, left));
@@ -281,18 +296,20 @@ export class ProcessTransport implements Transport {
       const text = partial + decoder.write(chunk);
       const lines = text.split('\n');
       partial = lines.pop() ?? '';
+      for (const line of lines) emit(line.replace(/\r$/, ''));
       // A line without an end can grow without bound: cut it at the clip length.
       if (partial.length > MAX_STDERR_LINE) {
         emit(partial);
         partial = '';
       }
-      for (const line of lines) emit(line.replace(/\r$/, ''));
+      this.pendingLine = partial;
     });
     stderr.on('error', () => {});
     stderr.on('close', () => {
       const rest = partial + decoder.end();
       if (rest !== '') emit(rest);
       partial = '';
+      this.pendingLine = '';
       this.stderrEnded = true;
       for (const wake of this.stderrWaiters.splice(0)) wake();
     });
@@ -306,3 +323,5 @@ export class ProcessTransport implements Transport {
 }
 
 const isWindows = platform() === 'win32';
+/** Where /proc tells the process tree. */
+const isLinux = platform() === 'linux';
