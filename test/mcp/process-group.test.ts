@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { unlessInstalled } from '../helpers/requires.js';
 import { groupAlive, liveGroupMembers, signalGroup } from '../../src/mcp/stdio/process-group.js';
 
 /** State and process group of `pid` from /proc, or undefined once it is gone. */
@@ -30,6 +31,7 @@ const readPid = (file: string) => (existsSync(file) ? Number(readFileSync(file, 
 
 test('a group whose only process left is a zombie has ended; one with a running process has not', {
   timeout: 60_000,
+  skip: unlessInstalled('setsid'),
 }, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-group-'));
   // The leader starts a parent, which starts a child and then moves itself to a session of its
