@@ -16,6 +16,7 @@ import {
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   registerClient,
+  resolveClientMetadata,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
@@ -211,7 +212,8 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
       return undefined;
     const registered = await registerClient(this.authServerUrl, {
       ...(metadata !== undefined ? { metadata } : {}),
-      clientMetadata: this.clientMetadata,
+      // The defaults auth() fills before it registers (application_type, SEP-837; grant types).
+      clientMetadata: resolveClientMetadata(this),
       fetchFn: this.fetchFn,
     });
     const info = { ...registered, issuer };
