@@ -72,16 +72,18 @@ export class Output {
    * (a message, a hint, a warning), its continuation lines indented under its text.
    */
   async fitStderrToTerminal(): Promise<void> {
-    if (!this.ctx.io.stderrIsTTY || this.fitStderr) return;
+    // --json: the error line is a document for programs, never broken.
+    if (!this.ctx.io.stderrIsTTY || this.json || this.fitStderr) return;
     const { displayWidth, wrapBlock } = await import('./wrap.js');
-    const width = this.ctx.io.columns || 80;
+    // A terminal that reports 0 columns counts as 80 wide, as for tables.
+    const width = this.ctx.io.stderrColumns || 80;
     const fitPart = (part: string) => {
       // `error: `, `hint: `, `warning: `, `name: ` (a server's stderr): the rest lines up after it.
       const found = /^\S{1,40}: /.exec(part)?.[0] ?? '';
       const label = displayWidth(found) <= width / 3 ? found : '';
       const hang = ' '.repeat(Math.min(displayWidth(label), 12));
       const [first, ...rest] = wrapBlock(part.slice(label.length), width - displayWidth(label));
-      return [label + first!.trimStart(), ...rest.map((l) => hang + l)].join('\n');
+      return [label + first!, ...rest.map((l) => hang + l)].join('\n');
     };
     this.fitStderr = (line) => line.split('\n').map(fitPart).join('\n');
   }

@@ -56,6 +56,8 @@ test('npx that never answers: its last stderr lines and how to wait longer or go
     env: env(),
     cwd: dir,
     stderrTTY: true,
+    // Wide enough that no line of the message wraps (stderr wraps to the terminal's width).
+    columns: 1000,
   });
   assert.equal(r.code, 124, r.stderr);
   assert.match(r.stderr, /no answer to initialize within 5s/);

@@ -110,7 +110,8 @@ test('a binary resource goes to a redirected stdout byte for byte', () => {
 });
 
 test('a binary resource is never printed to a terminal: exit 2 with a hint', async () => {
-  const r = await run(['resources', 'legacy', 'fixture://binary'], opts({ tty: true }));
+  // A terminal wide enough that the message stays on one line (stderr wraps to the width).
+  const r = await run(['resources', 'legacy', 'fixture://binary'], opts({ tty: true, columns: 400 }));
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /is binary \(application\/octet-stream, 68 kB\); not printing it to a terminal/);
