@@ -1,6 +1,7 @@
 // `npm run bench`: mcpctl against floors written for the purpose, in paired runs (A B A B …),
 // medians and ratios, each case checked against its target. Speed is measured here, never in tests.
-// Usage: node dist/bench/run.js [--runs N] [--only NAME]
+// Usage: node dist/bench/run.js [--runs N] [--only NAME] [--bin PATH]
+// (--bin: another build's bin/mcpctl.js, to measure a before and an after with one bench)
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,6 @@ import net from 'node:net';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE = process.execPath;
-const BIN = path.join(ROOT, 'bin', 'mcpctl.js');
 const DIST = path.join(ROOT, 'dist', 'bench');
 const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const MEMORY = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
@@ -98,6 +98,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 7;
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  const bin = args.includes('--bin')
+    ? path.resolve(args[args.indexOf('--bin') + 1]!)
+    : path.join(ROOT, 'bin', 'mcpctl.js');
   const http = await startHttpEverything();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-bench-'));
   const ten = Object.fromEntries(
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
     XDG_CACHE_HOME: path.join(dir, 'cache'),
     XDG_CONFIG_HOME: path.join(dir, 'config'),
   };
-  const mcpctl = (...a: string[]) => [NODE, BIN, ...a];
+  const mcpctl = (...a: string[]) => [NODE, bin, ...a];
   const floor = (...a: string[]) => [NODE, path.join(DIST, 'floor-stdio.js'), ...a];
   const cases: Case[] = [
     {
