@@ -92,7 +92,8 @@ const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   home: os.homedir(),
   now: () => Date.now(),
-  startedAt: performance.timeOrigin,
+  // When the process started; process.uptime() needs no perf_hooks, which `performance` loads.
+  startedAt: Date.now() - process.uptime() * 1000,
   signal: controller.signal,
   routeConsole,
 });
