@@ -119,34 +119,36 @@ async function main(): Promise<void> {
   };
   const mcpctl = (...a: string[]) => [NODE, bin, ...a];
   const floor = (...a: string[]) => [NODE, path.join(DIST, 'floor-stdio.js'), ...a];
+  // Targets as issue 22 sets them; completion and tools of 10 servers, which it does not list,
+  // keep theirs.
   const cases: Case[] = [
     {
       name: 'tools everything (stdio)',
       a: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'tools'),
       b: floor('--', NODE, EVERYTHING, 'stdio'),
-      ratio: 1.3,
+      ratio: 1.2,
     },
     {
       name: 'client cost: tools on a trivial server',
       a: mcpctl('--stdio', `${NODE} ${TRIVIAL}`, 'tools'),
       b: floor('--', NODE, TRIVIAL),
-      maxWallMs: 120,
-      maxPeakMiB: 60,
+      ratio: 2.0,
+      maxPeakMiB: 55,
     },
     {
       name: 'tools (Streamable HTTP)',
       a: mcpctl('tools', http.url),
       b: [NODE, path.join(DIST, 'floor-http.js'), http.url],
-      ratio: 2.5,
+      ratio: 1.5,
     },
-    { name: 'servers', a: mcpctl('servers'), b: [NODE, '-e', '0'], ratio: 1.5 },
-    { name: '--help', a: mcpctl('--help'), b: [NODE, '-e', '0'], ratio: 1.5 },
+    { name: 'servers', a: mcpctl('servers'), b: [NODE, '-e', '0'], ratio: 1.3 },
+    { name: '--help', a: mcpctl('--help'), b: [NODE, '-e', '0'], ratio: 1.3 },
     { name: 'completion bash', a: mcpctl('completion', 'bash'), b: [NODE, '-e', '0'], ratio: 1.5 },
     {
       name: 'status of 10 stdio servers',
       a: mcpctl('-c', tenConfig, 'status'),
       b: floor('--parallel', '10', '--', NODE, MEMORY),
-      ratio: 1.2,
+      ratio: 1.1,
     },
     {
       name: 'tools of 10 stdio servers',
@@ -164,8 +166,8 @@ async function main(): Promise<void> {
       name: 'call: 8 MiB text result',
       a: mcpctl('--stdio', `${NODE} ${TRIVIAL}`, 'call', 'big', `bytes=${8 * 1024 * 1024}`),
       b: floor('--call', 'big', `{"bytes":${8 * 1024 * 1024}}`, '--', NODE, TRIVIAL),
-      ratio: 2.5,
-      maxPeakMiB: 120,
+      ratio: 1.3,
+      maxPeakMiB: 100,
     },
   ];
   const rows: string[] = [];
