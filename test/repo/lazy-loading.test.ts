@@ -108,3 +108,22 @@ function writeScript(source: string): string {
   writeFileSync(file, source);
   return file;
 }
+
+test('the session layer loads node:http and node:https only for an HTTP server’s first request', () => {
+  // Every session command loads it, stdio ones included; on Node 24 node:https brings Node's undici.
+  const session = pathToFileURL(path.join(DIST, 'src/mcp/index.js')).href;
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(session)}); process.stdout.write(process.moduleLoadList.join('\\n'));`,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(
+    run.stdout.split('\n').filter((line) => /^NativeModule (http|https|tls)$/.test(line)),
+    [],
+  );
+});
