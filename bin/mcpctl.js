@@ -87,6 +87,7 @@ const code = await main(process.argv.slice(2), {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    stderrColumns: process.stderr.isTTY ? process.stderr.columns : undefined,
   },
   env: process.env,
   cwd: process.cwd(),

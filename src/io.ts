@@ -13,6 +13,8 @@ export interface IO {
   stderrIsTTY: boolean;
   /** Terminal width for tables; undefined in a pipe. */
   columns?: number;
+  /** The width of the terminal stderr is, when it is one (lines there wrap to it). */
+  stderrColumns?: number;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;

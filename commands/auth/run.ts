@@ -58,7 +58,7 @@ export async function runAuthStatus(deps: Deps, opts: AuthStatusOptions): Promis
     await out.print(
       await out.table(
         [
-          { header: 'SERVER', value: (s: AuthStatus) => s.server, priority: 3 },
+          { header: 'SERVER', value: (s: AuthStatus) => s.server, id: true },
           { header: 'STATE', value: (s) => s.state, priority: 2 },
           { header: 'SCOPES', value: (s) => (s.scopes ?? []).join(' '), wrap: true, optional: true, priority: 1 },
           { header: 'EXPIRES', value: (s) => s.expiresAt ?? '', optional: true, priority: 1 },

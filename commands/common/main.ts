@@ -47,6 +47,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
     let outcome: Outcome = SUCCESS;
     if (choice.made) {
       deps = createDeps(ctx, choice.made.global);
+      await deps.out.fitStderrToTerminal();
       outcome = await choice.made.run(deps);
     }
     exitCode = exitCodeOf(outcome);
@@ -59,6 +60,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
     const failure = stoppedBy(ctx.signal, err instanceof CommanderError ? fromCommander(err) : toMcpctlError(err));
     const out = deps?.out ?? new Output(ctx, { json: argv.includes('--json'), color: !argv.includes('--no-color') });
     out.stopSpinner();
+    await out.fitStderrToTerminal();
     out.error(failure);
     exitCode = failure.exitCode;
   } finally {

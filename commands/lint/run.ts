@@ -61,7 +61,7 @@ export async function runLint(deps: Deps, opts: LintOptions): Promise<Outcome> {
         [
           { header: 'SEVERITY', value: (f: Finding) => f.severity, style: (f) => colour[f.severity], priority: 3 },
           { header: 'RULE', value: (f) => f.rule, priority: 1 },
-          { header: 'TOOL', value: (f) => f.tool, priority: 2 },
+          { header: 'TOOL', value: (f) => f.tool, id: true },
           { header: 'WHERE', value: (f) => f.path, wrap: true },
           { header: 'FINDING', value: (f) => f.message, wrap: true, priority: 2 },
         ],

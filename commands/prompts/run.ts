@@ -13,7 +13,7 @@ import type { ServerSpec } from '../../src/config/types.js';
 import { buildPromptArguments } from '../../src/args/prompt.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { counted } from '../../src/output/plural.js';
-import { firstLine } from '../../src/output/first-line.js';
+import { summaryLine } from '../../src/output/first-line.js';
 import { renderPromptResult } from '../../src/output/prompt.js';
 import { didYouMean } from '../../src/suggest.js';
 
@@ -45,11 +45,10 @@ async function listPrompts(deps: Deps, spec: ServerSpec, limit: number | undefin
   await out.print(
     await out.table(
       [
-        { header: 'NAME', value: (p: Prompt) => p.name, priority: 3 },
+        { header: 'NAME', value: (p: Prompt) => p.name, id: true },
         {
           header: 'DESCRIPTION',
-          value: (p) => (p.title ? `${p.title}: ` : '') + firstLine(p.description ?? ''),
-          wrap: true,
+          value: (p) => (p.title ? `${p.title}: ` : '') + summaryLine(p.description ?? '', out.tty),
           optional: true,
           priority: 1,
         },

@@ -22,7 +22,7 @@ import type { ServerSpec } from '../../src/config/types.js';
 import { completionContext, isUriTemplate, templateArguments, templateVariables } from '../../src/args/template.js';
 import { expandTemplate } from '../../src/args/expand-template.js';
 import { formatBytes } from '../../src/output/content.js';
-import { firstLine } from '../../src/output/first-line.js';
+import { summaryLine } from '../../src/output/first-line.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { write } from '../../src/output/output.js';
 import { contentBytes, describeContent, isBinary, renderContents } from '../../src/output/resource.js';
@@ -86,7 +86,7 @@ async function listResources(deps: Deps, spec: ServerSpec, limit: number | undef
   await out.print(
     await out.table(
       [
-        { header: 'URI', value: (r: Resource) => r.uri, wrap: true, priority: 4 },
+        { header: 'URI', value: (r: Resource) => r.uri, id: true },
         { header: 'NAME', value: (r) => r.title ?? r.name, priority: 3 },
         { header: 'MIME TYPE', value: (r) => r.mimeType ?? '', optional: true, priority: 1 },
         {
@@ -96,8 +96,7 @@ async function listResources(deps: Deps, spec: ServerSpec, limit: number | undef
         },
         {
           header: 'DESCRIPTION',
-          value: (r) => firstLine(r.description ?? ''),
-          wrap: true,
+          value: (r) => summaryLine(r.description ?? '', out.tty),
           optional: true,
           priority: 2,
         },
@@ -117,13 +116,12 @@ async function listTemplates(deps: Deps, spec: ServerSpec, limit: number | undef
   await out.print(
     await out.table(
       [
-        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate, wrap: true, priority: 4 },
+        { header: 'URI TEMPLATE', value: (t: ResourceTemplate) => t.uriTemplate, id: true },
         { header: 'NAME', value: (t) => t.title ?? t.name, priority: 3 },
         { header: 'MIME TYPE', value: (t) => t.mimeType ?? '', optional: true, priority: 1 },
         {
           header: 'DESCRIPTION',
-          value: (t) => firstLine(t.description ?? ''),
-          wrap: true,
+          value: (t) => summaryLine(t.description ?? '', out.tty),
           optional: true,
           priority: 2,
         },

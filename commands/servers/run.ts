@@ -46,7 +46,7 @@ export async function runServers(deps: Deps, opts: ServersOptions): Promise<Outc
   await out.print(
     await out.table(
       [
-        { header: 'NAME', value: (d: ServerDescription) => d.name, priority: 4 },
+        { header: 'NAME', value: (d: ServerDescription) => d.name, id: true },
         { header: 'TYPE', value: (d) => d.type, priority: 2 },
         { header: 'TARGET', value: (d) => target(d), wrap: true, priority: 3 },
         { header: 'SOURCE', value: (d) => displayPath(d.source, ctx), wrap: true },

@@ -59,16 +59,15 @@ async function printSkills(deps: Deps, skills: Skill[]): Promise<void> {
   await out.print(
     await out.table(
       [
-        { header: 'NAME', value: (s: Skill) => s.frontmatter.name, priority: 3 },
+        { header: 'NAME', value: (s: Skill) => s.frontmatter.name, id: true },
         {
           header: 'DESCRIPTION',
           value: (s: Skill) => s.frontmatter.description,
-          wrap: true,
           optional: true,
           priority: 2,
         },
         { header: 'SIZE', value: (s: Skill) => sizeOf(s) },
-        { header: 'URI', value: (s: Skill) => s.uri, wrap: true, priority: 1 },
+        { header: 'URI', value: (s: Skill) => s.uri, id: true },
       ],
       skills,
     ),

@@ -5,6 +5,7 @@ import type { Deps } from '../common/deps.js';
 import type { Outcome } from '../common/outcome.js';
 import type { StatusOptions } from './command.js';
 import { counted } from '../../src/output/plural.js';
+import { fitBlock } from '../../src/output/fit-text.js';
 import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../../src/errors.js';
 import type { Session } from '../../src/mcp/session/session.js';
 import type { Mcp } from '../common/sessions.js';
@@ -80,12 +81,12 @@ async function printStatuses(
     return;
   }
   // A pipe always gets rows, however many servers.
-  if (out.tty && result.length === 1 && opts.servers.length === 1) return out.print(renderOne(deps, result[0]));
+  if (out.tty && result.length === 1 && opts.servers.length === 1) return out.print(await renderOne(deps, result[0]));
   const { chalk } = out;
   await out.print(
     await out.table(
       [
-        { header: 'SERVER', value: (s: ServerStatus) => s.server, priority: 9 },
+        { header: 'SERVER', value: (s: ServerStatus) => s.server, id: true },
         {
           header: 'OK',
           value: (s) => (out.tty ? (s.ok ? '✓' : `✗ ${s.error?.kind ?? ''}`) : s.ok ? 'ok' : 'failed'),
@@ -95,7 +96,7 @@ async function printStatuses(
         { header: 'PROTOCOL', value: (s) => s.protocolVersion ?? '', optional: true, priority: 3 },
         {
           header: 'SERVER INFO',
-          value: (s) => (s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : ''),
+          value: (s) => serverInfo(s),
           wrap: true,
           optional: true,
           priority: 2,
@@ -122,9 +123,11 @@ async function printStatuses(
   // -v: each server's instructions, in full, after the table (a single server shows them anyway).
   if (out.verbose) {
     const label = (name: string) => (out.tty ? chalk.bold(`Instructions of ${name}:`) : `Instructions of ${name}:`);
-    const blocks = result
-      .filter((s) => s.instructions?.trim())
-      .map((s) => `\n${label(s.server)}\n${s.instructions!.trim()}\n`);
+    const blocks: string[] = [];
+    for (const s of result.filter((r) => r.instructions?.trim())) {
+      const text = await fitBlock(s.instructions!.trim(), out.tty ? out.columns : undefined, out.tty ? '  ' : '');
+      blocks.push(`\n${label(s.server)}\n${text.join('\n')}\n`);
+    }
     // In a pipe stdout keeps its fixed columns: the instructions go to stderr.
     if (blocks.length && out.tty) await out.print(blocks.join(''));
     else if (blocks.length) out.info(blocks.join('').trimEnd());
@@ -160,15 +163,35 @@ async function readyStatus(session: Session, mcp: Mcp): Promise<Omit<ServerStatu
   };
 }
 
-function renderOne(deps: Deps, s: ServerStatus): string {
+/** `name version`, or the name alone when the server sent no version. */
+function serverInfo(s: ServerStatus): string {
+  if (!s.serverInfo) return '';
+  const { name, version } = s.serverInfo;
+  return version ? `${name} ${version}` : name;
+}
+
+/** One server in full, on a terminal: long values and the instructions wrapped to its width. */
+async function renderOne(deps: Deps, s: ServerStatus): Promise<string> {
   const { chalk, tty } = deps.out;
+  const width = deps.out.columns;
   const label = (k: string) => (tty ? chalk.bold(k.padEnd(14)) : k.padEnd(14));
+  const wrapped = new Map<string, string[]>();
+  for (const [k, v] of [
+    ['server info', serverInfo(s)],
+    ['error', s.error?.message ?? ''],
+  ])
+    wrapped.set(k, await fitBlock(v, width === undefined ? undefined : width - 14));
+  const valued = (k: string) =>
+    wrapped
+      .get(k)!
+      .map((l, i) => (i === 0 ? `${label(k)}${l}` : `${' '.repeat(14)}${l}`))
+      .join('\n');
   const lines = [
     `${label('server')}${s.server}`,
     `${label('status')}${s.ok ? (tty ? chalk.green('ok') : 'ok') : tty ? chalk.red('failed') : 'failed'}`,
     `${label('phase')}${s.phase}`,
   ];
-  if (s.serverInfo) lines.push(`${label('server info')}${s.serverInfo.name} ${s.serverInfo.version}`);
+  if (s.serverInfo) lines.push(valued('server info'));
   if (s.protocolVersion) lines.push(`${label('protocol')}${s.protocolVersion} (${s.era})`);
   if (s.capabilities) lines.push(`${label('capabilities')}${Object.keys(s.capabilities).join(', ') || '(none)'}`);
   if (s.counts)
@@ -176,7 +199,8 @@ function renderOne(deps: Deps, s: ServerStatus): string {
       `${label('counts')}tools ${count(s.counts.tools)}, resources ${count(s.counts.resources)}, prompts ${count(s.counts.prompts)}`,
     );
   lines.push(`${label('latency')}${s.latencyMs} ms`, `${label('auth')}${s.auth}`);
-  if (s.error) lines.push(`${label('error')}${s.error.message}`);
-  if (s.instructions) lines.push('', tty ? chalk.bold('Instructions:') : 'Instructions:', s.instructions.trim());
+  if (s.error) lines.push(valued('error'));
+  if (s.instructions)
+    lines.push('', chalk.bold('Instructions:'), ...(await fitBlock(s.instructions.trim(), width, '  ')));
   return lines.join('\n') + '\n';
 }

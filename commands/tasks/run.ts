@@ -150,7 +150,7 @@ function requestSettings(deps: Deps, spec: ServerSpec, interactive: boolean): Pr
 }
 
 const COLUMNS = [
-  { header: 'TASK', value: (t: TaskInfo) => t.taskId, priority: 3 },
+  { header: 'TASK', value: (t: TaskInfo) => t.taskId, id: true },
   { header: 'STATUS', value: (t: TaskInfo) => t.status, priority: 2 },
   { header: 'MESSAGE', value: (t: TaskInfo) => t.statusMessage ?? '', wrap: true, optional: true, priority: 1 },
   { header: 'CREATED', value: (t: TaskInfo) => t.createdAt ?? '', optional: true },

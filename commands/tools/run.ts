@@ -1,5 +1,6 @@
 // `mcpctl tools [SERVER [TOOL]]`: the tools of one server, of every server, or one tool in full.
 
+import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { Deps } from '../common/deps.js';
 import type { Mcp } from '../common/sessions.js';
@@ -16,7 +17,7 @@ import { usableTools } from '../../src/mcp/requests/x-mcp-header.js';
 import { counted } from '../../src/output/plural.js';
 import { stripTransportFields } from '../../src/output/json.js';
 import { renderToolDetail, toolRequiredArgs } from '../../src/output/tool-detail.js';
-import { firstLine } from '../../src/output/first-line.js';
+import { summaryLine } from '../../src/output/first-line.js';
 import { didYouMean } from '../../src/suggest.js';
 
 export async function runTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {
@@ -49,7 +50,14 @@ export async function runTools(deps: Deps, opts: ToolsOptions): Promise<Outcome>
     if (!found) throw unknownTool(spec, tool, tools);
     if (out.json) await out.printJson(stripTransportFields(found));
     else
-      await out.print(renderToolDetail(found, { chalk: out.chalk, tty: out.tty, callPrefix: callPrefix(deps, spec) }));
+      await out.print(
+        await renderToolDetail(found, {
+          chalk: out.chalk,
+          tty: out.tty,
+          columns: out.columns,
+          callPrefix: callPrefix(deps, spec),
+        }),
+      );
   } else if (out.json) await out.printJson({ tools });
   else if (tools.length === 0) out.info(`server "${spec.name}" has no tools`);
   else
@@ -103,12 +111,11 @@ async function runAllTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {
 function toolTable(deps: Deps, rows: { name: string; tool: Tool }[]): Promise<string> {
   return deps.out.table(
     [
-      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, priority: 3 },
+      { header: 'NAME', value: (r: { name: string; tool: Tool }) => r.name, id: true },
       { header: 'TITLE', value: (r) => r.tool.title ?? '', optional: true },
       {
         header: 'DESCRIPTION',
-        value: (r) => firstLine(r.tool.description ?? ''),
-        wrap: true,
+        value: (r) => summaryLine(r.tool.description ?? '', deps.out.tty),
         optional: true,
         priority: 2,
       },
@@ -124,14 +131,24 @@ function toolTable(deps: Deps, rows: { name: string; tool: Tool }[]): Promise<st
   );
 }
 
-/** How this server is named in a call a person can paste: with the same -c or --stdio. */
+/**
+ * How this server is named in a call a person can paste: with the same -c (relative to the
+ * working directory when that is shorter) or --stdio.
+ */
 function callPrefix(deps: Deps, spec: ServerSpec): string[] {
   const { config, stdio } = deps.global;
   return [
     'mcpctl',
-    ...(config !== undefined ? ['-c', config] : []),
+    ...(config !== undefined ? ['-c', shorterPath(config, deps.ctx.cwd)] : []),
     ...(stdio !== undefined ? ['--stdio', stdio, 'call'] : ['call', spec.name]),
   ];
+}
+
+/** The path as given, or relative to `cwd` when that is shorter (a path with `~` stays as it is). */
+function shorterPath(file: string, cwd: string): string {
+  if (file.startsWith('~')) return file;
+  const relative = path.relative(cwd, path.resolve(cwd, file));
+  return relative !== '' && relative.length < file.length ? relative : file;
 }
 
 export function unknownTool(spec: ServerSpec, name: string, tools: Tool[]): McpctlError {

@@ -6,6 +6,8 @@ import {
   computeScopeUnion,
   extractWWWAuthenticateParams,
   type FetchLike,
+  OAuthError,
+  OAuthErrorCode,
   type OAuthDiscoveryState,
 } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
@@ -100,6 +102,45 @@ async function browserLogin(
     authorizationServerMetadata: info.authorizationServerMetadata,
   };
   const issuer = info.authorizationServerMetadata?.issuer ?? info.authorizationServerUrl;
+  const attempt = { spec, ctx, store, options, challenge, info, discovery, issuer };
+  try {
+    await signInOnce(attempt);
+  } catch (err) {
+    if (!(err instanceof ScopeRefused)) throw err;
+    // A server may hold a dynamically registered client to the scope it registered with (RFC
+    // 7591): register again, once, and sign in with the new client.
+    const provider = await newProvider(spec, ctx, store, 'login', options.fetch);
+    if (!(await provider.forgetRegisteredClient(issuer))) throw err.error;
+    ctx.io.stderr.write(`The authorization server refused the scope for the registered client; registering again.\n`);
+    try {
+      await signInOnce(attempt);
+    } catch (again) {
+      throw again instanceof ScopeRefused ? again.error : again;
+    }
+  }
+}
+
+interface SignInAttempt {
+  spec: HttpServerSpec;
+  ctx: Context;
+  store: TokenStore;
+  options: LoginOptions;
+  challenge: Challenge;
+  info: Awaited<ReturnType<typeof discoverServerInfo>>;
+  discovery: OAuthDiscoveryState;
+  issuer: string;
+}
+
+/** The authorization server answered invalid_scope, at the redirect or the token endpoint. */
+class ScopeRefused extends Error {
+  constructor(readonly error: McpctlError) {
+    super(error.message);
+  }
+}
+
+/** One authorization: the browser, the callback, the code exchange. */
+async function signInOnce(attempt: SignInAttempt): Promise<void> {
+  const { spec, ctx, store, options, challenge, info, discovery, issuer } = attempt;
   const data = await store.read();
   const stored = data.servers[normalizeServerUrl(spec.url)];
   const client = spec.oauth?.clientId === undefined ? data.clients[issuer] : undefined;
@@ -139,7 +180,7 @@ async function browserLogin(
     const code = callback.params.get('code');
     if (error !== null || code === null) {
       callback.respond('failure');
-      throw new McpctlError(
+      const refused = new McpctlError(
         'auth',
         `the authorization server did not grant access to ${spec.name} (${sanitizeCode(error ?? 'no code')})`,
         {
@@ -147,19 +188,24 @@ async function browserLogin(
           phase: 'auth',
         },
       );
+      throw error === OAuthErrorCode.InvalidScope ? new ScopeRefused(refused) : refused;
     }
     try {
       const iss = callback.params.get('iss');
       await provider.runAuth({ ...common, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
     } catch (err) {
       callback.respond('failure');
-      throw err;
+      throw err instanceof McpctlError && isInvalidScope(err.cause) ? new ScopeRefused(err) : err;
     }
     // The tokens are saved (auth() awaited saveTokens): only now may the page say so.
     callback.respond('success');
   } finally {
     await listener.close();
   }
+}
+
+function isInvalidScope(err: unknown): boolean {
+  return err instanceof OAuthError && err.code === OAuthErrorCode.InvalidScope;
 }
 
 /** The configured port, else the one the client was registered with, else any free one. */
@@ -195,10 +241,13 @@ async function openListener(
 }
 
 /** An unauthenticated request, for the WWW-Authenticate challenge (resource_metadata, scope). */
-async function probeChallenge(
-  url: string,
-  fetchFn: FetchLike,
-): Promise<{ status?: number; resourceMetadataUrl?: URL; scope?: string }> {
+interface Challenge {
+  status?: number;
+  resourceMetadataUrl?: URL;
+  scope?: string;
+}
+
+async function probeChallenge(url: string, fetchFn: FetchLike): Promise<Challenge> {
   const controller = new AbortController();
   try {
     const response = await fetchFn(url, {

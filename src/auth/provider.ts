@@ -15,6 +15,8 @@ import {
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
+  registerClient,
+  resolveClientMetadata,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
@@ -82,6 +84,7 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
   /** The refresh token last handed to auth(): invalidation deletes only that one. */
   private refreshTokenInFlight?: string;
   private asMetadata?: AuthorizationServerMetadata;
+  private authServerUrl?: string;
   /** One DPoP session per provider, so the nonces a server hands out are kept between requests. */
   private dpopState?: { key: DpopPrivateJwk; session: DpopSession };
   /** Workload identity: the JWT went out and no tokens came back yet; refused: the SDK's retry is stopped. */
@@ -186,11 +189,49 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     const data = await this.store.read();
     const key = ctx?.issuer ?? data.servers[this.serverKey]?.issuer;
     const client = key === undefined ? undefined : data.clients[key];
-    if (client === undefined) return undefined;
     const redirect = this.redirectUrl;
     // Registered for another callback port: a new sign-in registers again for this one.
-    if (this.mode === 'login' && redirect !== undefined && !redirectUrisOf(client).includes(redirect)) return undefined;
-    return client;
+    const usable =
+      client !== undefined &&
+      !(this.mode === 'login' && redirect !== undefined && !redirectUrisOf(client).includes(redirect));
+    if (usable) return client;
+    return ctx === undefined ? undefined : this.registerWithoutScope(ctx.issuer);
+  }
+
+  /**
+   * Dynamic registration of our own during a sign-in. auth() would register with the scope it is
+   * about to request, and a server may then hold the client to it (RFC 7591 §2), so a later
+   * step-up to a wider scope is refused with invalid_scope. Without oauth.scope nothing asks for
+   * a limit: register with none. With oauth.scope (or a client ID metadata document the server
+   * takes) auth() registers as it does.
+   */
+  private async registerWithoutScope(issuer: string): Promise<StoredOAuthClientInformation | undefined> {
+    if (this.mode !== 'login' || this.oauth.scope !== undefined || this.authServerUrl === undefined) return undefined;
+    const metadata = this.asMetadata;
+    if (this.clientMetadataUrl !== undefined && metadata?.client_id_metadata_document_supported === true)
+      return undefined;
+    const registered = await registerClient(this.authServerUrl, {
+      ...(metadata !== undefined ? { metadata } : {}),
+      // The defaults auth() fills before it registers (application_type, SEP-837; grant types).
+      clientMetadata: resolveClientMetadata(this),
+      fetchFn: this.fetchFn,
+    });
+    const info = { ...registered, issuer };
+    await this.saveClientInformation(info, { issuer });
+    return info;
+  }
+
+  /** A client registered dynamically for `issuer` is forgotten: the next sign-in registers again. */
+  async forgetRegisteredClient(issuer: string): Promise<boolean> {
+    if (this.oauth.clientId !== undefined) return false;
+    let forgotten = false;
+    await this.store.update((data) => {
+      const client = data.clients[issuer];
+      if (client === undefined || client.client_id === this.clientMetadataUrl) return;
+      delete data.clients[issuer];
+      forgotten = true;
+    });
+    return forgotten;
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
@@ -381,12 +422,14 @@ export class McpctlOAuthProvider implements McpctlAuthProvider {
     const state = server?.discovery;
     if (state !== undefined) assertSecureDiscovery(state, this.spec.name);
     this.asMetadata = state?.authorizationServerMetadata;
+    this.authServerUrl = state?.authorizationServerUrl;
     return state;
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     assertSecureDiscovery(state, this.spec.name);
     this.asMetadata = state.authorizationServerMetadata;
+    this.authServerUrl = state.authorizationServerUrl;
     await this.store.update((data) => {
       serverEntry(data.servers, this.serverKey).discovery = state;
     });

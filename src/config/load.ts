@@ -14,6 +14,7 @@ import { displayPath } from './display-path.js';
 import { contentHash, readConfigFile, type ReadConfigFile } from './read-file.js';
 import type { TrustFileData } from './trust.js';
 import { usesEditorInput } from './hosts.js';
+import { isRecord } from '../is-record.js';
 import { checkEntry, type SourceLocation } from './validate.js';
 import { isTrusted, type RawServerEntry, type TransportKind, type TrustState } from './types.js';
 import { defaultWorkDir, directoryTrust, projectFolder, type DirectoryTrust, type WorkDir } from './trust-dir.js';
@@ -163,6 +164,27 @@ function mayHoldServers(doc: ParsedDocument, source: ConfigSource): boolean {
   });
 }
 
+/**
+ * A named file whose top-level object has keys, none of them one mcpctl reads servers from:
+ * the message naming the keys looked for and the keys found; otherwise undefined.
+ */
+function unknownRoot(doc: ParsedDocument, source: ConfigSource, shown: string): string | undefined {
+  const value = plainValue(doc);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const found = Object.keys(value);
+  if (found.length === 0) return undefined;
+  const holds = source.sections.some((section) => {
+    let v: unknown = value;
+    for (const seg of section) v = isRecord(v) && Object.hasOwn(v, seg) ? v[seg] : undefined;
+    return v !== undefined;
+  });
+  if (holds) return undefined;
+  const looked = source.sections.map((s) => `"${formatJsonPath(s)}"`);
+  const list = `${looked.slice(0, -1).join(', ')}${looked.length > 1 ? ' or ' : ''}${looked.at(-1)}`;
+  const keys = found.slice(0, 8).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k));
+  return `${shown}: no servers found: mcpctl reads them from ${list}, and this file has ${keys.join(', ')}${found.length > 8 ? ', …' : ''}`;
+}
+
 function checkAborted(signal: AbortSignal): void {
   if (signal.aborted)
     throw new McpctlError('interrupted', 'interrupted while reading the configuration', { phase: 'config' });
@@ -234,7 +256,15 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     const foreign = source.translate !== undefined;
     // Problems in another host's file are that host's to report: we skip the entry and say so.
     const problems = foreign ? warnings : errors;
-    if (doc.text.trim() === '' || !mayHoldServers(doc, source) || doc.root === undefined) continue;
+    if (doc.text.trim() === '') continue;
+    const unknown = source.scope === 'explicit' || source.scope === 'env' ? unknownRoot(doc, source, shown) : undefined;
+    if (unknown !== undefined) {
+      // Nothing else is read beside a --config file: an error. Beside MCPCTL_CONFIG others may be usable.
+      if (source.scope === 'explicit') errors.push(unknown);
+      else warnings.push(`${unknown}; ignored`);
+      continue;
+    }
+    if (!mayHoldServers(doc, source) || doc.root === undefined) continue;
     const root = doc.root;
     if (root.type !== 'object') {
       const problem = `${shown}:1:1: a config file must hold a JSON object with "mcpServers"`;

@@ -31,7 +31,8 @@ export const PROJECT_FILES = ['.mcp.json', 'mcp.json', '.mcpctl.json', '.cursor/
 
 const GEMINI_PROJECT_FILE = '.gemini/settings.json';
 
-const STANDARD_SECTIONS: JsonSegment[][] = [['mcpServers'], ['servers']];
+/** `mcpServers` (Claude, Cursor…), `servers` (VS Code's mcp.json), `mcp.servers` (VS Code's settings.json). */
+const STANDARD_SECTIONS: JsonSegment[][] = [['mcpServers'], ['servers'], ['mcp', 'servers']];
 
 /** `~/x` → home/x; relative paths against cwd. */
 export function absolutePath(p: string, ctx: Pick<Context, 'cwd' | 'home'>): string {

@@ -40,6 +40,8 @@ export class Output {
   readonly verbose: boolean;
   private readonly ctx: Context;
   private spinner?: { stop(): void; text: string; isSpinning: boolean };
+  /** On a terminal stderr, once loaded: lines wrapped to its width (wrap.ts needs string-width). */
+  private fitStderr?: (line: string) => string;
 
   constructor(ctx: Context, flags: OutputFlags) {
     this.ctx = ctx;
@@ -63,6 +65,27 @@ export class Output {
 
   get columns(): number | undefined {
     return this.ctx.io.columns;
+  }
+
+  /**
+   * Makes every later line on a terminal stderr wrap at word boundaries to the terminal's width
+   * (a message, a hint, a warning), its continuation lines indented under its text.
+   */
+  async fitStderrToTerminal(): Promise<void> {
+    // --json: the error line is a document for programs, never broken.
+    if (!this.ctx.io.stderrIsTTY || this.json || this.fitStderr) return;
+    const { displayWidth, wrapBlock } = await import('./wrap.js');
+    // A terminal that reports 0 columns counts as 80 wide, as for tables.
+    const width = this.ctx.io.stderrColumns || 80;
+    const fitPart = (part: string) => {
+      // `error: `, `hint: `, `warning: `, `name: ` (a server's stderr): the rest lines up after it.
+      const found = /^\S{1,40}: /.exec(part)?.[0] ?? '';
+      const label = displayWidth(found) <= width / 3 ? found : '';
+      const hang = ' '.repeat(Math.min(displayWidth(label), 12));
+      const [first, ...rest] = wrapBlock(part.slice(label.length), width - displayWidth(label));
+      return [label + first!, ...rest.map((l) => hang + l)].join('\n');
+    };
+    this.fitStderr = (line) => line.split('\n').map(fitPart).join('\n');
   }
 
   /** Data for stdout, resolved once written (and flushed to the OS). */
@@ -144,7 +167,7 @@ export class Output {
   private stderrLine(line: string): void {
     const wasSpinning = this.spinner?.isSpinning;
     if (wasSpinning) (this.spinner as unknown as { clear(): void }).clear();
-    this.ctx.io.stderr.write(line + '\n');
+    this.ctx.io.stderr.write(`${this.fitStderr ? this.fitStderr(line) : line}\n`);
     if (wasSpinning) (this.spinner as unknown as { render(): void }).render();
   }
 }

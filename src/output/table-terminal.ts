@@ -1,98 +1,201 @@
-// The boxed terminal table of table.ts, fitted to the terminal's width.
+// The terminal table of table.ts, fitted to the terminal's width the way gh and kubectl draw
+// theirs: a bold header, columns two spaces apart, no borders (they would take room from the
+// names). Identifiers are never cut: the other columns drop out or narrow first, and a name
+// longer than its column moves the rest of its row to the next line.
 
-import stringWidth from 'string-width';
 import { escapeControls } from './escape.js';
 import type { Column, TableStyle } from './table.js';
 import { terminalWidth, withoutOwnCodes } from './terminal.js';
+import { breakAt, displayWidth, truncate, withoutTabs, wrapText } from './wrap.js';
 
-/** A column is not narrowed below its header or this, whichever is less wide than its content. */
-const MIN_WIDTH = 6;
-const MIN_WRAP_WIDTH = 12;
+const GAP = 2;
+/**
+ * A column other than an identifier is not narrowed below its header or this, whichever is less
+ * wide than its content: a narrower one shows too little to be worth its room.
+ */
+const MIN_WIDTH = 16;
+
+type Cells = Map<Column<unknown>, string[]>;
 
 export function drawTable<Row>(columns: Column<Row>[], rows: Row[], style: TableStyle): string {
-  // Colour belongs in `style`: a colour code inside a cell could be cut in two when it is fitted.
-  const cells = new Map(columns.map((c) => [c, rows.map((r) => escapeControls(withoutOwnCodes(c.value(r))))]));
-  let shown = columns.filter((c) => !c.optional || cells.get(c)!.some((v) => v !== ''));
-  const total = terminalWidth(style.columns);
-  let widths = fitWidths(shown, cells, total);
-  while (widths === undefined) {
-    shown = withoutLeastImportant(shown);
-    widths = fitWidths(shown, cells, total);
-  }
-  const line = (left: string, mid: string, right: string) =>
-    left + widths.map((w) => '─'.repeat(w + 2)).join(mid) + right;
-  const out = [line('┌', '┬', '┐')];
-  out.push(
-    ...drawRow(
-      shown.map((c, i) => [truncate(escapeControls(c.header), widths[i])]),
-      widths,
-      shown.map(() => style.chalk.bold),
-    ),
+  const all = columns as Column<unknown>[];
+  const cells: Cells = new Map(
+    all.map((c) => [c, rows.map((r) => withoutTabs(escapeControls(withoutOwnCodes(c.value(r)))))]),
   );
-  out.push(line('├', '┼', '┤'));
+  const present = all.filter((c) => !c.optional || cells.get(c)!.some((v) => v !== ''));
+  const total = terminalWidth(style.columns);
+  const { shown, widths } = layout(present, cells, total);
+  const header = shown.map((c) => [escapeControls(c.header)]);
+  const out = drawRow(
+    header,
+    widths,
+    shown.map(() => style.chalk.bold),
+  );
   rows.forEach((row, r) => {
-    const fitted = shown.map((c, i) => fitCell(cells.get(c)![r], widths[i], c.wrap === true));
+    const fitted = shown.map((c, i) => fitCell(c, cells.get(c)![r]!, widths[i]!, total - startOf(widths, i)));
     out.push(
       ...drawRow(
         fitted,
         widths,
-        shown.map((c) => c.style?.(row)),
+        shown.map((c) => c.style?.(row as never)),
       ),
     );
   });
-  out.push(line('└', '┴', '┘'));
   return out.join('\n') + '\n';
 }
 
-/** A tab or a newline would break the row: each becomes a space; every other byte stays. */
-
-/** `│ a │ b │`: the borders and padding of n columns. */
-function overhead(n: number): number {
-  return 3 * n + 1;
+interface Layout {
+  shown: Column<unknown>[];
+  widths: number[];
 }
 
 /**
- * Widths of the shown columns' content within `total`, or undefined when not even their
- * narrowest widths fit (a single column always fits, however narrow).
+ * Which columns are shown and how wide each is. Identifiers keep their whole width while any
+ * other column can give way: the others drop out, least important first, until one is left;
+ * then the identifiers narrow (their longer cells spill, see drawRow), keeping a third of the
+ * width for that last column; only then does it drop too.
  */
-function fitWidths<Row>(shown: Column<Row>[], cells: Map<Column<Row>, string[]>, total: number): number[] | undefined {
-  const natural = shown.map((c) => Math.max(displayWidth(c.header), ...cells.get(c)!.map(longestLine)));
-  const least = shown.map((c, i) =>
-    Math.min(natural[i], Math.max(displayWidth(c.header), c.wrap ? MIN_WRAP_WIDTH : MIN_WIDTH)),
+function layout(present: Column<unknown>[], cells: Cells, total: number): Layout {
+  let shown = present;
+  for (;;) {
+    const natural = shown.map((c) => naturalWidth(c, cells));
+    const least = shown.map((c, i) => leastWidth(c, natural[i]!));
+    const room = total - GAP * (shown.length - 1);
+    if (sum(least) <= room) {
+      const widths = spread(shown, natural, least, room);
+      if (!squeezed(shown, natural, widths, total)) return { shown, widths };
+      shown = withoutLeastImportant(shown);
+      continue;
+    }
+    const others = shown.filter((c) => !c.id);
+    if (others.length > 1) {
+      shown = withoutLeastImportant(shown);
+      continue;
+    }
+    const narrowed = narrowIds(shown, cells, natural, least, room, total);
+    if (narrowed !== undefined) return { shown, widths: narrowed };
+    if (others.length === 1) {
+      shown = shown.filter((c) => c !== others[0]);
+      continue;
+    }
+    // Only identifiers, and even at their headers' width they do not fit: each takes its header's.
+    return { shown, widths: shown.map((c) => displayWidth(c.header)) };
+  }
+}
+
+/**
+ * True when a column gets less than a third of the width it would like while a column less
+ * important than it is shown: that one had better drop (a TITLE before a DESCRIPTION is cut).
+ */
+function squeezed(shown: Column<unknown>[], natural: number[], widths: number[], total: number): boolean {
+  const lowest = Math.min(...shown.filter((c) => !c.id).map((c) => c.priority ?? 0));
+  return shown.some(
+    (c, i) => !c.id && (c.priority ?? 0) > lowest && widths[i]! < Math.min(natural[i]!, Math.floor(total / 3)),
   );
-  const room = total - overhead(shown.length);
-  const needed = least.reduce((a, b) => a + b, 0);
-  if (shown.length === 1) return [Math.max(1, Math.min(natural[0], room))];
-  if (needed > room) return undefined;
-  // What is left over goes to the columns that want more, the least wanting first, so narrow
-  // columns keep their whole width and wide ones share the rest.
+}
+
+function naturalWidth(c: Column<unknown>, cells: Cells): number {
+  return Math.max(displayWidth(c.header), ...cells.get(c)!.map(longestLine));
+}
+
+function leastWidth(c: Column<unknown>, natural: number): number {
+  if (c.id) return natural;
+  return Math.min(natural, Math.max(displayWidth(c.header), MIN_WIDTH));
+}
+
+/** What is left over goes to the columns that want more, the least wanting first. */
+function spread(shown: Column<unknown>[], natural: number[], least: number[], room: number): number[] {
   const widths = [...least];
-  let spare = room - needed;
-  const byWant = shown.map((_, i) => i).sort((a, b) => natural[a] - least[a] - (natural[b] - least[b]));
+  let spare = room - sum(least);
+  const byWant = shown.map((_, i) => i).sort((a, b) => natural[a]! - least[a]! - (natural[b]! - least[b]!));
   byWant.forEach((i, k) => {
-    const give = Math.min(natural[i] - least[i], Math.floor(spare / (byWant.length - k)));
-    widths[i] += give;
+    const give = Math.min(natural[i]! - least[i]!, Math.floor(spare / (byWant.length - k)));
+    widths[i]! += give;
     spare -= give;
   });
   return widths;
 }
 
-function withoutLeastImportant<Row>(shown: Column<Row>[]): Column<Row>[] {
-  let drop = shown.length - 1;
-  for (let i = shown.length - 1; i >= 0; i--) if ((shown[i].priority ?? 0) < (shown[drop].priority ?? 0)) drop = i;
+/**
+ * Identifier columns narrowed until the row fits: the widest one each time, to the width of its
+ * next shorter cell (so what still fits fits exactly), never below its header. Undefined when
+ * the one other column would keep less than a third of the width.
+ */
+function narrowIds(
+  shown: Column<unknown>[],
+  cells: Cells,
+  natural: number[],
+  least: number[],
+  room: number,
+  total: number,
+): number[] | undefined {
+  const widths = [...least];
+  const other = shown.findIndex((c) => !c.id);
+  if (other >= 0) widths[other] = Math.min(natural[other]!, Math.max(least[other]!, Math.floor(total / 3)));
+  const floors = shown.map((c) => displayWidth(c.header));
+  while (sum(widths) > room) {
+    let widest = -1;
+    shown.forEach((c, i) => {
+      if (c.id && widths[i]! > floors[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    });
+    if (widest < 0) return undefined;
+    const budget = widths[widest]! - Math.max(1, sum(widths) - room);
+    const fitting = cells
+      .get(shown[widest]!)!
+      .map(longestLine)
+      .filter((w) => w <= budget);
+    widths[widest] = Math.max(floors[widest]!, ...fitting);
+  }
+  if (other >= 0) widths[other]! += room - sum(widths);
+  return widths;
+}
+
+function withoutLeastImportant(shown: Column<unknown>[]): Column<unknown>[] {
+  let drop = -1;
+  for (let i = shown.length - 1; i >= 0; i--) {
+    if (shown[i]!.id) continue;
+    if (drop < 0 || (shown[i]!.priority ?? 0) < (shown[drop]!.priority ?? 0)) drop = i;
+  }
   return shown.filter((_, i) => i !== drop);
 }
 
+/** Where column i starts on a line. */
+function startOf(widths: number[], i: number): number {
+  return widths.slice(0, i).reduce((a, w) => a + w + GAP, 0);
+}
+
+/**
+ * The cell's lines: an identifier whole (broken only where it is wider than the rest of the
+ * line, after `_`, `-`, `.`, `/` or `:`, each further piece indented so it does not read as
+ * another row), long text wrapped at spaces, other text cut with `…`.
+ */
+function fitCell(c: Column<unknown>, text: string, width: number, rest: number): string[] {
+  const lines = text.split('\n');
+  if (c.id) return lines.flatMap((line) => (displayWidth(line) <= rest ? [line] : breakAt(line, rest, '  ')));
+  if (c.wrap) return lines.flatMap((line) => wrapText(line, width));
+  const first = lines[0] ?? '';
+  const more = lines.slice(1).some((l) => l.trim() !== '');
+  return [truncate(more ? `${first} …` : first, width)];
+}
+
+/**
+ * A row's lines. A cell wider than its column (an identifier that spills) is shown whole, and
+ * the cells to its right continue on the next line, in their own columns.
+ */
 function drawRow(fitted: string[][], widths: number[], styles: (((text: string) => string) | undefined)[]): string[] {
-  const height = Math.max(1, ...fitted.map((lines) => lines.length));
+  const columns = fitted.map((lines) => [...lines]);
   const out: string[] = [];
-  for (let l = 0; l < height; l++) {
-    const parts = fitted.map((lines, i) => {
+  for (let l = 0; columns.some((lines) => lines.length > l); l++) {
+    let line = '';
+    columns.forEach((lines, i) => {
       const text = lines[l] ?? '';
+      const width = displayWidth(text);
+      if (width > widths[i]!) for (const later of columns.slice(i + 1)) if (later.length > l) later.splice(l, 0, '');
       const styled = text && styles[i] ? styles[i]!(text) : text;
-      return styled + ' '.repeat(Math.max(0, widths[i] - displayWidth(text)));
+      const last = i === columns.length - 1;
+      line += styled + (last ? '' : ' '.repeat(Math.max(0, widths[i]! - width) + GAP));
     });
-    out.push(`│ ${parts.join(' │ ')} │`);
+    out.push(line.trimEnd());
   }
   return out;
 }
@@ -101,60 +204,6 @@ function longestLine(text: string): number {
   return Math.max(0, ...text.split('\n').map(displayWidth));
 }
 
-/** The cell's lines within `width`: wrapped at spaces (long words broken), or cut with `…`. */
-function fitCell(text: string, width: number, wrap: boolean): string[] {
-  return text
-    .split('\n')
-    .flatMap((line) => (displayWidth(line) <= width ? [line] : wrap ? wrapLine(line, width) : [truncate(line, width)]));
-}
-
-function truncate(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
-  let out = '';
-  let used = 0;
-  for (const ch of text) {
-    const w = displayWidth(ch);
-    if (used + w > width - 1) break;
-    out += ch;
-    used += w;
-  }
-  return out + '…';
-}
-
-function wrapLine(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(/ +/)) {
-    for (const piece of breakWord(word, width)) {
-      const joined = current ? `${current} ${piece}` : piece;
-      if (displayWidth(joined) <= width) current = joined;
-      else {
-        if (current) lines.push(current);
-        current = piece;
-      }
-    }
-  }
-  if (current) lines.push(current);
-  return lines;
-}
-
-/** A word wider than the column, in pieces that fit. */
-function breakWord(word: string, width: number): string[] {
-  if (displayWidth(word) <= width) return [word];
-  const pieces: string[] = [];
-  let piece = '';
-  for (const ch of word) {
-    if (piece && displayWidth(piece + ch) > width) {
-      pieces.push(piece);
-      piece = '';
-    }
-    piece += ch;
-  }
-  if (piece) pieces.push(piece);
-  return pieces;
-}
-
-/** Columns the text takes on a terminal (wide characters count two, our colour codes none). */
-function displayWidth(text: string): number {
-  return stringWidth(withoutOwnCodes(text));
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
 }

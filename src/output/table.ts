@@ -1,9 +1,10 @@
 // Lists for people and for programs. In a pipe: tab-separated rows, every column always there,
-// no header, nothing cut. On a terminal: a boxed table that fits the terminal's width: columns
-// shrink (the widest first), long cells wrap or end with `…`, and when even that is too wide
-// the columns of lowest priority drop out. Cells are server text: their controls are escaped
-// before they are measured. The terminal drawing (table-terminal.ts) loads only when a table is
-// drawn on a terminal: measuring text widths costs start-up time that pipes never need.
+// no header, nothing cut. On a terminal: a table that fits the terminal's width without ever
+// cutting an identifier: columns of lowest priority drop out, long text wraps or ends with `…`,
+// and a name longer than its column moves the rest of its row down a line. Cells are server
+// text: their controls are escaped before they are measured. The terminal drawing
+// (table-terminal.ts) loads only when a table is drawn on a terminal: measuring text widths
+// costs start-up time that pipes never need.
 
 import type { ChalkInstance } from 'chalk';
 
@@ -12,7 +13,9 @@ export interface Column<Row> {
   value: (row: Row) => string;
   /** A colour for the cell on a terminal, applied once it is fitted. */
   style?: (row: Row) => ((text: string) => string) | undefined;
-  /** Long cells wrap onto more lines (descriptions); others end with `…`. */
+  /** A name or URI the user types next: never cut on a terminal, and never dropped. */
+  id?: boolean;
+  /** Long cells wrap onto more lines; others show their first line, ending with `…` when cut. */
   wrap?: boolean;
   /** Leave the column out of a terminal table when no row has a value in it. */
   optional?: boolean;

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { authStatus, createAuthProvider, login } from '../../src/auth/index.js';
 import { McpctlError } from '../../src/errors.js';
-import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
+import { ADMIN_SCOPE, READ_SCOPE, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/server.js';
 import {
   assertNoSecrets,
   browserEntries,
@@ -224,5 +224,29 @@ describe('auth login (authorization code + PKCE)', () => {
     assert.equal((await stat(home.authFile)).mode & 0o777, 0o600);
     assert.equal((await stat(dirname(home.authFile))).mode & 0o777, 0o700);
     JSON.parse(await readFile(home.authFile, 'utf8'));
+  });
+});
+
+describe('auth login when the token endpoint holds a client to its registered scope', () => {
+  it('registers again, once, after an invalid_scope from the code exchange', async () => {
+    const fixture = await startOAuthFixture({ holdToRegisteredScope: true });
+    const home = await tempHome();
+    try {
+      const browser = await fakeBrowser(home.dir);
+      const ctx = makeCtx(home.dir, { BROWSER: browser.program });
+      const spec = makeSpec(fixture.url, { scope: READ_SCOPE });
+      // oauth.scope: the registration carries it, and the server holds the client to it.
+      const first = await login(spec, ctx);
+      assert.equal(first.state, 'signed-in');
+      assert.equal(fixture.stats.registrations, 1);
+
+      const status = await login(spec, ctx, { scope: `${READ_SCOPE} ${ADMIN_SCOPE}` });
+      assert.deepEqual(status.scopes, [READ_SCOPE, ADMIN_SCOPE]);
+      assert.equal(fixture.stats.registrations, 2, 'one new registration');
+      assert.match(ctx.stderrText(), /registering again/);
+    } finally {
+      await fixture.close();
+      await home.cleanup();
+    }
   });
 });

@@ -31,14 +31,8 @@ describe('token refresh', () => {
     await login(makeSpec(fixture.url), makeCtx(home.dir, { BROWSER: browser.program }));
   });
 
-  it('refreshes an expired token before the request (no 401 first)', async () => {
-    fixture.expireAccessTokens();
-    const ctx = makeCtx(home.dir);
-    ctx.advance(TWO_HOURS);
-    assert.equal((await authStatus(makeSpec(fixture.url), ctx)).state, 'expired');
-    const refreshes = fixture.stats.refreshes;
-    const unauthorized = fixture.stats.unauthorized;
-
+  /** tools/list with the stored sign-in, at the time `ctx` says it is. */
+  const listTools = async (ctx: ReturnType<typeof makeCtx>) => {
     const client = await connect(
       fixture.url,
       await createAuthProvider(makeSpec(fixture.url), ctx, { interactive: false }),
@@ -48,9 +42,41 @@ describe('token refresh', () => {
     } finally {
       await client.close();
     }
+  };
+
+  it('refreshes an expired token before the request (no 401 first)', async () => {
+    fixture.expireAccessTokens();
+    const ctx = makeCtx(home.dir);
+    ctx.advance(TWO_HOURS);
+    assert.equal((await authStatus(makeSpec(fixture.url), ctx)).state, 'expired');
+    const refreshes = fixture.stats.refreshes;
+    const unauthorized = fixture.stats.unauthorized;
+
+    await listTools(ctx);
     assert.equal(fixture.stats.refreshes, refreshes + 1);
     assert.equal(fixture.stats.unauthorized, unauthorized, 'the refresh came before any request');
     assert.equal((await authStatus(makeSpec(fixture.url), ctx)).state, 'signed-in');
+  });
+
+  it('refreshes a token about to expire before the request; one with time left is used as it is', async () => {
+    // The fixture's tokens live an hour. Half a minute before the end the token still works here,
+    // but may not by the time the server reads it: refreshed first, no 401.
+    fixture.expireAccessTokens();
+    const ctx = makeCtx(home.dir);
+    ctx.advance(3600_000 - 30_000);
+    assert.equal((await authStatus(makeSpec(fixture.url), ctx)).state, 'signed-in');
+    const refreshes = fixture.stats.refreshes;
+    const unauthorized = fixture.stats.unauthorized;
+    await listTools(ctx);
+    assert.equal(fixture.stats.refreshes, refreshes + 1);
+    assert.equal(fixture.stats.unauthorized, unauthorized, 'the refresh came before any request');
+
+    // The new token has its hour: ten minutes on, it is used without a refresh.
+    const later = makeCtx(home.dir);
+    later.advance(3600_000 - 30_000 + 600_000);
+    await listTools(later);
+    assert.equal(fixture.stats.refreshes, refreshes + 1, 'a token with time left is not refreshed');
+    assert.equal(fixture.stats.unauthorized, unauthorized);
   });
 
   it('refreshes after a 401 when the server no longer accepts an unexpired token', async () => {

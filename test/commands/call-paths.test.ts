@@ -11,6 +11,9 @@ import { buildArguments, validateArguments, type JsonSchema } from '../../src/ar
 import { exampleArguments } from '../../src/args/example.js';
 import { schemaFields } from '../../src/args/fields.js';
 import { keyPath } from '../../src/args/key-path.js';
+import { chromeDevtools, thirdPartyConfig } from '../helpers/third-party.js';
+import { ROOT } from '../helpers/run.js';
+import path from 'node:path';
 
 const project = callProject();
 const opts = () => ({ cwd: project.dir, home: project.home, env: project.env });
@@ -39,9 +42,26 @@ test('server-memory: entities[].name=… words, as the view shows them, create o
   ]);
 });
 
-for (const server of ['everything', 'memory', 'filesystem']) {
+// Servers built on other SDKs and frameworks: chrome-devtools-mcp, tmcp, fastmcp, mcp-framework.
+const others = thirdPartyConfig({
+  devtools: {
+    command: process.execPath,
+    args: [chromeDevtools],
+    env: { CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' },
+  },
+  tmcp: { command: process.execPath, args: [path.join(ROOT, 'dist/test/fixtures/tmcp-server.js')] },
+});
+const SERVERS: [string, string[]][] = [
+  ...['everything', 'memory', 'filesystem'].map((name): [string, string[]] => [name, []]),
+  ...['devtools', 'tmcp', 'fastmcp', 'mcp-framework', 'sequential-thinking'].map((name): [string, string[]] => [
+    name,
+    ['-c', others],
+  ]),
+];
+
+for (const [server, config] of SERVERS) {
   test(`${server}: every field the view lists is a path call takes, and every example call passes`, async () => {
-    const listed = await run(['tools', server, '--json'], opts());
+    const listed = await run([...config, 'tools', server, '--json'], opts());
     assert.equal(listed.code, 0, listed.stderr);
     const { tools } = JSON.parse(listed.stdout) as { tools: { name: string; inputSchema: JsonSchema }[] };
     assert.ok(tools.length > 0);

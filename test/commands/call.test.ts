@@ -212,6 +212,10 @@ test('isError: the content still shows (stderr in a pipe) and the exit code is 6
   assert.equal(json.code, 6);
   assert.equal((JSON.parse(json.stdout) as { isError: boolean }).isError, true);
   assert.equal(jsonError(json.stderr).error.kind, 'tool');
+  const structured = await runBin(['call', 'legacy', 'fails', '--structured'], { cwd: project.dir, env: project.env });
+  assert.equal(structured.code, 6, '--structured on an isError result');
+  assert.equal(structured.stdout, '');
+  assert.match(structured.stderr, /^disk is full$/m);
 });
 
 test('structuredContent that breaks the outputSchema is exit 7 naming the path, in both eras', async () => {

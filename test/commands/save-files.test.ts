@@ -7,7 +7,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBin } from '../helpers/run.js';
+import { spawn } from 'node:child_process';
+import { BIN, runBin } from '../helpers/run.js';
 import { workspace } from '../helpers/hostile.js';
 import { startHostileServer } from '../fixtures/hostile-http-server.js';
 
@@ -137,7 +138,7 @@ test('-o with a config file name is refused before anything is written', async (
   assert.deepEqual(readdirSync(dir), []);
 });
 
-test('a failed answer (a gzip bomb over the size cap) leaves no file, not even a partial one', async () => {
+test('a failed answer (a gzip bomb over the size cap) leaves no file', async () => {
   const dir = freshDir('out-bomb');
   const r = await mcpctl([
     '--max-size',
@@ -151,4 +152,23 @@ test('a failed answer (a gzip bomb over the size cap) leaves no file, not even a
   assert.equal(r.code, 3, r.stderr);
   assert.match(r.stderr, /larger than 1 MB/);
   assert.deepEqual(readdirSync(dir), []);
+});
+
+test('a save that fails part way through the bytes (the file size limit reached) leaves no file, not even a partial one', async () => {
+  const out = freshDir('out-cut');
+  const name = `${'x'.repeat(200_000)}.bin`;
+  // RLIMIT_FSIZE of 64 blocks: the write stops with EFBIG after some 32 KB of the 200 KB blob
+  // (Node ignores SIGXFSZ, so the write fails rather than the process).
+  const argv = ['-c', ws.config, 'call', 'hostile', 'blobs', '-', '--save-dir', out];
+  const child = spawn('sh', ['-c', 'ulimit -f 64 && exec "$0" "$@"', process.execPath, BIN, ...argv], {
+    cwd: ws.dir,
+    env: ws.env,
+  });
+  child.stdin.end(JSON.stringify({ names: [name] }));
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(code, 2, stderr);
+  assert.match(stderr, /cannot write .*: file too large/);
+  assert.deepEqual(readdirSync(out), [], 'neither the file nor its temporary file is left');
 });

@@ -116,10 +116,35 @@ test('an unknown skill is exit 2 with the list to look at; a server without skil
   assert.match(jsonError(none.stderr).error.message, /does not offer skills/);
 });
 
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/** The lines under a label, up to the next blank line. */
+function instructionsBlock(stdout: string, label: string): string[] {
+  const lines = stdout.split('\n');
+  const from = lines.indexOf(label) + 1;
+  assert.ok(from > 0, `"${label}" in:\n${stdout}`);
+  const to = lines.indexOf('', from);
+  return lines.slice(from, to < 0 ? undefined : to);
+}
+
+test('status SERVER on a terminal wraps the instructions to its width, under their label', async () => {
+  for (const columns of [60, 120]) {
+    const r = await mcpctl(['status', 'legacy', '--no-color'], { tty: true, columns });
+    assert.equal(r.code, 0, r.stderr);
+    for (const line of r.stdout.split('\n')) assert.ok(line.length <= columns, `wider than ${columns}: ${line}`);
+    const block = instructionsBlock(r.stdout, 'Instructions:');
+    assert.deepEqual(words(block.join(' ')), words(INSTRUCTIONS));
+    assert.ok(block.every((l) => l.startsWith('  ')));
+  }
+});
+
 test('status -v shows the instructions in full (stdout on a terminal, stderr in a pipe)', async () => {
-  const tty = await mcpctl(['status', 'legacy', 'skill_less', '-v', '--no-color'], { tty: true, columns: 200 });
+  const tty = await mcpctl(['status', 'legacy', 'skill_less', '-v', '--no-color'], { tty: true, columns: 80 });
   assert.equal(tty.code, 0, tty.stderr);
-  assert.ok(tty.stdout.includes(`Instructions of legacy:\n${INSTRUCTIONS}\n`), tty.stdout);
+  const block = instructionsBlock(tty.stdout, 'Instructions of legacy:');
+  assert.deepEqual(words(block.join(' ')), words(INSTRUCTIONS), 'every word, in order');
+  for (const line of block) assert.ok(line.startsWith('  ') && line.length <= 80, `wrapped to 80, indented:\n${line}`);
+  assert.ok(block.length > INSTRUCTIONS.split('\n').length, 'the long line wraps');
   const piped = await mcpctl(['status', 'legacy', 'skill_less', '-v']);
   assert.equal(piped.code, 0, piped.stderr);
   assert.ok(piped.stderr.includes(INSTRUCTIONS));

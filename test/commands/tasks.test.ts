@@ -139,6 +139,17 @@ for (const { era, protocol } of eras) {
     assert.equal(waited.stdout, 'report: later\n');
   });
 
+  test(`${era}: waiting for a detached task whose tool reports an error is exit 6, its text on stderr`, async () => {
+    const started = await run(['call', http.url, 'broken', '--detach', ...protocol], opts());
+    assert.equal(started.code, 0, started.stderr);
+    const taskId = started.stdout.trim();
+    const waited = await runBin(['tasks', http.url, taskId, '--wait', ...protocol], { cwd: dir, env });
+    assert.equal(waited.code, 6, waited.stderr);
+    assert.equal(waited.stdout, '');
+    assert.match(waited.stderr, /^it broke$/m);
+    assert.match(waited.stderr, /ended with a tool error/);
+  });
+
   test(`${era}: tasks cancel cancels; waiting for a cancelled task is exit 6`, async () => {
     const started = await run(['call', http.url, 'hold', '--detach', ...protocol], opts());
     assert.equal(started.code, 0, started.stderr);

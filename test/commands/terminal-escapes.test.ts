@@ -59,9 +59,12 @@ function assertNoAttack(raw: string, what: string): void {
   );
 }
 
-/** Runs on a terminal wide enough for nothing to wrap, checks it, returns the raw bytes. */
+/**
+ * Runs on a terminal wide enough for nothing to wrap, checks it, returns the raw bytes. (Each
+ * hostile string is some 300 columns once escaped: a table of three needs about 1000.)
+ */
 async function onTerminal(argv: string[], expectedCode: number, input?: string): Promise<string> {
-  const r = await runPty(['-c', config, ...argv], { columns: 400, env: env(), cwd: dir, input });
+  const r = await runPty(['-c', config, ...argv], { columns: 1500, env: env(), cwd: dir, input });
   assert.equal(r.code, expectedCode, `mcpctl ${argv.join(' ')}: exit ${r.code}\n${r.raw}`);
   assertNoAttack(r.raw, argv.join(' '));
   return r.raw;

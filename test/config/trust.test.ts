@@ -12,6 +12,7 @@ import {
   mkdirSync,
   mkdtempSync,
   realpathSync,
+  rmSync,
   statSync,
   symlinkSync,
   truncateSync,
@@ -188,24 +189,42 @@ test("a project stdio server runs in its config file's directory, from any subdi
   assert.equal(existsSync(path.join(p.dir, 'where')), true);
 });
 
-test("a config owned by another user, or in a directory anyone may write to, is refused; root's own is read", async () => {
+test("a config owned by another user is refused, even with consent; root's own is read", async () => {
   const p = project();
   chownSync(p.config, 65534, 65534); // nobody
-  const r = await runBin(['servers'], { cwd: p.dir, env: p.env });
+  // With consent for this run: were the file read, its server would start and leave the marker.
+  const r = await runBin(['--trust-project', 'status', 'app'], { cwd: p.dir, env: p.env });
   assert.equal(r.code, 2);
   assert.match(r.stderr, /\.mcp\.json: refused: it is owned by another user \(uid 65534\)/);
+  assert.equal(existsSync(p.marker), false, "another user's file started its server");
   const names = await runBin(['servers', '--names'], { cwd: p.dir, env: p.env });
   assert.equal(names.code, 2, 'completion reads nothing from it either');
   chownSync(p.config, 0, 0);
   assert.equal((await runBin(['servers'], { cwd: p.dir, env: p.env })).code, 0, 'a root-owned file is fine');
+});
 
-  chmodSync(p.dir, 0o777);
-  const open = await runBin(['servers'], { cwd: p.dir, env: p.env });
-  assert.equal(open.code, 2);
-  assert.match(open.stderr, /a directory anyone may write to/);
-  chmodSync(p.dir, 0o1777);
-  assert.equal((await runBin(['servers'], { cwd: p.dir, env: p.env })).code, 0, 'the sticky bit (as on /tmp) is fine');
-  assert.equal(existsSync(p.marker), false);
+test('a config in a directory others may write to is refused even with consent; group-writable or sticky is read', async () => {
+  const p = project();
+  // Consent for this run: were the file read, its server would start and leave the marker.
+  const start = () => runBin(['--trust-project', 'status', 'app', '--json'], { cwd: p.dir, env: p.env });
+  for (const mode of [0o777, 0o707, 0o703]) {
+    chmodSync(p.dir, mode);
+    const open = await start();
+    assert.equal(open.code, 2, `mode ${mode.toString(8)}: ${open.stderr}`);
+    assert.match(open.stderr, /a directory anyone may write to/);
+    assert.equal(existsSync(p.marker), false, `mode ${mode.toString(8)}: the server was started`);
+  }
+  for (const [mode, why] of [
+    [0o1777, 'the sticky bit (as on /tmp) is fine'],
+    [0o770, 'a directory only its group may write to is fine'],
+    [0o775, 'group-writable, readable by others, is fine'],
+  ] as const) {
+    chmodSync(p.dir, mode);
+    rmSync(p.marker, { force: true });
+    const r = await start();
+    assert.equal(r.code, 0, `${why}: ${r.stderr}`);
+    assert.equal(existsSync(p.marker), true, `${why}: the server started`);
+  }
 });
 
 test('a FIFO, a device, a symlink loop and an oversized file are refused at once, naming the file', async () => {

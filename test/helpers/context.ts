@@ -60,6 +60,7 @@ export function fakeContext(opts: FakeContextOptions = {}): FakeContext {
       stdoutIsTTY,
       stderrIsTTY: opts.stderrTTY === true,
       columns: stdoutIsTTY ? (opts.columns ?? 120) : undefined,
+      stderrColumns: opts.stderrTTY === true ? (opts.columns ?? 120) : undefined,
     },
     env: opts.env ?? {},
     cwd: opts.cwd ?? process.cwd(),

@@ -14,6 +14,8 @@ export const sequentialThinking = join(
   'node_modules/@modelcontextprotocol/server-sequential-thinking/dist/index.js',
 );
 export const fastmcpServer = join(fixtures, 'fastmcp-server.js');
+/** Chrome DevTools' server: 32 tools with long descriptions, listed without a browser (offline). */
+export const chromeDevtools = join(root, 'node_modules/chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js');
 export const mcpFrameworkServer = join(fixtures, 'mcp-framework/server.js');
 
 /** Writes a config naming the third-party stdio servers (plus `extra`) and returns its path. */

@@ -19,13 +19,16 @@ interface Seen {
 
 let server: http.Server;
 let base: string;
+/** The same handler on another port: the same host, another origin. */
+let other: http.Server;
+let otherBase: string;
 const seen: Seen[] = [];
 const sockets = new Set<Socket>();
 /** Lets the test decide when the streamed response goes on. */
 let releaseStream: () => void = () => {};
 
 before(async () => {
-  server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
@@ -45,6 +48,9 @@ before(async () => {
       } else if (path === '/redirect') {
         res.writeHead(302, { location: '/json' });
         res.end();
+      } else if (path === '/to') {
+        res.writeHead(307, { location: new URL(req.url ?? '/', 'http://x').searchParams.get('url') ?? '/' });
+        res.end();
       } else if (path === '/see-other') {
         res.writeHead(303, { location: '/json' });
         res.end();
@@ -56,17 +62,23 @@ before(async () => {
         res.end('no');
       }
     });
-  });
+  };
+  server = http.createServer(handler);
+  other = http.createServer(handler);
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
 });
 
 after(async () => {
   releaseStream();
+  other.closeAllConnections();
+  await new Promise<void>((resolve) => other.close(() => resolve()));
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -156,6 +168,30 @@ describe('fetch on node:http', () => {
       assert.equal(manual.status, 302);
       assert.equal(manual.headers.get('location'), '/json');
       await assert.rejects(client.fetch(`${base}/redirect`, { redirect: 'error' }), TypeError);
+    } finally {
+      client.close();
+    }
+  });
+
+  test('credentials follow a redirect within the origin and are dropped when it leaves it, even for another port', async () => {
+    const client = createHttpFetch();
+    const credentials = { authorization: 'Bearer SECRET', cookie: 'sid=SECRET', 'proxy-authorization': 'Basic SECRET' };
+    const through = async (target: string) => {
+      const to = `${base}/to?url=${encodeURIComponent(target)}`;
+      const res = await client.fetch(to, { method: 'POST', headers: { ...credentials, 'x-trace': 't1' }, body: '{}' });
+      assert.equal(res.status, 201, target);
+      await res.text();
+      return seen.at(-1)!;
+    };
+    try {
+      const same = await through(`${base}/json`);
+      for (const [name, value] of Object.entries(credentials)) assert.equal(same.headers[name], value, name);
+      // The same host name on another port is another origin.
+      const landed = await through(`${otherBase}/json`);
+      assert.equal(landed.headers.host, new URL(otherBase).host, 'it reached the other server');
+      assert.equal(landed.method, 'POST', 'a 307 keeps the method');
+      for (const name of Object.keys(credentials)) assert.equal(landed.headers[name], undefined, name);
+      assert.equal(landed.headers['x-trace'], 't1', 'other headers go on');
     } finally {
       client.close();
     }

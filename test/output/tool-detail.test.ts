@@ -20,9 +20,10 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function detail(tool: string): Promise<string> {
+async function detail(tool: string, columns?: number): Promise<string> {
   const r = await run(['-c', config, 'tools', 'detail', tool], {
     tty: true,
+    columns,
     cwd: dir,
     home: dir,
     env: { PATH: process.env.PATH, NO_COLOR: '1' },
@@ -59,9 +60,15 @@ test('every field, nested, with its bounds, format, enum and default', async () 
 });
 
 test('the example call, pasted into a shell, passes the schema and runs', async () => {
-  const text = await detail('display_report');
-  const example = text.split('\n')[text.split('\n').indexOf('Example:') + 1].trim();
-  assert.ok(example.startsWith(`mcpctl -c ${config} call detail display_report `), example);
+  const text = await detail('display_report', 60);
+  const lines = text.split('\n');
+  const from = lines.indexOf('Example:') + 1;
+  const block = lines.slice(from, lines.indexOf('', from));
+  assert.ok(block.length > 1, `at 60 columns the example wraps:\n${block.join('\n')}`);
+  for (const line of block) assert.ok(line.length <= 60, line);
+  const example = block.join('\n').trim();
+  // The config path as typed would be absolute; from the working directory it is shorter.
+  assert.ok(example.startsWith('mcpctl -c servers.json call detail display_report '), example);
   const bin = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-detail-bin-'));
   writeFileSync(path.join(bin, 'mcpctl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(path.join(bin, 'mcpctl'), 0o755);
@@ -83,5 +90,5 @@ test('the example call, pasted into a shell, passes the schema and runs', async 
 test('a tool without arguments shows none and a bare example', async () => {
   const text = await detail('plain');
   assert.match(text, /Arguments:\n {2}\(none\)/);
-  assert.match(text, /Example:\n {2}mcpctl -c \S+ call detail plain\n/);
+  assert.match(text, /Example:\n {2}mcpctl -c servers.json call detail plain\n/);
 });

@@ -24,16 +24,23 @@ export function cappedResponse(
   let previous = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
+      let over = false;
       if (eventStream) {
+        // Judged byte by byte: an event over the cap must not pass because it ends in this chunk.
         for (const byte of chunk) {
           size += 1;
+          if (size > limit) {
+            over = true;
+            break;
+          }
           if (byte === LF && previous === LF) size = 0;
           if (byte !== CR) previous = byte;
         }
       } else {
         size += chunk.byteLength;
+        over = size > limit;
       }
-      if (size > limit) {
+      if (over) {
         const err = new MessageTooLargeError(limit);
         onTooLarge(err);
         controller.error(err);

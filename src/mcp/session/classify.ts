@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../../config/types.js';
 import { McpctlError, type ErrorKind, type Phase } from '../../errors.js';
-import { formatDuration, tailBlock } from './format.js';
+import { formatDuration, packageRunner, packageRunnerHint, tailBlock } from './format.js';
 import { redactUrl } from '../../redact.js';
 import { loginHint } from '../../auth/messages.js';
 import { BadCwdError, MessageTooLargeError, type ProcessExit } from '../stdio/process-transport.js';
@@ -78,14 +78,14 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
       'the server was stopped; nothing more was sent',
     );
   }
-  if (extra.deadline) return timeoutError(make, who, phase, extra.method, extra.deadline.limit, extra.deadline.ms);
+  if (extra.deadline) return timeoutError(make, spec, phase, extra, extra.deadline.limit, extra.deadline.ms);
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
     const data = (err.data ?? {}) as { timeout?: unknown; maxTotalTimeout?: unknown };
     if (typeof data.maxTotalTimeout === 'number')
-      return timeoutError(make, who, phase, extra.method, 'total', data.maxTotalTimeout);
+      return timeoutError(make, spec, phase, extra, 'total', data.maxTotalTimeout);
     const limit: TimeoutLimit = CONNECT_PHASES.has(phase) ? 'connect' : 'request';
     const ms = typeof data.timeout === 'number' ? data.timeout : (extra.connectTimeoutMs ?? 0);
-    return timeoutError(make, who, phase, extra.method, limit, ms);
+    return timeoutError(make, spec, phase, extra, limit, ms);
   }
 
   // Spawning a stdio server.
@@ -216,18 +216,24 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
     const how = extra.exit.signal
       ? `was killed by ${extra.exit.signal}`
       : `exited with code ${extra.exit.code ?? 'unknown'}`;
-    const tail = extra.stderrTail ?? [];
+    const tail = tailBlock(extra.stderrTail ?? []);
+    const runner = beforeAnswer(spec, phase);
     return make(
       'connection',
-      `${who} ${how} during ${activity(phase, extra.method)}${tailBlock(tail)}`,
-      tail.length ? 'see the server output above' : 'run with -v to see what the server writes on stderr',
+      `${who} ${how} during ${activity(phase, extra.method)}${tail}`,
+      runner
+        ? packageRunnerHint(runner)
+        : tail
+          ? 'see the server output above'
+          : 'run with -v to see what the server writes on stderr',
     );
   }
   if (isConnectionLoss(err)) {
+    const runner = beforeAnswer(spec, phase);
     return make(
       'connection',
       `${who} closed the connection during ${activity(phase, extra.method)}${tailBlock(extra.stderrTail ?? [])}`,
-      'run with -v to see what the server writes on stderr',
+      runner ? packageRunnerHint(runner) : 'run with -v to see what the server writes on stderr',
     );
   }
 
@@ -291,12 +297,14 @@ export function classifyError(err: unknown, spec: ServerSpec, phase: Phase, extr
 
 function timeoutError(
   make: (kind: ErrorKind, message: string, hint: string) => McpctlError,
-  who: string,
+  spec: ServerSpec,
   phase: Phase,
-  method: string | undefined,
+  extra: ClassifyExtra,
   limit: TimeoutLimit,
   ms: number,
 ): McpctlError {
+  const who = `server "${spec.name}"`;
+  const method = extra.method;
   const within = `within ${formatDuration(ms)} (${limit} timeout)`;
   const what =
     phase === 'spawn'
@@ -316,7 +324,18 @@ function timeoutError(
       : limit === 'total'
         ? 'raise it with --timeout'
         : 'raise "timeout" in the server\'s config; progress notifications from the server also keep a request alive';
-  return make('timeout', `${who}: ${what}`, hint);
+  // Before its first answer a server's stderr is all there is to say why (npm retrying a
+  // registry, a missing key): shown without -v.
+  const starting = CONNECT_PHASES.has(phase) && spec.transport === 'stdio';
+  const tail = starting ? tailBlock(extra.stderrTail ?? []) : '';
+  const runner = beforeAnswer(spec, phase);
+  return make('timeout', `${who}: ${what}${tail}`, runner && limit === 'connect' ? packageRunnerHint(runner) : hint);
+}
+
+/** The package runner of a stdio server that has not yet answered initialize, if it has one. */
+function beforeAnswer(spec: ServerSpec, phase: Phase): string | undefined {
+  if (spec.transport !== 'stdio' || !CONNECT_PHASES.has(phase)) return undefined;
+  return packageRunner(spec.command, spec.args);
 }
 
 function activity(phase: Phase, method: string | undefined): string {

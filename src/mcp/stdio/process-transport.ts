@@ -80,6 +80,8 @@ export class ProcessTransport implements Transport {
   private closing?: Promise<void>;
   private closeFired = false;
   private readonly tail: string[] = [];
+  /** The line being written, not yet ended: a progress line of a download often never is. */
+  private pendingLine = '';
   private stderrEnded = false;
   private readonly exitWaiters: Array<() => void> = [];
   private readonly stderrWaiters: Array<() => void> = [];
@@ -111,7 +113,8 @@ export class ProcessTransport implements Transport {
   }
 
   stderrTail(): string[] {
-    return [...this.tail];
+    const pending = this.pendingLine.split('\r').pop() ?? '';
+    return pending.trim() === '' ? [...this.tail] : [...this.tail, pending];
   }
 
   async start(): Promise<void> {
@@ -293,18 +296,20 @@ export class ProcessTransport implements Transport {
       const text = partial + decoder.write(chunk);
       const lines = text.split('\n');
       partial = lines.pop() ?? '';
+      for (const line of lines) emit(line.replace(/\r$/, ''));
       // A line without an end can grow without bound: cut it at the clip length.
       if (partial.length > MAX_STDERR_LINE) {
         emit(partial);
         partial = '';
       }
-      for (const line of lines) emit(line.replace(/\r$/, ''));
+      this.pendingLine = partial;
     });
     stderr.on('error', () => {});
     stderr.on('close', () => {
       const rest = partial + decoder.end();
       if (rest !== '') emit(rest);
       partial = '';
+      this.pendingLine = '';
       this.stderrEnded = true;
       for (const wake of this.stderrWaiters.splice(0)) wake();
     });

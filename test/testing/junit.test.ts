@@ -1,0 +1,123 @@
+// The junit reporter in process: the counts of each <testsuite> are its own file's (not the
+// totals, not another file's), failures carry expected vs actual, skips their reason, and text
+// that XML cannot carry is escaped.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderJunit, xmlText } from '../../src/testing/report/junit.js';
+import { runReport, shownValue } from '../../src/testing/report/model.js';
+import type { TestResult } from '../../src/testing/run.js';
+
+function result(file: string, name: string, status: TestResult['status'], extra: Partial<TestResult> = {}): TestResult {
+  return {
+    file,
+    name,
+    server: 'srv',
+    step: 'call',
+    at: `${file}:1:1`,
+    status,
+    failures: [],
+    durationMs: 250,
+    ...extra,
+  };
+}
+
+const failure = { expectation: 'text', expected: 'hi', actual: 'ho', message: 'differs' };
+
+/** The attributes of each <testsuite> element, by suite name. */
+function suites(xml: string): Record<string, Record<string, string>> {
+  const found: Record<string, Record<string, string>> = {};
+  for (const [, attrs] of xml.matchAll(/<testsuite (.*?)>/g)) {
+    const pairs = Object.fromEntries([...attrs!.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!]));
+    found[pairs.name!] = pairs;
+  }
+  return found;
+}
+
+test('each testsuite counts its own tests, failures and skips; the root counts tests and failures of all', () => {
+  const report = runReport(
+    [
+      {
+        file: 'a.yaml',
+        results: [
+          result('a.yaml', 'a1', 'failed', { failures: [failure] }),
+          result('a.yaml', 'a2', 'failed', { failures: [failure] }),
+          result('a.yaml', 'a3', 'passed'),
+          result('a.yaml', 'a4', 'skipped', { skipReason: 'not yet' }),
+        ],
+      },
+      {
+        file: 'b.yaml',
+        results: [
+          result('b.yaml', 'b1', 'skipped'),
+          result('b.yaml', 'b2', 'skipped', { skipReason: 'later' }),
+          result('b.yaml', 'b3', 'skipped', { skipReason: 'later' }),
+        ],
+      },
+    ],
+    1500,
+  );
+  const xml = renderJunit(report);
+  const found = suites(xml);
+  assert.deepEqual(
+    Object.entries(found).map(([name, a]) => [name, a.tests, a.failures, a.errors, a.skipped, a.time]),
+    [
+      ['a.yaml', '4', '2', '0', '1', '1.000'],
+      ['b.yaml', '3', '0', '0', '3', '0.750'],
+    ],
+  );
+  assert.match(
+    xml,
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mcpctl test" tests="7" failures="2" errors="0" time="1.500">\n/,
+  );
+  assert.ok(xml.endsWith('  </testsuite>\n</testsuites>\n'));
+  assert.match(xml, /<testcase name="a3" classname="a\.yaml\.srv" time="0\.250"\/>/);
+  assert.match(
+    xml,
+    /<testcase name="b1" classname="b\.yaml\.srv" time="0\.250">\n {6}<skipped message="skipped"\/>\n {4}<\/testcase>/,
+  );
+  assert.match(xml, /<skipped message="not yet"\/>/);
+  assert.match(
+    xml,
+    /<failure message="text: expected &quot;hi&quot;, actual &quot;ho&quot;" type="text">at a\.yaml:1:1 \(server srv, step call\)\ntext\n {2}expected: &quot;hi&quot;\n {2}actual: {3}&quot;ho&quot;\n {2}differs<\/failure>/,
+  );
+});
+
+test('a failure without details still says it failed', () => {
+  const xml = renderJunit(runReport([{ file: 'c.yaml', results: [result('c.yaml', 'c1', 'failed')] }], 0));
+  assert.match(xml, /<failure message="failed" type="failure">at c\.yaml:1:1 \(server srv, step call\)<\/failure>/);
+});
+
+test('xmlText: markup escaped, characters XML cannot carry shown as \\uXXXX', () => {
+  assert.equal(xmlText('a<b>&"c"'), 'a&lt;b&gt;&amp;&quot;c&quot;');
+  assert.equal(xmlText('x\u0000y\u001bz\uFFFE\t\n\r'), 'x\\u0000y\\u001bz\\ufffe\t\n\r');
+});
+
+test('a failure without a message adds no line for it; the summary counts passed tests', () => {
+  const report = runReport(
+    [
+      {
+        file: 'd.yaml',
+        results: [
+          result('d.yaml', 'd1', 'failed', { failures: [{ expectation: 'exit', expected: 0, actual: 3 }] }),
+          result('d.yaml', 'd2', 'passed'),
+          result('d.yaml', 'd3', 'passed'),
+        ],
+      },
+    ],
+    0,
+  );
+  assert.deepEqual(report.summary, { total: 3, passed: 2, failed: 1, errors: 0, skipped: 0, flaky: 0 });
+  assert.match(renderJunit(report), /\n {2}actual: {3}3<\/failure>/);
+});
+
+test('values as reports show them: strings quoted, nothing said so, long ones cut at 2000 characters', () => {
+  assert.equal(shownValue('hi'), '"hi"');
+  assert.equal(shownValue({ a: [1] }), '{"a":[1]}');
+  assert.equal(shownValue(undefined), '(nothing)');
+  assert.equal(shownValue(null), 'null');
+  const exact = 'x'.repeat(1998); // 2000 characters as JSON, quotes included
+  assert.equal(shownValue(exact), JSON.stringify(exact));
+  const long = 'y'.repeat(2500);
+  assert.equal(shownValue(long), `${JSON.stringify(long).slice(0, 2000)}… (2502 characters)`);
+});
