@@ -32,12 +32,30 @@ const sdkShims = {
   },
 };
 
+/**
+ * commander requires node:child_process (and with it net, dgram and stream) when it loads, for
+ * executable subcommands, which mcpctl has none of: its one use, `spawn`, reaches the module
+ * only when called, so `--help` and `servers` do not load it.
+ */
+const lazyCommanderSpawn = {
+  name: 'lazy-commander-spawn',
+  transform(code, id) {
+    if (!id.endsWith(path.join('node_modules', 'commander', 'lib', 'command.js'))) return null;
+    const eager = "const childProcess = require('node:child_process');";
+    if (!code.includes(eager)) this.error(`commander changed: "${eager}" not found in ${id}`);
+    const lazy =
+      "const childProcess = { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };";
+    return { code: code.replace(eager, lazy), map: null };
+  },
+};
+
 const bundle = await rollup({
   input: path.join(root, 'dist/commands/common/main.js'),
   // typescript: only the test-file loader may use it, when installed; undici: loaded on use.
   external: ['typescript', 'undici', /^node:/],
   plugins: [
     sdkShims,
+    lazyCommanderSpawn,
     nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'import', 'default'] }),
     // As Node does: the default import of a CommonJS module is its module.exports.
     commonjs({ defaultIsModuleExports: true }),

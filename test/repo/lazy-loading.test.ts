@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -77,4 +77,53 @@ test('the run module of a command that opens sessions loads neither the MCP SDK 
     );
     assert.deepEqual(heavy, [], `commands/${name}/run.ts loads the SDK or ajv`);
   }
+});
+
+test('--help and completion, through the bundle, load no node:child_process (commander’s spawn is lazy)', () => {
+  for (const argv of [['--help'], ['completion', 'bash']]) {
+    // process.moduleLoadList names every built-in module the run loaded, read as it exits.
+    const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
+    const run = spawnSync(
+      process.execPath,
+      ['--require', writeScript(report), path.join(ROOT, 'bin/mcpctl.js'), ...argv],
+      {
+        env: { PATH: process.env.PATH, HOME: tmpdir() },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
+    assert.ok(builtins.length > 0, 'no module list was reported');
+    assert.deepEqual(
+      builtins.filter((line) => /\b(child_process|dgram)$/.test(line)),
+      [],
+      `mcpctl ${argv.join(' ')}`,
+    );
+  }
+});
+
+/** A CommonJS file holding `source`, for --require. */
+function writeScript(source: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'preload-')), 'preload.cjs');
+  writeFileSync(file, source);
+  return file;
+}
+
+test('the session layer loads node:http and node:https only for an HTTP server’s first request', () => {
+  // Every session command loads it, stdio ones included; on Node 24 node:https brings Node's undici.
+  const session = pathToFileURL(path.join(DIST, 'src/mcp/index.js')).href;
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(session)}); process.stdout.write(process.moduleLoadList.join('\\n'));`,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(
+    run.stdout.split('\n').filter((line) => /^NativeModule (http|https|tls)$/.test(line)),
+    [],
+  );
 });

@@ -2,10 +2,12 @@
 // node:http / node:https, responses come back as the platform's Response objects. Node 20's
 // built-in fetch costs a one-shot command ~30 ms and ~18 MiB on first use (undici's dispatcher
 // and WASM parser) and keeps its sockets open a while after the session; this one shares the
-// native HTTP parser and closes every socket when the session ends.
+// native HTTP parser and closes every socket when the session ends. node:http and node:https are
+// loaded on a session's first request, each only for its own protocol: every session layer
+// carries this module, stdio ones included, and on Node 24 node:https alone costs ~15 ms of
+// start-up (it loads Node's undici for its proxy support).
 
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import { Readable } from 'node:stream';
 import type { FetchLike } from '@modelcontextprotocol/client';
 
@@ -23,10 +25,29 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** Dropped when a redirect leaves the origin, as fetch does. */
 const ORIGIN_BOUND = ['authorization', 'cookie', 'proxy-authorization'];
 
+type Protocol = 'http:' | 'https:';
+
+/** The module and keep-alive agent of one protocol, made on its first request. */
+interface Client {
+  request: typeof http.request;
+  agent: http.Agent;
+}
+
+/** node:http or node:https, loaded now, with a keep-alive agent. */
+function makeClient(protocol: Protocol): Client {
+  const mod = protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
+  return { request: mod.request, agent: new mod.Agent({ keepAlive: true }) };
+}
+
 export function createHttpFetch(): HttpFetch {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
+  const clients = new Map<Protocol, Client>();
+  const client = (protocol: Protocol): Client => {
+    let made = clients.get(protocol);
+    if (made === undefined) {
+      made = makeClient(protocol);
+      clients.set(protocol, made);
+    }
+    return made;
   };
   const fetch: FetchLike = async (input, init = {}) => {
     let url = new URL(String(input));
@@ -36,7 +57,7 @@ export function createHttpFetch(): HttpFetch {
     const signal = init.signal ?? undefined;
     for (let redirects = 0; ; redirects++) {
       signal?.throwIfAborted();
-      const res = await send(agents, url, method, headers, body, signal);
+      const res = await send(client, url, method, headers, body, signal);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (!REDIRECTS.has(status) || location === undefined || init.redirect === 'manual')
@@ -66,8 +87,7 @@ export function createHttpFetch(): HttpFetch {
   return {
     fetch,
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      for (const { agent } of clients.values()) agent.destroy();
     },
   };
 }
@@ -98,7 +118,7 @@ async function bodyBytes(body: RequestInit['body'], headers: Headers): Promise<B
 }
 
 function send(
-  agents: { 'http:': http.Agent; 'https:': https.Agent },
+  client: (protocol: Protocol) => Client,
   url: URL,
   method: string,
   headers: Headers,
@@ -117,11 +137,8 @@ function send(
   outgoing['user-agent'] ??= 'node';
   if (body !== undefined) outgoing['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
-    const request = (protocol === 'https:' ? https : http).request(url, {
-      method,
-      headers: outgoing,
-      agent: agents[protocol],
-    });
+    const { request: start, agent } = client(protocol);
+    const request = start(url, { method, headers: outgoing, agent });
     const onAbort = () => {
       request.destroy();
       reject(signal?.reason);

@@ -1,0 +1,81 @@
+// bin/'s V8 code cache (Node 22.1 and later): kept in a private directory of the user's cache
+// dir, never written through a symlink planted there, and a cache that cannot be made is no
+// failure of the run. On a Node without module.enableCompileCache the cache tests are skipped,
+// and the failure cases still check that the run is unaffected.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import module from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { runBin } from '../helpers/run.js';
+
+const noCache =
+  typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function'
+    ? false
+    : `Node ${process.version} has no module.enableCompileCache`;
+
+/** A run of `--help` with its cache under `cacheHome` (XDG_CACHE_HOME). */
+async function helpWith(cacheHome: string) {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-home-'));
+  return runBin(['--help'], { env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: cacheHome } });
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+test('the code cache is written to a directory only the user can enter', { skip: noCache }, async () => {
+  const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+  const result = await helpWith(cacheHome);
+  assert.equal(result.code, 0, result.stderr);
+  const dir = path.join(cacheHome, 'mcpctl');
+  assert.equal(statSync(dir).mode & 0o777, 0o700);
+  assert.ok(filesUnder(dir).length > 0, 'no code cache was written');
+});
+
+test('a cache directory of ours left open to others is made private again', { skip: noCache }, async () => {
+  const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+  const dir = path.join(cacheHome, 'mcpctl');
+  mkdirSync(dir);
+  chmodSync(dir, 0o755);
+  const result = await helpWith(cacheHome);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(statSync(dir).mode & 0o777, 0o700);
+});
+
+test('a symlink planted as the cache directory is not followed, and the run goes on', async () => {
+  const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+  const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-planted-'));
+  chmodSync(elsewhere, 0o755);
+  symlinkSync(elsewhere, path.join(cacheHome, 'mcpctl'));
+  const result = await helpWith(cacheHome);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Usage: mcpctl/);
+  assert.equal(result.stderr, '');
+  assert.deepEqual(readdirSync(elsewhere), []);
+  assert.equal(statSync(elsewhere).mode & 0o777, 0o755);
+});
+
+test('a cache directory that cannot be made costs nothing but the cache', async () => {
+  const cacheHome = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-')), 'a-file');
+  writeFileSync(cacheHome, 'not a directory\n');
+  const result = await helpWith(cacheHome);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Usage: mcpctl/);
+  assert.equal(result.stderr, '');
+  assert.equal(existsSync(path.join(cacheHome, 'mcpctl')), false);
+});
