@@ -13,6 +13,7 @@ import { main } from '../../commands/common/main.js';
 import type { ConsoleSink } from '../../src/io.js';
 import { fakeContext } from '../helpers/context.js';
 import { runPty } from '../helpers/pty.js';
+import { unlessInstalled } from '../helpers/requires.js';
 import { runBin } from '../helpers/run.js';
 import { startTokenErrorServer, type TokenErrorServer } from '../fixtures/oauth/token-error.js';
 
@@ -43,7 +44,9 @@ after(async () => {
 
 const env = () => ({ PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color', CLIENT_SECRET: 'x' });
 
-test("the SDK's console warning reaches a terminal escaped, and -q silences it", async () => {
+test("the SDK's console warning reaches a terminal escaped, and -q silences it", {
+  skip: unlessInstalled('script'),
+}, async () => {
   const r = await runPty(['-c', config, 'status', 'm2m'], { columns: 200, env: env(), cwd: dir });
   assert.equal(r.code, 4, r.raw);
   assert.doesNotMatch(r.raw, /[\u0080-\u009f\u007f]/, 'a C1 control or DEL reached the terminal');
