@@ -36,7 +36,7 @@ import type { ServerLauncher } from '../stdio/launcher.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
 import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
-import { httpTransport, stdioTransport } from './transports.js';
+import { httpTransport } from './transports.js';
 import { untilAborted, within } from '../wait.js';
 
 /** Who we are in the handshake: the version is package.json's, as `--version` prints it. */
@@ -310,7 +310,7 @@ class Connector {
         : undefined;
     transport =
       spec.transport === 'stdio'
-        ? stdioTransport({
+        ? new ProcessTransport({
             maxMessageBytes: settings.maxMessageBytes,
             onStderrLine: (line) => settings.log?.(line),
             onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),

@@ -19,7 +19,7 @@ import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
 import { forgetStaleEra, type StaleEraFailure } from './stale-era.js';
 import type { SpawnedServer } from '../stdio/spawn.js';
 import { ServerLauncher } from '../stdio/launcher.js';
-import { stdioTransport } from './transports.js';
+import { ProcessTransport } from '../stdio/process-transport.js';
 import { isModernRevision } from './revisions.js';
 import { untilAborted } from '../wait.js';
 
@@ -108,7 +108,7 @@ export async function withSession<T>(
 
 /** Ends a server started ahead for a session that never took it (teardown as for any session). */
 function endUntaken(server: SpawnedServer): Promise<void> {
-  return stdioTransport({ maxMessageBytes: 0, onStderrLine: () => {}, onStdoutNoise: () => {}, server }).close();
+  return new ProcessTransport({ maxMessageBytes: 0, server }).close();
 }
 
 async function openAndRun<T>(

@@ -1,5 +1,5 @@
-// Builds the transport for a server spec: our process transport for stdio, the SDK's
-// Streamable HTTP and legacy SSE transports for URLs, with static headers, the optional
+// Builds the HTTP transport for a server spec (stdio has its own, src/mcp/stdio/process-transport.ts):
+// the SDK's Streamable HTTP and legacy SSE transports, with static headers, the optional
 // OAuth provider, the proxy-aware fetch, and a kill switch for every request in flight.
 
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -7,25 +7,7 @@ import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/clien
 import type { HttpServerSpec } from '../../config/types.js';
 import { cappedResponse } from '../http/body-limit.js';
 import { createHttpFetch } from '../http/http-fetch.js';
-import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
-import type { SpawnedServer } from '../stdio/spawn.js';
-
-export interface StdioTransportSettings {
-  maxMessageBytes: number;
-  onStderrLine: (line: string) => void;
-  onStdoutNoise: (line: string) => void;
-  /** The process to talk to (ServerLauncher.next()). */
-  server: SpawnedServer;
-}
-
-export function stdioTransport(settings: StdioTransportSettings): ProcessTransport {
-  return new ProcessTransport({
-    maxMessageBytes: settings.maxMessageBytes,
-    onStderrLine: settings.onStderrLine,
-    onStdoutNoise: settings.onStdoutNoise,
-    server: settings.server,
-  });
-}
+import type { MessageTooLargeError } from '../stdio/process-transport.js';
 
 export interface HttpTransportSettings {
   /** A proxy-aware fetch, when a proxy is configured. */

@@ -36,14 +36,6 @@ export interface ProcessTransportOptions {
   onStderrLine?: (line: string) => void;
   /** Each line on stdout that is not a JSON-RPC message. */
   onStdoutNoise?: (line: string) => void;
-  /** How long a server may take to exit by itself once its stdin is closed. */
-  graceMs?: number;
-  /** How long after SIGTERM before SIGKILL. */
-  termWaitMs?: number;
-  /** How long to wait for the group to disappear after SIGKILL. */
-  killWaitMs?: number;
-  /** Lines of stderr kept for error messages. */
-  tailLines?: number;
   /** The server process this transport talks to and ends (ServerLauncher.next()). */
   server: SpawnedServer;
 }
@@ -56,6 +48,12 @@ const POLL_MS = 25;
  * takes 350 ms, or forever once `roots` is declared), and every command would pay the wait.
  */
 const GRACE_MS = 25;
+/** How long after SIGTERM before SIGKILL. */
+const TERM_WAIT_MS = 2000;
+/** How long to wait for the group to disappear after SIGKILL. */
+const KILL_WAIT_MS = 1000;
+/** Lines of stderr kept for error messages. */
+const TAIL_LINES = 20;
 
 export class ProcessTransport implements Transport {
   onclose?: () => void;
@@ -184,16 +182,15 @@ export class ProcessTransport implements Transport {
     const child = this.child;
     const pgid = this.pgid;
     if (child && pgid !== undefined) {
-      const { graceMs = GRACE_MS, termWaitMs = 2000, killWaitMs = 1000 } = this.options;
       // Before anything ends: once the server exits, the tree no longer leads to what it setsid'ed.
       const escaped = isLinux ? escapedDescendants(pgid) : [];
       child.stdin.end();
-      if (!(await this.untilGone(pgid, escaped, graceMs))) {
+      if (!(await this.untilGone(pgid, escaped, GRACE_MS))) {
         if (isLinux) escaped.push(...escapedDescendants(pgid).filter((e) => !escaped.some((o) => o.pid === e.pid)));
         this.signal(pgid, escaped, 'SIGTERM');
-        if (!(await this.untilGone(pgid, escaped, termWaitMs))) {
+        if (!(await this.untilGone(pgid, escaped, TERM_WAIT_MS))) {
           this.signal(pgid, escaped, 'SIGKILL');
-          await this.untilGone(pgid, escaped, killWaitMs);
+          await this.untilGone(pgid, escaped, KILL_WAIT_MS);
         }
       }
       this.started?.release();
@@ -278,11 +275,10 @@ export class ProcessTransport implements Transport {
   private readStderr(stderr: Readable): void {
     const decoder = new StringDecoder('utf8');
     let partial = '';
-    const keep = this.options.tailLines ?? 20;
     const emit = (line: string) => {
       const clipped = line.length > MAX_STDERR_LINE ? `${line.slice(0, MAX_STDERR_LINE)}…` : line;
       this.tail.push(clipped);
-      if (this.tail.length > keep) this.tail.shift();
+      if (this.tail.length > TAIL_LINES) this.tail.shift();
       this.options.onStderrLine?.(clipped);
     };
     stderr.on('data', (chunk: Buffer) => {
