@@ -20,7 +20,7 @@ export async function runAuthLogin(deps: Deps, opts: AuthLoginOptions): Promise<
   const status = await login(spec, deps.ctx, {
     noBrowser: !opts.browser,
     scope: opts.scope,
-    timeoutMs: deps.global.timeout === undefined ? undefined : Math.round(deps.global.timeout * 1000),
+    timeoutMs: deps.deadline.remainingMs(),
     fetch: await deps.sessions.proxyFetch(),
   });
   if (deps.out.json) await deps.out.printJson(status);

@@ -252,7 +252,7 @@ async function runAsTask(
     server: spec.name,
     pollOptions: () => session.requestOptions(),
     blockingOptions: sending.options,
-    deadline: deps.sessions.taskWaitDeadline(),
+    deadline: deps.deadline.taskWaitEndsAt(),
     now: ctx.now,
     signal: ctx.signal,
     onStatus: (task) => {

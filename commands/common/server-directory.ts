@@ -7,6 +7,7 @@ import type { LoadedConfig } from '../../src/config/load.js';
 import { McpctlError, toMcpctlError } from '../../src/errors.js';
 import type { Output } from '../../src/output/output.js';
 import type { GlobalOptions } from './global-options.js';
+import type { RunDeadline } from '../../src/deadline.js';
 import type { ResolveOptions } from '../../src/config/settings.js';
 import type { WorkDir } from '../../src/config/trust-dir.js';
 
@@ -23,7 +24,12 @@ export class ServerDirectory {
   private config?: Promise<LoadedConfig>;
   private loadedNames?: string[];
 
-  constructor(ctx: Context, global: GlobalOptions, out: Output) {
+  constructor(
+    ctx: Context,
+    global: GlobalOptions,
+    out: Output,
+    private readonly deadline: RunDeadline,
+  ) {
     this.ctx = ctx;
     this.global = global;
     this.out = out;
@@ -54,7 +60,7 @@ export class ServerDirectory {
 
   private get resolveOptions(): ResolveOptions {
     return {
-      timeoutSeconds: this.global.timeout,
+      timeoutMs: this.deadline.ms,
       protocol: this.global.protocol,
       warn: (line: string) => this.out.warn(line),
       moved: (server, workDir) => this.moved.set(server, workDir),

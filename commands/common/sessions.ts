@@ -15,14 +15,11 @@ import { isLoopbackHost } from '../../src/auth/url.js';
 import type { Output } from '../../src/output/output.js';
 import type { Mcp } from '../../src/mcp/launch.js';
 import type { GlobalOptions } from './global-options.js';
+import type { RunDeadline } from '../../src/deadline.js';
 import { failureOf } from './outcome.js';
 
 export type { Mcp } from '../../src/mcp/launch.js';
 
-/** Time kept at the end of --timeout for printing the error. */
-const ERROR_PRINT_MS = 50;
-/** Time kept at the end of --timeout for a last look at a task that is being waited for. */
-const LAST_LOOK_MS = 250;
 /** How many servers a command over every server works on at once. */
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -53,7 +50,6 @@ export class Sessions {
   private readonly ctx: Context;
   private readonly global: GlobalOptions;
   private readonly out: Output;
-  private readonly createdAt: number;
   private readonly pending: Promise<void>[] = [];
   private releaseTeardown!: () => void;
   /** Settles once the answer is printed: deferred teardown begins then. */
@@ -61,11 +57,15 @@ export class Sessions {
   private readonly warnedPlainHttp = new Set<ServerSpec>();
   private rootDirs?: Promise<string[]>;
 
-  constructor(ctx: Context, global: GlobalOptions, out: Output) {
+  constructor(
+    ctx: Context,
+    global: GlobalOptions,
+    out: Output,
+    private readonly deadline: RunDeadline,
+  ) {
     this.ctx = ctx;
     this.global = global;
     this.out = out;
-    this.createdAt = ctx.now();
   }
 
   /**
@@ -154,31 +154,11 @@ export class Sessions {
     return createAuthProvider(spec, this.ctx, { interactive: false, fetch: await this.proxyFetch() });
   }
 
-  /**
-   * --timeout counts from the start of the process: it bounds the whole command, the error
-   * message included, so the work stops a moment earlier to leave time to print it.
-   */
-  private commandDeadline(): SessionOptions['commandDeadline'] {
-    if (this.global.timeout === undefined) return undefined;
-    const ms = Math.round(this.global.timeout * 1000);
-    return { at: (this.ctx.startedAt ?? this.createdAt) + ms - Math.min(ERROR_PRINT_MS, ms / 10), ms };
-  }
-
-  /**
-   * When waiting for a task stops under --timeout (epoch ms): early enough that the last look at
-   * the task (one tasks/get) is answered within the command's limit.
-   */
-  taskWaitDeadline(): number | undefined {
-    const deadline = this.commandDeadline();
-    return deadline === undefined ? undefined : deadline.at - Math.min(LAST_LOOK_MS, deadline.ms / 4);
-  }
-
   private sessionOptions(extra: Partial<SessionOptions>): SessionOptions {
     const ms = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
     return {
       connectTimeoutMs: ms(this.global.connectTimeout),
-      commandDeadline: this.commandDeadline(),
-      protocol: this.global.protocol,
+      commandDeadline: this.deadline.work(),
       verbose: this.out.verbose,
       ...(this.global.maxSize !== undefined ? { maxMessageBytes: Math.ceil(this.global.maxSize * 1024 * 1024) } : {}),
       ...extra,

@@ -31,7 +31,7 @@ export async function watchAndPrint(
   print: (session: Session, mcp: Mcp) => () => Promise<void>,
 ): Promise<void> {
   const { out, ctx } = deps;
-  const deadline = deps.global.timeout === undefined ? undefined : ctx.now() + deps.global.timeout * 1000;
+  const deadline = deps.deadline.endsAt;
   await untilWatchEnds(ctx, () =>
     deps.sessions.open(
       spec,

@@ -31,7 +31,7 @@ type TasksOutcome =
 export async function runTasks(deps: Deps, opts: TasksOptions): Promise<Outcome> {
   const { out, ctx } = deps;
   const spec = await deps.servers.resolve(opts.server);
-  const deadline = deps.sessions.taskWaitDeadline();
+  const deadline = deps.deadline.taskWaitEndsAt();
   const spinner = await out.startSpinner(
     opts.task === undefined ? `listing tasks of ${spec.name}` : `asking ${spec.name} about task ${opts.task}`,
   );

@@ -42,7 +42,10 @@ export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
   const show = (text: string) => {
     printing = printing.then(() => out.print(secrets.mask(text)));
   };
-  const deadline = runDeadline(deps);
+  // No new test starts after --timeout, and the one in flight is cancelled.
+  const deadline = deps.deadline.timer(
+    (ms) => new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: ms }),
+  );
   const signal = AbortSignal.any([ctx.signal, deadline.signal]);
   const started = ctx.now();
   const bail = { tripped: false };
@@ -208,22 +211,4 @@ function verdict(report: RunReport): void {
         hint: 'an error is the infrastructure failing (start, connection, time limit), not a wrong answer',
       },
     );
-}
-
-/** The run's --timeout as one deadline: no new test starts after it, the one in flight is cancelled. */
-function runDeadline(deps: Deps): { signal: AbortSignal; stop(): void } {
-  const deadline = new AbortController();
-  const limitMs = deps.global.timeout === undefined ? undefined : Math.round(deps.global.timeout * 1000);
-  const timer =
-    limitMs === undefined
-      ? undefined
-      : setTimeout(
-          () =>
-            deadline.abort(
-              new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: limitMs }),
-            ),
-          limitMs,
-        );
-  timer?.unref();
-  return { signal: deadline.signal, stop: () => timer && clearTimeout(timer) };
 }

@@ -2,15 +2,14 @@
 // the protocol setting, and the environment a child process starts from.
 
 import type { Env } from '../io.js';
-import { usageError } from '../errors.js';
 import type { WorkDir } from './trust-dir.js';
-import { DEFAULT_TIMEOUT_SECONDS, PROTOCOL_SETTINGS, type ProtocolSetting, type TransportKind } from './types.js';
+import { DEFAULT_TIMEOUT_SECONDS, type ProtocolSetting, type TransportKind } from './types.js';
 
 /** Overrides from the command line, applied over the file. */
 export interface ResolveOptions {
-  /** `--timeout`, in seconds. */
-  timeoutSeconds?: number;
-  /** `--protocol`. */
+  /** `--timeout` in milliseconds (checked by its flag parser): every server's limit, over the file's. */
+  timeoutMs?: number;
+  /** `--protocol` (checked by its flag parser): every server's revision policy, over the file's. */
   protocol?: ProtocolSetting;
   /** Where a doubtful but usable value is reported (stderr). */
   warn?: (line: string) => void;
@@ -29,15 +28,7 @@ export function timeoutMsFromFile(value: number): number {
 }
 
 export function timeoutMs(fileValue: number | undefined, opts: ResolveOptions): number {
-  if (opts.timeoutSeconds !== undefined) {
-    const t = opts.timeoutSeconds;
-    if (!Number.isFinite(t) || t <= 0) {
-      throw usageError(`--timeout must be a positive number of seconds, not ${String(t)}`, {
-        hint: 'for example --timeout 60',
-      });
-    }
-    return Math.max(1, Math.round(t * 1000));
-  }
+  if (opts.timeoutMs !== undefined) return opts.timeoutMs;
   return fileValue === undefined ? DEFAULT_TIMEOUT_SECONDS * 1000 : timeoutMsFromFile(fileValue);
 }
 
@@ -46,12 +37,7 @@ export function protocolSetting(
   transport: TransportKind,
   opts: ResolveOptions,
 ): ProtocolSetting {
-  if (opts.protocol !== undefined) {
-    if (!PROTOCOL_SETTINGS.includes(opts.protocol)) {
-      throw usageError(`--protocol must be one of ${PROTOCOL_SETTINGS.join(', ')}, not ${String(opts.protocol)}`);
-    }
-    return opts.protocol;
-  }
+  if (opts.protocol !== undefined) return opts.protocol;
   // A stdio server is a local program, often old: the plain initialize is the safe start.
   return fileValue ?? (transport === 'stdio' ? 'legacy' : 'auto');
 }

@@ -21,7 +21,7 @@ export async function launchSession<T>(
   fn: (session: Session, mcp: Mcp) => Promise<T>,
 ): Promise<T> {
   const launcher =
-    spec.transport === 'stdio' && !ctx.signal.aborted ? new ServerLauncher(spec).startAhead() : undefined;
+    spec.transport === 'stdio' && !ctx.signal.aborted ? new ServerLauncher(spec, ctx.now).startAhead() : undefined;
   let mcp: Mcp;
   let opts: SessionOptions;
   try {

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Sessions } from '../../commands/common/sessions.js';
 import { Output } from '../../src/output/output.js';
+import { RunDeadline } from '../../src/deadline.js';
 import { alive, fixtureSpec, logLines, makeCtx, stdioSpec, tempDir, withEnv } from '../mcp/helpers.js';
 
 function sessions() {
   const ctx = makeCtx({ ...process.env, XDG_CACHE_HOME: tempDir('sessions-cache') });
-  return new Sessions(ctx, {}, new Output(ctx, {}));
+  return new Sessions(ctx, {}, new Output(ctx, {}), new RunDeadline(undefined, ctx.now(), ctx.now));
 }
 
 test('a session takes one process, which stays until endAll() and is ended by it', async () => {

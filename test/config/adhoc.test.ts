@@ -39,7 +39,7 @@ test('unclosed quotes and a trailing backslash are usage errors', async () => {
 
 test('adHocStdio runs in our working directory with our environment, named by its program', async () => {
   const ctx = fakeContext({ cwd: '/srv/here', home: '/h', env: { PATH: '/bin', X: '1', UNSET: undefined } });
-  const spec = adHocStdio(`node "server one.js" --flag`, ctx, { timeoutSeconds: 12 });
+  const spec = adHocStdio(`node "server one.js" --flag`, ctx, { timeoutMs: 12_000 });
   assert.deepEqual(spec, {
     name: 'node',
     source: 'command line',

@@ -25,6 +25,7 @@ import {
 } from '../../config/types.js';
 import { McpctlError, type Phase } from '../../errors.js';
 import type { Context } from '../../io.js';
+import type { TimeLimit } from '../../deadline.js';
 import { VERSION } from '../../version.js';
 import { classifyError, type ClassifyExtra } from './classify.js';
 import type { EraVerdict } from './era-cache.js';
@@ -64,7 +65,7 @@ export interface ConnectSettings {
   /** stdio (required there): where each attempt's server process comes from (the first may be running already). */
   launcher?: ServerLauncher;
   /** --timeout: the connect ends by then too. */
-  commandDeadline?: CommandDeadline;
+  commandDeadline?: TimeLimit;
 }
 
 export interface Connection {
@@ -93,13 +94,8 @@ class AttemptFailure extends Error {
   }
 }
 
-/** --timeout: the wall-clock limit of the whole command, as the time it ends and its length. */
-export interface CommandDeadline {
-  at: number;
-  ms: number;
-}
-
-class Deadline {
+/** The connect's own limit, or the command's (--timeout) when that comes first. */
+class ConnectDeadline {
   readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private readonly endsAt: number;
@@ -108,7 +104,12 @@ class Deadline {
   expired = false;
 
   /** @param startedAt when the work began (a server may have been started before we got here). */
-  constructor(ms: number, startedAt: number, command: CommandDeadline | undefined) {
+  constructor(
+    ms: number,
+    startedAt: number,
+    command: TimeLimit | undefined,
+    private readonly now: () => number,
+  ) {
     const own = startedAt + ms;
     const total = command !== undefined && command.at < own;
     this.endsAt = total ? command.at : own;
@@ -122,7 +123,7 @@ class Deadline {
   }
 
   remaining(): number {
-    return Math.max(0, this.endsAt - Date.now());
+    return Math.max(0, this.endsAt - this.now());
   }
 
   clear(): void {
@@ -143,7 +144,7 @@ type TransportKind = 'stdio' | 'http' | 'sse';
 
 /** The attempts of one connect, under one deadline: each attempt opens a fresh transport and client. */
 class Connector {
-  readonly deadline: Deadline;
+  readonly deadline: ConnectDeadline;
   /** Ctrl-C or the deadline: no further attempt starts. */
   private readonly stop: AbortSignal;
   private readonly launcher?: ServerLauncher;
@@ -156,10 +157,11 @@ class Connector {
     private readonly settings: ConnectSettings,
   ) {
     if (spec.transport === 'stdio') this.launcher = launcherOf(spec, settings);
-    this.deadline = new Deadline(
+    this.deadline = new ConnectDeadline(
       settings.connectTimeoutMs,
-      this.launcher?.waiting?.startedAt ?? Date.now(),
+      this.launcher?.waiting?.startedAt ?? ctx.now(),
       settings.commandDeadline,
+      ctx.now,
     );
     this.stop = AbortSignal.any([ctx.signal, this.deadline.controller.signal]);
     this.proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);

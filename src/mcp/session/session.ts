@@ -14,7 +14,8 @@ import type {
 import type { ProtocolSetting, ServerSpec } from '../../config/types.js';
 import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
-import { connect, type CommandDeadline, type Connection, type ConnectSettings } from './connect.js';
+import type { TimeLimit } from '../../deadline.js';
+import { connect, type Connection, type ConnectSettings } from './connect.js';
 import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
 import { forgetStaleEra, type StaleEraFailure } from './stale-era.js';
 import type { SpawnedServer } from '../stdio/spawn.js';
@@ -32,7 +33,7 @@ export interface SessionOptions {
    * --timeout: the wall-clock limit of the whole command (connect and every request, progress
    * or not), as the time it ends and its length. Default none.
    */
-  commandDeadline?: CommandDeadline;
+  commandDeadline?: TimeLimit;
   /** Overrides spec.protocol for this run (--protocol). */
   protocol?: ProtocolSetting;
   /** Server stderr lines (and client diagnostics) shown as `name: line` on ctx.io.stderr. */
@@ -97,7 +98,7 @@ export async function withSession<T>(
   opts: SessionOptions,
   fn: (s: Session) => Promise<T>,
 ): Promise<T> {
-  const launcher = spec.transport === 'stdio' ? (opts.launcher ?? new ServerLauncher(spec)) : undefined;
+  const launcher = spec.transport === 'stdio' ? (opts.launcher ?? new ServerLauncher(spec, ctx.now)) : undefined;
   try {
     return await openAndRun(spec, ctx, { ...opts, launcher }, fn);
   } finally {
@@ -164,7 +165,7 @@ class LiveSession implements Session {
   private readonly ended = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly requestTimeoutMs: number;
-  private readonly commandDeadline?: CommandDeadline;
+  private readonly commandDeadline?: TimeLimit;
 
   constructor(
     readonly spec: ServerSpec,

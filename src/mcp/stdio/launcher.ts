@@ -8,15 +8,18 @@ import { spawnServer, type SpawnOptions, type SpawnedServer } from './spawn.js';
 
 export class ServerLauncher {
   private readonly options: SpawnOptions;
+  private readonly now?: () => number;
   private ahead?: SpawnedServer;
 
-  constructor(options: SpawnOptions) {
+  /** @param now the run's clock, on which each process's start is recorded. */
+  constructor(options: SpawnOptions, now?: () => number) {
     this.options = options;
+    this.now = now;
   }
 
   /** Starts the first process now. */
   startAhead(): this {
-    this.ahead ??= spawnServer(this.options, { holdOutput: true });
+    this.ahead ??= spawnServer(this.options, { holdOutput: true, now: this.now });
     return this;
   }
 
@@ -27,7 +30,7 @@ export class ServerLauncher {
 
   /** The process for the next connection attempt. */
   next(): SpawnedServer {
-    const server = this.ahead ?? spawnServer(this.options);
+    const server = this.ahead ?? spawnServer(this.options, { now: this.now });
     this.ahead = undefined;
     return server;
   }

@@ -42,7 +42,7 @@ export interface SpawnedServer {
   readonly pgid?: number;
   /** Resolves once the process runs; rejects with why it could not start (ENOENT, bad cwd). */
   readonly started: Promise<void>;
-  /** Date.now() when it was started: deadlines count from here. */
+  /** When it was started (the run's clock): deadlines count from here. */
   readonly startedAt: number;
   /** How it ended, once it has (recorded even before a transport takes it over). */
   exit(): ProcessExit | undefined;
@@ -93,11 +93,16 @@ export interface SpawnMode {
    * exits, and a server that fails at once would lose its last words.
    */
   holdOutput?: boolean;
+  /** The run's clock, which deadlines are read on. */
+  now?: () => number;
 }
 
 /** Starts the server. */
-export function spawnServer(options: SpawnOptions, { holdOutput = false }: SpawnMode = {}): SpawnedServer {
-  const startedAt = Date.now();
+export function spawnServer(
+  options: SpawnOptions,
+  { holdOutput = false, now = Date.now }: SpawnMode = {},
+): SpawnedServer {
+  const startedAt = now();
   const { command, args, env, cwd } = options;
   const failed = (err: unknown): SpawnedServer => {
     const started = Promise.reject(err);
