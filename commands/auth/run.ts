@@ -7,6 +7,7 @@ import type { AuthLoginOptions, AuthLogoutOptions, AuthStatusOptions } from './c
 import { usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import { type AuthStatus, authStatus, login, logout } from '../../src/auth/index.js';
+import { createProxyFetch } from '../../src/mcp/http/proxy.js';
 
 async function httpServer(deps: Deps, target: string): Promise<ServerSpec & { transport: 'http' | 'sse' }> {
   const spec = await deps.servers.resolve(target);
@@ -21,7 +22,8 @@ export async function runAuthLogin(deps: Deps, opts: AuthLoginOptions): Promise<
     noBrowser: !opts.browser,
     scope: opts.scope,
     timeoutMs: deps.deadline.remainingMs(),
-    fetch: await deps.sessions.proxyFetch(),
+    // Through HTTPS_PROXY when one is set, like the MCP requests.
+    fetch: createProxyFetch(deps.ctx.env),
   });
   if (deps.out.json) await deps.out.printJson(status);
   else deps.out.info(`signed in to ${spec.name}${describeStatus(status)}`);

@@ -20,7 +20,6 @@ import { printTaskHandle, waitExpired } from '../common/task-handle.js';
 import { McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import type { Session } from '../../src/mcp/session/session.js';
-import type { ClientRequestSettings } from '../../src/mcp/session/client-requests.js';
 import type { TaskClient } from '../../src/mcp/requests/tasks.js';
 import { toolAllowed } from '../../src/mcp/requests/filters.js';
 import { headerFault, headerFaultMessage } from '../../src/mcp/requests/x-mcp-header.js';
@@ -56,8 +55,6 @@ interface Call {
   toolName: string;
   words: string[];
   progress: CallProgress;
-  /** How the server's questions are answered during this call. */
-  answering: ClientRequestSettings;
   /** Whether a person may be asked: then a pausable idle timer stands in for the SDK's. */
   interactive: boolean;
   /** The task this call started, while it runs: Ctrl-C cancels it (unless --keep or --detach). */
@@ -93,26 +90,15 @@ export async function runCall(deps: Deps, opts: CallOptions): Promise<Outcome> {
   let outcome: CallOutcome;
   try {
     const asking = askingOnTerminal(deps, opts.input, (request) => progress.ask(request));
-    const answering = await deps.sessions.clientRequestSettings(spec, asking);
-    const call: Call = {
-      deps,
-      opts,
-      spec,
-      toolName,
-      words,
-      progress,
-      answering,
-      interactive: asking.ask !== undefined,
-    };
-    const showLogs = (deps.out.verbose || opts.logLevel !== undefined) && !deps.out.quiet;
-    outcome = await deps.sessions.open(spec, (session, mcp) => callTool(call, session, mcp), {
-      answering,
-      alongside: loadChecks,
-      configureClient: (client, mcp) => {
-        if (showLogs) mcp.showServerLogs(client, spec.name, (line) => deps.out.info(line));
-      },
-      onInterrupted: () => cancelRunning(call),
-    });
+    const call: Call = { deps, opts, spec, toolName, words, progress, interactive: asking.ask !== undefined };
+    const serverLogs = (deps.out.verbose || opts.logLevel !== undefined) && !deps.out.quiet;
+    outcome = await deps.sessions
+      .open(spec, (session, mcp) => callTool(call, session, mcp), { asking, serverLogs, alongside: loadChecks })
+      .catch(async (err: unknown) => {
+        // Ctrl-C: the server is still there (it is ended once the error is printed) to hear it.
+        if (deps.ctx.signal.aborted) await cancelRunning(call);
+        throw err;
+      });
   } finally {
     progress.end();
   }
@@ -262,7 +248,8 @@ async function runAsTask(
       );
       out.debug(`task ${task.taskId}: ${task.status}${task.statusMessage ? ` (${task.statusMessage})` : ''}`);
     },
-    answer: (requests) => mcp.answerInputRequests(requests, call.answering),
+    // Every plan of a command's session says how questions are answered (session-plan.ts).
+    answer: (requests) => mcp.answerInputRequests(requests, session.plan.answers!),
   });
   call.running = { tasks, task: waited.task };
   return waited.kind === 'expired'

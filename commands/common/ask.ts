@@ -3,7 +3,7 @@
 // checks answers with ajv (the schema checks, loaded while the server boots).
 
 import type { Deps } from './deps.js';
-import type { Asking } from './sessions.js';
+import type { Asking } from './session-plan.js';
 import { loadChecks } from './checks.js';
 import type { FormAnswer, FormRequest } from '../../src/ask/form.js';
 import type { LineReader } from '../../src/ask/lines.js';

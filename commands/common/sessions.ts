@@ -1,43 +1,32 @@
-// Sessions opened with this run's limits (--timeout, --connect-timeout, --protocol, --max-size,
-// --root): each stdio server is started before the session layer (the SDK) loads, so the two
-// overlap; teardown waits until the answer is printed (endAll()), except for the many-server
-// walk, which ends each server as soon as it is done so that at most `concurrency` run at once.
+// Sessions opened with this run's plans (session-plan.ts: --timeout, --connect-timeout, --max-size,
+// --root, answers, auth): each stdio server is started before the session layer (the SDK) loads,
+// so the two overlap; teardown waits until the answer is printed (endAll()), except for the
+// many-server walk, which ends each server as soon as it is done so that at most `concurrency`
+// run at once.
 
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Context } from '../../src/io.js';
 import type { ServerSpec } from '../../src/config/types.js';
-import type { Session, SessionOptions } from '../../src/mcp/session/session.js';
-import type { ClientRequestSettings } from '../../src/mcp/session/client-requests.js';
-import type { Client, FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
-import { McpctlError } from '../../src/errors.js';
-import { isLoopbackHost } from '../../src/auth/url.js';
+import type { Session } from '../../src/mcp/session/session.js';
+import type { McpctlError } from '../../src/errors.js';
 import type { Output } from '../../src/output/output.js';
 import type { Mcp } from '../../src/mcp/launch.js';
-import type { GlobalOptions } from './global-options.js';
 import type { RunDeadline } from '../../src/deadline.js';
+import { Teardown } from '../../src/mcp/teardown.js';
+import type { GlobalOptions } from './global-options.js';
 import { failureOf } from './outcome.js';
+import { type PlanRequest, SessionPlanner } from './session-plan.js';
 
 export type { Mcp } from '../../src/mcp/launch.js';
 
 /** How many servers a command over every server works on at once. */
 export const DEFAULT_CONCURRENCY = 8;
 
-/** How a command answers a server's questions (elicitation): only `call` asks a person. */
-export interface Asking {
-  ask?: ClientRequestSettings['ask'];
-  noAskReason: string;
-}
-
-/**
- * `answering`: how the server's questions are answered; default: nobody is asked.
- * `configureClient`: handlers registered before the client connects, with the session layer.
- * `alongside`: more code the work needs (the schema checks), loaded while the server boots.
- */
-export type OpenOptions = Omit<Partial<SessionOptions>, 'configureClient'> & {
-  answering?: ClientRequestSettings;
-  configureClient?: (client: Client, mcp: Mcp) => void;
+/** What a command asks of a session it opens. */
+export type OpenOptions = PlanRequest & {
+  /** More code the work needs (the schema checks), loaded while the server boots. */
   alongside?: () => Promise<unknown>;
+  /** End the server as soon as the work is done (a test file's), not once the answer is printed. */
+  endWhenDone?: boolean;
 };
 
 /** One server's outcome in each(), with the time its turn took (connecting included), in ms. */
@@ -47,38 +36,22 @@ export type Settled<T> = { spec: ServerSpec; ms: number } & (
 );
 
 export class Sessions {
-  private readonly ctx: Context;
-  private readonly global: GlobalOptions;
-  private readonly out: Output;
-  private readonly pending: Promise<void>[] = [];
-  private releaseTeardown!: () => void;
-  /** Settles once the answer is printed: deferred teardown begins then. */
-  private readonly answered = new Promise<void>((resolve) => (this.releaseTeardown = resolve));
-  private readonly warnedPlainHttp = new Set<ServerSpec>();
-  private rootDirs?: Promise<string[]>;
+  private readonly planner: SessionPlanner;
+  /** The run's one teardown: every session opened for the answer ends through it. */
+  private readonly teardown = new Teardown();
 
   constructor(
-    ctx: Context,
-    global: GlobalOptions,
+    private readonly ctx: Context,
+    private readonly global: GlobalOptions,
     out: Output,
-    private readonly deadline: RunDeadline,
+    deadline: RunDeadline,
   ) {
-    this.ctx = ctx;
-    this.global = global;
-    this.out = out;
+    this.planner = new SessionPlanner(ctx, global, out, deadline);
   }
 
-  /**
-   * Opens a session for the duration of `fn`; teardown comes after the answer is printed. Every
-   * session declares the same client capabilities (so every command sees the same tools) and
-   * offers roots only when --root or the server's `roots` key names some.
-   */
+  /** Opens a session for the duration of `fn`; teardown comes after the answer is printed. */
   open<T>(spec: ServerSpec, fn: (session: Session, mcp: Mcp) => Promise<T>, options: OpenOptions = {}): Promise<T> {
-    return this.launch(spec, fn, {
-      deferClose: (closing) => this.defer(closing),
-      closeAfter: this.answered,
-      ...options,
-    });
+    return this.launch(spec, fn, options, options.endWhenDone ? undefined : this.teardown);
   }
 
   /**
@@ -98,7 +71,7 @@ export class Sessions {
         const spec = specs[index]!;
         const started = this.ctx.now();
         try {
-          const value = await this.launch(spec, fn, {});
+          const value = await this.launch(spec, fn, {}, undefined);
           results[index] = { spec, ms: this.ctx.now() - started, ok: true, value };
         } catch (err) {
           results[index] = { spec, ms: this.ctx.now() - started, ok: false, error: failureOf(err, spec.name) };
@@ -109,123 +82,28 @@ export class Sessions {
     return results;
   }
 
-  /** A session through launchSession, with this run's limits, roots, answers and auth. */
+  /** The answer (or the error) is printed: every server is ended now. */
+  endAll(): Promise<void> {
+    return this.teardown.endAll();
+  }
+
+  /** A session planned once, started through launchSession (the server first, then the SDK). */
   private async launch<T>(
     spec: ServerSpec,
     fn: (session: Session, mcp: Mcp) => Promise<T>,
     options: OpenOptions,
+    teardown: Teardown | undefined,
   ): Promise<T> {
-    const { launchSession } = await import('../../src/mcp/launch.js');
-    let provider: OAuthClientProvider | undefined;
+    const plan = await this.planner.plan(spec, options);
     try {
-      const session = launchSession(
-        spec,
-        this.ctx,
-        async (mcp) => {
-          const { answering: given, configureClient, alongside: _loading, ...rest } = options;
-          const answering = given ?? (await this.clientRequestSettings(spec));
-          this.warnPlainHttpHeaders(spec);
-          provider = rest.authProvider ?? (await this.authProvider(spec));
-          return {
-            ...this.sessionOptions(rest),
-            authProvider: provider,
-            capabilities: mcp.clientCapabilities(answering.roots),
-            configureClient: (client) => {
-              mcp.answerServerRequests(client, answering);
-              configureClient?.(client, mcp);
-            },
-          };
-        },
-        fn,
-      );
+      const { launchSession } = await import('../../src/mcp/launch.js');
+      const session = launchSession(plan, this.ctx, fn, teardown);
       // launchSession has spawned the server before its first wait: this loads while it boots.
       options.alongside?.().catch(() => {});
       return await session;
     } finally {
       // Releases a store lock left by a refresh the SDK began and did not finish.
-      await (provider as { close?: () => Promise<void> } | undefined)?.close?.();
+      await (plan.auth as { close?: () => Promise<void> } | undefined)?.close?.();
     }
-  }
-
-  /** HTTP servers get an OAuth provider (not interactive: only `auth login` signs in). */
-  private async authProvider(spec: ServerSpec): Promise<OAuthClientProvider | undefined> {
-    if (spec.transport === 'stdio') return undefined;
-    const { createAuthProvider } = await import('../../src/auth/index.js');
-    return createAuthProvider(spec, this.ctx, { interactive: false, fetch: await this.proxyFetch() });
-  }
-
-  private sessionOptions(extra: Partial<SessionOptions>): SessionOptions {
-    const ms = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
-    return {
-      connectTimeoutMs: ms(this.global.connectTimeout),
-      commandDeadline: this.deadline.work(),
-      verbose: this.out.verbose,
-      ...(this.global.maxSize !== undefined ? { maxMessageBytes: Math.ceil(this.global.maxSize * 1024 * 1024) } : {}),
-      ...extra,
-    };
-  }
-
-  /** How the server's questions are answered in this run: the roots offered, who is asked. */
-  async clientRequestSettings(
-    spec: ServerSpec,
-    asking: Asking = { noAskReason: 'only `mcpctl call` asks questions' },
-  ): Promise<ClientRequestSettings> {
-    return { server: spec.name, roots: await this.roots(spec), ...asking, notice: (line) => this.out.info(line) };
-  }
-
-  /** The roots offered to `spec`: --root (checked, absolute), else its `roots` key, else none. */
-  private roots(spec: ServerSpec): Promise<string[]> {
-    if (this.global.root === undefined) return Promise.resolve(spec.roots ?? []);
-    this.rootDirs ??= this.checkedRootDirs(this.global.root);
-    return this.rootDirs;
-  }
-
-  /** --root, once per run: each an absolute path to an existing directory. */
-  private async checkedRootDirs(given: string[]): Promise<string[]> {
-    const dirs = given.map((d) => path.resolve(this.ctx.cwd, d));
-    for (const dir of dirs) {
-      if (!(await stat(dir).catch(() => undefined))?.isDirectory())
-        throw new McpctlError('usage', `--root ${dir}: not a directory`, {
-          hint: '--root names an existing directory to offer the server',
-        });
-    }
-    return dirs;
-  }
-
-  /** Static headers (tokens, often) sent in clear text over the network deserve a warning. */
-  private warnPlainHttpHeaders(spec: ServerSpec): void {
-    if (spec.transport === 'stdio' || Object.keys(spec.headers).length === 0 || this.warnedPlainHttp.has(spec)) return;
-    const url = new URL(spec.url);
-    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return;
-    this.warnedPlainHttp.add(spec);
-    this.out.warn(
-      `server "${spec.name}": its headers (${Object.keys(spec.headers).join(', ')}) are sent unencrypted over plain http:// to ${url.hostname}; anyone on the network path can read them (use https://)`,
-    );
-  }
-
-  /** The fetch for OAuth requests: through HTTPS_PROXY when one is set, like the MCP requests. */
-  async proxyFetch(): Promise<FetchLike | undefined> {
-    return (await import('../../src/mcp/http/proxy.js')).createProxyFetch(this.ctx.env);
-  }
-
-  /** A short word for the state of a server's credentials (never the credentials). */
-  async authState(spec: ServerSpec): Promise<string> {
-    if (spec.transport === 'stdio') return 'none';
-    const { authStatus } = await import('../../src/auth/index.js');
-    const status = await authStatus(spec, this.ctx);
-    if (status.state === 'none' && Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization'))
-      return 'static';
-    return status.state;
-  }
-
-  /** Teardown handed over by a session; awaited before the process ends. */
-  private defer(work: Promise<void>): void {
-    this.pending.push(work.catch(() => {}));
-  }
-
-  /** Called once the answer (or the error) is printed: the servers are ended now. */
-  async endAll(): Promise<void> {
-    this.releaseTeardown();
-    await Promise.all(this.pending);
   }
 }

@@ -9,6 +9,7 @@ import { fitBlock } from '../../src/output/fit-text.js';
 import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../../src/errors.js';
 import type { Session } from '../../src/mcp/session/session.js';
 import type { Mcp } from '../common/sessions.js';
+import { authState } from '../../src/auth/status.js';
 
 export interface ServerStatus {
   server: string;
@@ -29,7 +30,7 @@ export async function runStatus(deps: Deps, opts: StatusOptions): Promise<Outcom
   const { out } = deps;
   const { specs, errors: configErrors } = await deps.servers.selectOrAll(opts.servers);
   const spinner = await out.startSpinner(`checking ${counted(specs.length, 'server')}`);
-  const auths = await Promise.all(specs.map((spec) => deps.sessions.authState(spec)));
+  const auths = await Promise.all(specs.map((spec) => authState(spec, deps.ctx)));
   const checked = await deps.sessions.each(specs, (session, mcp) => readyStatus(session, mcp));
   spinner.stop();
   const statuses: (ServerStatus & { failure?: McpctlError })[] = checked.map((c, i) =>

@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { Deps } from '../common/deps.js';
 import type { Mcp } from '../common/sessions.js';
+import type { Asking } from '../common/session-plan.js';
 import { type Outcome, SUCCESS } from '../common/outcome.js';
 import { askOnTerminal, askingOnTerminal } from '../common/ask.js';
 import { loadChecks } from '../common/checks.js';
@@ -116,7 +117,6 @@ async function withTasks<T>(
   interactive: boolean,
   fn: (tasks: TaskClient, session: Session, mcp: Mcp, answering: ClientRequestSettings) => Promise<T>,
 ): Promise<T> {
-  const settings = await requestSettings(deps, spec, interactive);
   return deps.sessions.open(
     spec,
     async (session, mcp) => {
@@ -127,26 +127,25 @@ async function withTasks<T>(
           { server: spec.name },
         );
       }
-      return fn(new mcp.TaskClient(session.client, wire, spec.name), session, mcp, settings);
+      // Every plan of a command's session says how questions are answered (session-plan.ts).
+      return fn(new mcp.TaskClient(session.client, wire, spec.name), session, mcp, session.plan.answers!);
     },
-    { answering: settings, alongside: interactive ? loadChecks : undefined },
+    { asking: asking(deps, spec, interactive), alongside: interactive ? loadChecks : undefined },
   );
 }
 
-function requestSettings(deps: Deps, spec: ServerSpec, interactive: boolean): Promise<ClientRequestSettings> {
+/** Who answers the server's questions while a task is waited for: the person at the terminal, if any. */
+function asking(deps: Deps, spec: ServerSpec, interactive: boolean): Asking {
   const { ctx, out } = deps;
-  return deps.sessions.clientRequestSettings(
-    spec,
-    askingOnTerminal(deps, interactive, async (request) => {
-      out.stopSpinner();
-      const lines = lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
-      try {
-        return await askOnTerminal(deps, spec.name, lines, request);
-      } finally {
-        lines.close();
-      }
-    }),
-  );
+  return askingOnTerminal(deps, interactive, async (request) => {
+    out.stopSpinner();
+    const lines = lineReader(ctx.io.stdin, ctx.io.stderr, ctx.signal);
+    try {
+      return await askOnTerminal(deps, spec.name, lines, request);
+    } finally {
+      lines.close();
+    }
+  });
 }
 
 const COLUMNS = [

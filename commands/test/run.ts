@@ -61,11 +61,7 @@ export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
           // The run's --timeout is the deadline above, not a limit per request; each file's
           // servers are ended when its tests are done.
           session: (spec, fn) =>
-            deps.sessions.open(spec, (session) => fn(session), {
-              commandDeadline: undefined,
-              deferClose: undefined,
-              closeAfter: undefined,
-            }),
+            deps.sessions.open(spec, (session) => fn(session), { ownDeadline: true, endWhenDone: true }),
           now: ctx.now,
           signal,
           onResult: (r) => {

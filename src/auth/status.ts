@@ -33,6 +33,18 @@ export interface AuthStatusOptions {
   store?: TokenStore;
 }
 
+/**
+ * A short word for the state of a server's credentials (never the credentials), as `status`
+ * shows it: a token's state, or `static` for an Authorization header of the config.
+ */
+export async function authState(spec: ServerSpec, ctx: Context): Promise<string> {
+  if (spec.transport === 'stdio') return 'none';
+  const status = await authStatus(spec, ctx);
+  if (status.state === 'none' && Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization'))
+    return 'static';
+  return status.state;
+}
+
 export async function authStatus(spec: ServerSpec, ctx: Context, options: AuthStatusOptions = {}): Promise<AuthStatus> {
   if (spec.transport === 'stdio') return { server: spec.name, state: 'none' };
   const store = options.store ?? new TokenStore(authFilePath(ctx));

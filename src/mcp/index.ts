@@ -3,10 +3,10 @@
 // boots while it loads), and handed to the command with its session.
 
 export * from './session/index.js';
-export { answerInputRequests, answerServerRequests, clientCapabilities } from './session/client-requests.js';
+export { answerInputRequests } from './session/client-requests.js';
 export { IdleTimer, NEVER_MS } from './session/idle-timer.js';
 export { serverRefused } from './session/refusal.js';
 export { listAll, undeclaredNote } from './requests/lists.js';
-export { requestLogs, showServerLogs } from './requests/server-log.js';
+export { requestLogs } from './requests/server-log.js';
 export { skillsExtension } from './requests/skills.js';
 export { TaskClient, passTaskResults } from './requests/tasks.js';

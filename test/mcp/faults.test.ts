@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { withSession, type Session } from '../../src/mcp/session/index.js';
+import type { Session } from '../../src/mcp/session/index.js';
+import { Teardown } from '../../src/mcp/teardown.js';
 import {
   alive,
   assertAllEnded,
@@ -19,8 +20,18 @@ import {
   tempDir,
   withEnv,
   failure,
+  openSession,
 } from './helpers.js';
 import { testClock, type TestClock } from '../helpers/clock.js';
+
+/** The run's teardown, counting the teardowns already under way that it was handed. */
+class TrackingTeardown extends Teardown {
+  tracked = 0;
+  override track(closing: Promise<void>): void {
+    this.tracked += 1;
+    super.track(closing);
+  }
+}
 
 /** A fault fixture whose process ids are logged to a fresh file. */
 function fault(behaviours: string[], timeoutMs = 5000) {
@@ -56,7 +67,7 @@ const listAndEcho = async (s: Session) => {
 describe('fault servers', { concurrency: 4 }, () => {
   test('a server that never answers initialize times out in the initialize phase', async () => {
     const f = fault(['hang']);
-    const err = await failure(withSession(f.spec, makeCtx(), { connectTimeoutMs: 1000, cacheDir: false }, listAndEcho));
+    const err = await failure(openSession(f.spec, makeCtx(), { connectTimeoutMs: 1000, cacheDir: false }, listAndEcho));
     assert.equal(err.kind, 'timeout');
     assert.equal(err.exitCode, 124);
     assert.equal(err.server, 'faulty');
@@ -72,7 +83,7 @@ describe('fault servers', { concurrency: 4 }, () => {
 
   test('a server that exits at once is a connection error with its exit code and stderr', async () => {
     const f = fault(['crash']);
-    const err = await failure(withSession(f.spec, makeCtx(), { cacheDir: false }, listAndEcho));
+    const err = await failure(openSession(f.spec, makeCtx(), { cacheDir: false }, listAndEcho));
     assert.equal(err.kind, 'connection');
     assert.equal(err.exitCode, 3);
     assert.equal(err.server, 'faulty');
@@ -85,7 +96,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('garbage on stdout before and between messages does not break the session', async () => {
     const f = fault(['garbage']);
     const ctx = makeCtx();
-    const value = await withSession(f.spec, ctx, { verbose: true, cacheDir: false }, listAndEcho);
+    const value = await openSession(f.spec, ctx, { verbose: true, cacheDir: false }, listAndEcho);
     assert.deepEqual(value.tools, ['echo', 'big', 'hang', 'crash']);
     assert.deepEqual(value.result.content, [{ type: 'text', text: 'hello' }]);
     assert.match(ctx.stderrText(), /faulty: \(stdout, not JSON-RPC\) fault-server 1\.0 starting/);
@@ -95,7 +106,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('a server that ignores SIGTERM is killed, within the teardown bound', async () => {
     const f = fault(['ignore-term']);
     let answered = 0;
-    const value = await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
+    const value = await openSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
       const got = await listAndEcho(s);
       answered = Date.now();
       return got;
@@ -119,7 +130,7 @@ describe('fault servers', { concurrency: 4 }, () => {
       },
     );
     let group: number | undefined;
-    await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
+    await openSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
       const pid = Number(logLines(log)[0]);
       group = groupOf(pid);
       return listAndEcho(s);
@@ -131,7 +142,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('a grandchild that ignores SIGTERM does not survive the session', async () => {
     const f = fault(['grandchild']);
     let group: number | undefined;
-    await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
+    await openSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
       group = groupOf(f.pids()[0]!);
       return listAndEcho(s);
     });
@@ -147,7 +158,7 @@ describe('fault servers', { concurrency: 4 }, () => {
       for (const pid of alive(f.pids())) process.kill(pid, 'SIGKILL');
     });
     let groups: (number | undefined)[] = [];
-    await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
+    await openSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
       // The child logs itself and its grandchild once both run: the event to wait for.
       assert.ok(await eventually(() => f.pids().length === 3, 20_000), 'the child and grandchild started');
       groups = f.pids().map(groupOf);
@@ -160,7 +171,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('a server that dies during a call is a connection error naming the call', async () => {
     const f = fault([]);
     const err = await failure(
-      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
+      openSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
         s.client.callTool({ name: 'crash', arguments: {} }, s.requestOptions()),
       ),
     );
@@ -174,7 +185,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test("a JSON-RPC error from a request is a protocol error with the server's message", async () => {
     const f = fault([]);
     const err = await failure(
-      withSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
+      openSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
         s.client.callTool({ name: 'nope', arguments: {} }, s.requestOptions()),
       ),
     );
@@ -187,7 +198,7 @@ describe('fault servers', { concurrency: 4 }, () => {
 
   test('a missing command is named', async () => {
     const spec = stdioSpec('ghost', 'mcpctl-no-such-command-xyz', []);
-    const err = await failure(withSession(spec, makeCtx(), { cacheDir: false }, listAndEcho));
+    const err = await failure(openSession(spec, makeCtx(), { cacheDir: false }, listAndEcho));
     assert.equal(err.kind, 'connection');
     assert.equal(err.phase, 'spawn');
     assert.equal(err.message, 'server "ghost": command not found: mcpctl-no-such-command-xyz');
@@ -197,7 +208,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('a working directory that does not exist is named (not a misleading ENOENT)', async () => {
     const f = fault([]);
     const spec = { ...f.spec, cwd: '/nonexistent/mcpctl-dir' };
-    const err = await failure(withSession(spec, makeCtx(), { cacheDir: false }, listAndEcho));
+    const err = await failure(openSession(spec, makeCtx(), { cacheDir: false }, listAndEcho));
     assert.equal(err.kind, 'connection');
     assert.equal(err.phase, 'spawn');
     assert.match(err.message, /working directory not found: \/nonexistent\/mcpctl-dir/);
@@ -206,7 +217,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test('a message over maxMessageBytes ends the session with a clear error', async () => {
     const f = fault([]);
     const err = await failure(
-      withSession(f.spec, makeCtx(), { cacheDir: false, maxMessageBytes: 1024 * 1024 }, (s) =>
+      openSession(f.spec, makeCtx(), { cacheDir: false, maxMessageBytes: 1024 * 1024 }, (s) =>
         s.client.callTool({ name: 'big', arguments: { bytes: 2 * 1024 * 1024 } }, s.requestOptions()),
       ),
     );
@@ -218,7 +229,7 @@ describe('fault servers', { concurrency: 4 }, () => {
   test("a message above the SDK's 10 MB default arrives whole", async () => {
     const f = fault([]);
     const bytes = 12 * 1024 * 1024;
-    const result = await withSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
+    const result = await openSession(f.spec, makeCtx(), { cacheDir: false }, (s) =>
       s.client.callTool({ name: 'big', arguments: { bytes } }, s.requestOptions()),
     );
     const block = result.content[0];
@@ -240,7 +251,7 @@ describe('idle and total timeouts, on a clock the test moves', () => {
   test('progress notifications keep a slow request alive past the idle timeout', async (t) => {
     let clock: TestClock | undefined;
     // 8 gaps of 499 ms against a 500 ms idle timeout: 4 s in all, alive throughout.
-    const result = await withSession(slowServer(), makeCtx(), { requestTimeoutMs: 500, cacheDir: false }, (s) => {
+    const result = await openSession(slowServer(), makeCtx(), { requestTimeoutMs: 500, cacheDir: false }, (s) => {
       clock = testClock(t);
       return slow(8, () => clock as TestClock, 499)(s);
     });
@@ -251,7 +262,7 @@ describe('idle and total timeouts, on a clock the test moves', () => {
     const f = fault([]);
     const ctx = makeCtx();
     const err = await failure(
-      withSession(f.spec, ctx, { requestTimeoutMs: 300, cacheDir: false, verbose: true }, (s) => {
+      openSession(f.spec, ctx, { requestTimeoutMs: 300, cacheDir: false, verbose: true }, (s) => {
         const clock = testClock(t);
         // The server says it holds the call: only then do the 300 ms pass.
         whenStderr(ctx, /not answering tools\/call hang/, () => clock.tick(300));
@@ -266,10 +277,10 @@ describe('idle and total timeouts, on a clock the test moves', () => {
 
   test('the total timeout wins over progress', async (t) => {
     // Progress every 399 ms of the clock keeps the 400 ms idle limit away; the command's limit is 4 s.
-    const commandDeadline = { at: Date.now() + 4000, ms: 4000 };
+    const total = { at: Date.now() + 4000, ms: 4000 };
     let clock: TestClock | undefined;
     const err = await failure(
-      withSession(slowServer(), makeCtx(), { requestTimeoutMs: 400, commandDeadline, cacheDir: false }, (s) => {
+      openSession(slowServer(), makeCtx(), { requestTimeoutMs: 400, total, cacheDir: false }, (s) => {
         clock = testClock(t);
         return slow(100, () => clock as TestClock, 399)(s);
       }),
@@ -286,7 +297,7 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     const ctx = makeCtx();
     let asked: Promise<void> | undefined;
     const err = await failure(
-      withSession(f.spec, ctx, { cacheDir: false, verbose: true }, async (s) => {
+      openSession(f.spec, ctx, { cacheDir: false, verbose: true }, async (s) => {
         asked = ctx.stderrMatch(/not answering tools\/call hang/).then(() => ctx.interrupt());
         return s.client.callTool({ name: 'hang', arguments: {} }, s.requestOptions());
       }),
@@ -302,44 +313,35 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     const f = fault(['hang']);
     const ctx = makeCtx();
     const asked = ctx.stderrMatch(/not answering initialize/).then(() => ctx.interrupt());
-    const err = await failure(withSession(f.spec, ctx, { cacheDir: false, verbose: true }, listAndEcho));
+    const err = await failure(openSession(f.spec, ctx, { cacheDir: false, verbose: true }, listAndEcho));
     await asked;
     assert.equal(err.kind, 'interrupted');
     assert.equal(err.phase, 'initialize');
     assertAllEnded(f.pids());
   });
 
-  test('deferClose hands teardown over: the answer comes first, then the server is gone', async () => {
+  test("with the run's teardown the answer comes first; endAll() then ends the server", async () => {
     const f = fault(['ignore-term']);
-    let closing: Promise<void> | undefined;
-    let closed = false;
-    const deferClose = (teardown: Promise<void>) => {
-      closing = teardown.then(() => {
-        closed = true;
-      });
-    };
-    const value = await withSession(f.spec, makeCtx(), { cacheDir: false, deferClose }, listAndEcho);
-    assert.equal(value.tools.length, 4);
-    assert.ok(closing, 'teardown was handed over');
-    assert.equal(closed, false, 'the answer arrived before teardown finished');
-    await closing;
+    const teardown = new Teardown();
+    const value = await openSession(f.spec, makeCtx(), { cacheDir: false, teardown }, listAndEcho);
+    try {
+      assert.equal(value.tools.length, 4);
+      assert.deepEqual(alive(f.pids()), f.pids(), 'the server is held until the answer is printed');
+    } finally {
+      await teardown.endAll(); // a failed check must not leave the server running
+    }
     assertAllEnded(f.pids());
   });
 
-  test('deferClose also hands over the teardown of a failed connect', async () => {
+  test("the run's teardown also takes the end of a failed connect, and endAll() waits for it", async () => {
     const f = fault(['ignore-term', 'hang']);
-    const closings: Array<Promise<void>> = [];
+    const teardown = new TrackingTeardown();
     const err = await failure(
-      withSession(
-        f.spec,
-        makeCtx(),
-        { cacheDir: false, connectTimeoutMs: 500, deferClose: (p) => closings.push(p) },
-        listAndEcho,
-      ),
+      openSession(f.spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500, teardown }, listAndEcho),
     );
     assert.equal(err.kind, 'timeout');
-    assert.equal(closings.length, 1);
-    await Promise.all(closings);
+    assert.equal(teardown.tracked, 1, "the failed attempt's end was handed over, not awaited");
+    await teardown.endAll();
     assertAllEnded(f.pids());
   });
 });

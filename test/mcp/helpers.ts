@@ -8,7 +8,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HttpServerSpec, StdioServerSpec } from '../../src/config/types.js';
+import type { HttpServerSpec, ServerSpec, StdioServerSpec } from '../../src/config/types.js';
+import type { Context } from '../../src/io.js';
+import {
+  planSession,
+  withSession,
+  type PlanChoices,
+  type Session,
+  type SessionStart,
+} from '../../src/mcp/session/index.js';
 import { fakeContext, type FakeContext } from '../helpers/context.js';
 import { McpctlError } from '../../src/errors.js';
 
@@ -37,6 +45,17 @@ ${ctx.stderrText()}`,
       );
     },
   });
+}
+
+/** A session to `spec` as withSession opens one, planned with `choices` (the spec's own limits for the rest). */
+export function openSession<T>(
+  spec: ServerSpec,
+  ctx: Context,
+  choices: PlanChoices & SessionStart,
+  fn: (s: Session) => Promise<T>,
+): Promise<T> {
+  const { launcher, teardown, ...rest } = choices;
+  return withSession(planSession(spec, ctx, rest), ctx, fn, { launcher, teardown });
 }
 
 export function tempDir(prefix: string): string {

@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { withSession, type Session } from '../../src/mcp/session/index.js';
+import type { Session } from '../../src/mcp/session/index.js';
 import { startProxy } from '../fixtures/connect-proxy.js';
 import { listen } from '../fixtures/node-http.js';
 import { startResumeServer } from '../fixtures/resume-server.js';
 import { startRevisionHttpServer } from '../fixtures/revision-server.js';
 import { startStatusServer } from '../fixtures/status-server.js';
-import { freePort, httpSpec, makeCtx, failure } from './helpers.js';
+import { freePort, httpSpec, makeCtx, failure, openSession } from './helpers.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 
 const listTools = async (s: Session) => ({
@@ -32,7 +32,7 @@ describe('server-everything over HTTP', { concurrency: true }, () => {
   });
 
   test('Streamable HTTP, negotiated', async () => {
-    const value = await withSession(
+    const value = await openSession(
       httpSpec('everything-http', streamable.url),
       makeCtx(),
       { cacheDir: false },
@@ -44,7 +44,7 @@ describe('server-everything over HTTP', { concurrency: true }, () => {
 
   test('Streamable HTTP, a tool call', async () => {
     const spec = httpSpec('everything-http', streamable.url, { protocol: 'legacy' });
-    const result = await withSession(spec, makeCtx(), { cacheDir: false }, (s) =>
+    const result = await openSession(spec, makeCtx(), { cacheDir: false }, (s) =>
       s.client.callTool({ name: 'echo', arguments: { message: 'over http' } }, s.requestOptions()),
     );
     assert.match(JSON.stringify(result.content), /over http/);
@@ -52,14 +52,14 @@ describe('server-everything over HTTP', { concurrency: true }, () => {
 
   test('legacy SSE, declared', async () => {
     const spec = httpSpec('everything-sse', sse.url, { transport: 'sse', protocol: 'legacy' });
-    const value = await withSession(spec, makeCtx(), { cacheDir: false }, listTools);
+    const value = await openSession(spec, makeCtx(), { cacheDir: false }, listTools);
     assert.ok(value.tools.includes('echo'));
   });
 
   test('a URL without type falls back from Streamable HTTP to SSE on 404', async () => {
     const ctx = makeCtx();
     const spec = httpSpec('everything-fallback', sse.url, { sseFallback: true, protocol: 'auto' });
-    const value = await withSession(spec, ctx, { cacheDir: false, verbose: true }, listTools);
+    const value = await openSession(spec, ctx, { cacheDir: false, verbose: true }, listTools);
     assert.ok(value.tools.includes('echo'));
     assert.equal(value.era, 'legacy');
     assert.match(ctx.stderrText(), /trying the SSE transport/);
@@ -90,7 +90,7 @@ describe('server-everything over HTTP', { concurrency: true }, () => {
     try {
       const ctx = makeCtx();
       const spec = httpSpec('everything-405', front.url, { sseFallback: true, protocol: 'auto' });
-      const value = await withSession(spec, ctx, { cacheDir: false, verbose: true }, listTools);
+      const value = await openSession(spec, ctx, { cacheDir: false, verbose: true }, listTools);
       assert.ok(value.tools.includes('echo'));
       assert.equal(value.era, 'legacy');
       assert.ok(posts.length > 0, 'Streamable HTTP was tried first and got 405');
@@ -108,7 +108,7 @@ describe('HTTP failures', { concurrency: true }, () => {
       try {
         for (const protocol of ['auto', 'legacy'] as const) {
           const err = await failure(
-            withSession(httpSpec('locked', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools),
+            openSession(httpSpec('locked', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools),
           );
           assert.equal(err.kind, 'auth', `${protocol}: ${err.message}`);
           assert.equal(err.exitCode, 4);
@@ -128,7 +128,7 @@ describe('HTTP failures', { concurrency: true }, () => {
       try {
         for (const protocol of ['auto', 'legacy'] as const) {
           const err = await failure(
-            withSession(httpSpec('broken', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools),
+            openSession(httpSpec('broken', server.url, { protocol }), makeCtx(), { cacheDir: false }, listTools),
           );
           assert.equal(err.kind, 'connection', `${protocol}: ${err.message}`);
           assert.equal(err.exitCode, 3);
@@ -145,7 +145,7 @@ describe('HTTP failures', { concurrency: true }, () => {
     const port = await freePort();
     for (const protocol of ['auto', 'legacy'] as const) {
       const err = await failure(
-        withSession(
+        openSession(
           httpSpec('nobody', `http://127.0.0.1:${port}/mcp?token=secret`, { protocol }),
           makeCtx(),
           { cacheDir: false },
@@ -167,7 +167,7 @@ describe('HTTP failures', { concurrency: true }, () => {
     }, '/sse');
     try {
       const spec = httpSpec('silent-sse', server.url, { transport: 'sse', protocol: 'legacy' });
-      const err = await failure(withSession(spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500 }, listTools));
+      const err = await failure(openSession(spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500 }, listTools));
       assert.equal(err.kind, 'timeout');
       assert.equal(err.phase, 'connect');
       assert.equal(err.message, 'server "silent-sse": no connection within 500ms (connect timeout)');
@@ -184,7 +184,7 @@ describe('HTTP failures', { concurrency: true }, () => {
         ['legacy', 'initialize'],
       ] as const) {
         const spec = httpSpec('silent-http', server.url, { protocol });
-        const err = await failure(withSession(spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500 }, listTools));
+        const err = await failure(openSession(spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500 }, listTools));
         assert.equal(err.kind, 'timeout');
         assert.equal(err.message, `server "silent-http": no answer to ${what} within 500ms (connect timeout)`);
       }
@@ -197,7 +197,7 @@ describe('HTTP failures', { concurrency: true }, () => {
     const server = await startStatusServer(401);
     try {
       const spec = httpSpec('with-key', server.url, { protocol: 'legacy', headers: { 'X-Api-Key': 'sekrit-value' } });
-      const err = await failure(withSession(spec, makeCtx(), { cacheDir: false }, listTools));
+      const err = await failure(openSession(spec, makeCtx(), { cacheDir: false }, listTools));
       assert.equal(server.seen()[0]?.headers['x-api-key'], 'sekrit-value');
       assert.doesNotMatch(`${err.message} ${err.hint}`, /sekrit/);
     } finally {
@@ -211,7 +211,7 @@ describe('stream resumption', () => {
     const server = await startResumeServer();
     try {
       const spec = httpSpec('resume', server.url, { protocol: 'legacy', timeoutMs: 5_000 });
-      const result = await withSession(spec, makeCtx(), { cacheDir: false }, (s) =>
+      const result = await openSession(spec, makeCtx(), { cacheDir: false }, (s) =>
         s.client.callTool({ name: 'slow', arguments: {} }, s.requestOptions()),
       );
       assert.match(JSON.stringify(result.content), /resumed result/);
@@ -232,7 +232,7 @@ describe('proxy variables', () => {
       const spec = httpSpec('proxied', server.url, { protocol: 'legacy' });
       const target = new URL(server.url).host;
 
-      const viaProxy = await withSession(
+      const viaProxy = await openSession(
         spec,
         makeCtx({ ...process.env, HTTP_PROXY: proxy.url, NO_PROXY: '' }),
         { cacheDir: false },
@@ -242,7 +242,7 @@ describe('proxy variables', () => {
       assert.ok(proxy.tunnels().includes(target), `tunnels: ${proxy.tunnels().join(',')}`);
 
       const seen = proxy.tunnels().length;
-      const bypass = await withSession(
+      const bypass = await openSession(
         spec,
         makeCtx({ ...process.env, HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' }),
         { cacheDir: false },

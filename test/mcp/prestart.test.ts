@@ -1,15 +1,26 @@
 // A stdio server started ahead, before the SDK has loaded (ServerLauncher.startAhead), is the
 // one the session talks to, keeps what it said if it dies before anyone listens, is ended even
-// if no session takes it, and (with closeAfter) lives until the caller says its answer is out.
+// if no session takes it, and (with the run's teardown) lives until the caller says its answer is out.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { McpctlError } from '../../src/errors.js';
-import { withSession, type Session } from '../../src/mcp/session/index.js';
+import type { Session } from '../../src/mcp/session/index.js';
 import { ServerLauncher } from '../../src/mcp/stdio/launcher.js';
+import { Teardown } from '../../src/mcp/teardown.js';
 import type { SpawnedServer } from '../../src/mcp/stdio/spawn.js';
-import { alive, assertAllEnded, eventually, fixtureSpec, logLines, makeCtx, tempDir, withEnv } from './helpers.js';
+import {
+  alive,
+  assertAllEnded,
+  eventually,
+  fixtureSpec,
+  logLines,
+  makeCtx,
+  tempDir,
+  withEnv,
+  openSession,
+} from './helpers.js';
 
 function fault(behaviours: string[]) {
   const log = join(tempDir('prestart'), 'spawns.log');
@@ -34,7 +45,7 @@ describe('servers started before the session', { concurrency: 3 }, () => {
   test('the session adopts the running server instead of starting another', async () => {
     const f = fault([]);
     const { launcher, prestarted } = startedAhead(f.spec);
-    const tools = await withSession(f.spec, makeCtx(), { cacheDir: false, launcher }, listTools);
+    const tools = await openSession(f.spec, makeCtx(), { cacheDir: false, launcher }, listTools);
     assert.deepEqual(tools, ['echo', 'big', 'hang', 'crash']);
     assert.equal(launcher.untaken(), undefined, 'the session took it');
     assert.deepEqual(f.pids(), [prestarted.pgid], 'one process, the one started ahead');
@@ -52,7 +63,7 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     assert.ok(prestarted.exit() !== undefined, 'its exit was recorded');
     let error: unknown;
     try {
-      await withSession(f.spec, makeCtx(), { cacheDir: false, launcher }, listTools);
+      await openSession(f.spec, makeCtx(), { cacheDir: false, launcher }, listTools);
     } catch (err) {
       error = err;
     }
@@ -69,33 +80,24 @@ describe('servers started before the session', { concurrency: 3 }, () => {
     await prestarted.started;
     ctx.interrupt();
     await assert.rejects(
-      withSession(f.spec, ctx, { cacheDir: false, launcher }, listTools),
+      openSession(f.spec, ctx, { cacheDir: false, launcher }, listTools),
       (err: unknown) => err instanceof McpctlError && err.kind === 'interrupted',
     );
     assert.ok(prestarted.pgid !== undefined);
     assertAllEnded([prestarted.pgid, ...f.pids()]);
   });
 
-  test('with closeAfter the server lives until the answer is out, then it is ended', async () => {
+  test("with the run's teardown the server lives until the answer is out, then it is ended", async () => {
     const f = fault([]);
-    let release!: () => void;
-    const closeAfter = new Promise<void>((resolve) => (release = resolve));
-    const closings: Array<Promise<void>> = [];
-    const tools = await withSession(
-      f.spec,
-      makeCtx(),
-      { cacheDir: false, deferClose: (p) => closings.push(p), closeAfter },
-      listTools,
-    );
+    const teardown = new Teardown();
+    const tools = await openSession(f.spec, makeCtx(), { cacheDir: false, teardown }, listTools);
     try {
       assert.equal(tools.length, 4);
-      assert.equal(closings.length, 1);
       assert.equal(f.pids().length, 1, 'the server logged its pid');
       assert.deepEqual(alive(f.pids()), f.pids(), 'still running while the answer is printed');
     } finally {
-      release(); // a failed check must not leave the server waiting for it
+      await teardown.endAll(); // a failed check must not leave the server waiting for it
     }
-    await closings[0];
     assertAllEnded(f.pids());
   });
 });

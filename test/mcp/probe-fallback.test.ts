@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { withSession, type Session } from '../../src/mcp/session/index.js';
+import type { Session } from '../../src/mcp/session/index.js';
 import { PROBE_ANSWERS, startProbeAnswerServer, type ProbeAnswerKind } from '../fixtures/probe-answer-server.js';
-import { failure, fixtureSpec, httpSpec, makeCtx, tempDir } from './helpers.js';
+import { failure, fixtureSpec, httpSpec, makeCtx, tempDir, openSession } from './helpers.js';
 
 const summary = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
@@ -31,7 +31,7 @@ describe('auto: a probe answer that is not a discover result', { concurrency: 3 
         const cacheDir = tempDir('probe-cache');
         // A connect timeout far beyond the test: an unsettled probe would show as a timeout.
         const spec = httpSpec(`probe-${kind}`, server.url, { protocol: 'auto', timeoutMs: 60_000 });
-        const value = await withSession(spec, makeCtx(), { cacheDir }, summary);
+        const value = await openSession(spec, makeCtx(), { cacheDir }, summary);
         assert.equal(value.era, 'legacy');
         assert.equal(value.protocolVersion, '2025-11-25');
         assert.ok(value.tools.includes('add'));
@@ -39,7 +39,7 @@ describe('auto: a probe answer that is not a discover result', { concurrency: 3 
         assert.equal(server.methods().filter((m) => m === 'server/discover').length, 1);
         assert.equal(verdictIn(cacheDir), 'legacy');
 
-        await withSession(spec, makeCtx(), { cacheDir }, summary);
+        await openSession(spec, makeCtx(), { cacheDir }, summary);
         assert.equal(
           server.methods().filter((m) => m === 'server/discover').length,
           1,
@@ -57,7 +57,7 @@ describe('what does not fall back', { concurrency: 2 }, () => {
     const server = await startProbeAnswerServer('http-500');
     try {
       const err = await failure(
-        withSession(
+        openSession(
           httpSpec('pinned', server.url, { protocol: '2026-07-28' }),
           makeCtx(),
           { cacheDir: false },
@@ -75,7 +75,7 @@ describe('what does not fall back', { concurrency: 2 }, () => {
     const server = await startProbeAnswerServer('http-500', { initialize: 500 });
     try {
       const err = await failure(
-        withSession(httpSpec('both', server.url, { protocol: 'auto' }), makeCtx(), { cacheDir: false }, summary),
+        openSession(httpSpec('both', server.url, { protocol: 'auto' }), makeCtx(), { cacheDir: false }, summary),
       );
       assert.equal(err.kind, 'connection');
       assert.equal(err.exitCode, 3);
@@ -95,14 +95,14 @@ describe('stdio: an error answer with id null', { concurrency: 2 }, () => {
 
   test('to the probe: taken as the answer (not dropped as noise), then initialize', async () => {
     const ctx = makeCtx();
-    const era = await withSession(spec, ctx, { cacheDir: false, verbose: true }, async (s) => s.era);
+    const era = await openSession(spec, ctx, { cacheDir: false, verbose: true }, async (s) => s.era);
     assert.equal(era, 'legacy');
     assert.doesNotMatch(ctx.stderrText(), /not JSON-RPC/);
   });
 
   test("to a request: the request fails with the server's error instead of waiting for its timeout", async () => {
     const err = await failure(
-      withSession({ ...spec, protocol: 'legacy', timeoutMs: 600_000 }, makeCtx(), { cacheDir: false }, (s) =>
+      openSession({ ...spec, protocol: 'legacy', timeoutMs: 600_000 }, makeCtx(), { cacheDir: false }, (s) =>
         s.client.callTool({ name: 'echo', arguments: { text: 'x' } }, s.requestOptions()),
       ),
     );

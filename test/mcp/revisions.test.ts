@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ProtocolSetting } from '../../src/config/types.js';
 import { EraCache, eraCacheKey } from '../../src/mcp/session/era-cache.js';
-import { withSession, type Session } from '../../src/mcp/session/index.js';
+import type { Session } from '../../src/mcp/session/index.js';
 import { startRevisionHttpServer, type RevisionHttpServer, type RevisionMode } from '../fixtures/revision-server.js';
-import { fixtureSpec, httpSpec, logLines, makeCtx, tempDir, withEnv, failure } from './helpers.js';
+import { fixtureSpec, httpSpec, logLines, makeCtx, tempDir, withEnv, failure, openSession } from './helpers.js';
 
 const summary = async (s: Session) => {
   const { tools } = await s.client.listTools(undefined, s.requestOptions());
@@ -56,7 +56,7 @@ const mismatches: Array<[RevisionMode, ProtocolSetting, RegExp[], string]> = [
 describe('protocol revisions over stdio', { concurrency: 3 }, () => {
   for (const [mode, protocol, expected] of works) {
     test(`${protocol} against the ${mode} fixture speaks ${expected}`, async () => {
-      const value = await withSession(revisionSpec(mode, protocol), makeCtx(), { cacheDir: false }, summary);
+      const value = await openSession(revisionSpec(mode, protocol), makeCtx(), { cacheDir: false }, summary);
       assert.equal(value.protocolVersion, expected);
       assert.equal(value.era, expected === '2026-07-28' ? 'modern' : 'legacy');
       assert.equal(value.server, `revision-${mode}`);
@@ -67,7 +67,7 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
 
   for (const [mode, protocol, names, phase] of mismatches) {
     test(`${protocol} against the ${mode} fixture is a connection error naming both revisions`, async () => {
-      const err = await failure(withSession(revisionSpec(mode, protocol), makeCtx(), { cacheDir: false }, summary));
+      const err = await failure(openSession(revisionSpec(mode, protocol), makeCtx(), { cacheDir: false }, summary));
       assert.equal(err.kind, 'connection');
       assert.equal(err.exitCode, 3);
       assert.equal(err.server, `rev-${mode}`);
@@ -77,11 +77,11 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
     });
   }
 
-  test('the protocol option overrides the spec', async () => {
-    const value = await withSession(
-      revisionSpec('legacy', 'legacy'),
+  test('a pinned revision (--protocol reaches the session in the spec) is the one spoken', async () => {
+    const value = await openSession(
+      { ...revisionSpec('legacy', 'legacy'), protocol: '2025-03-26' },
       makeCtx(),
-      { cacheDir: false, protocol: '2025-03-26' },
+      { cacheDir: false },
       summary,
     );
     assert.equal(value.protocolVersion, '2025-03-26');
@@ -90,7 +90,7 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
   for (const mode of ['modern', 'legacy'] as const) {
     test(`auto over stdio starts the ${mode} server exactly once`, async () => {
       const spawns = join(tempDir('spawns'), 'spawns.log');
-      const value = await withSession(
+      const value = await openSession(
         revisionSpec(mode, 'auto', { SPAWN_LOG: spawns }),
         makeCtx(),
         { cacheDir: false },
@@ -107,7 +107,7 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
     // The first start never answers the probe (the fixture drops it); a 10 s deadline gives the
     // probe 5 s, and leaves 5 s for the second start.
     const spec = revisionSpec('modern', 'auto', { SPAWN_LOG: spawns, SLOW_FIRST_START: join(dir, 'marker') });
-    const value = await withSession({ ...spec, timeoutMs: 10_000 }, makeCtx(), { cacheDir: false }, summary);
+    const value = await openSession({ ...spec, timeoutMs: 10_000 }, makeCtx(), { cacheDir: false }, summary);
     assert.equal(value.era, 'modern');
     assert.equal(logLines(spawns).length, 2);
   });
@@ -119,11 +119,11 @@ describe('protocol revisions over stdio', { concurrency: 3 }, () => {
       env: withEnv({ SPAWN_LOG: spawns }),
     });
     const cacheDir = tempDir('cache');
-    const value = await withSession(spec, makeCtx(), { cacheDir }, async (s) => s.era);
+    const value = await openSession(spec, makeCtx(), { cacheDir }, async (s) => s.era);
     assert.equal(value, 'legacy');
     assert.equal(logLines(spawns).length, 2);
     // The verdict is remembered: the next run starts it once, without a probe.
-    assert.equal(await withSession(spec, makeCtx(), { cacheDir }, async (s) => s.era), 'legacy');
+    assert.equal(await openSession(spec, makeCtx(), { cacheDir }, async (s) => s.era), 'legacy');
     assert.equal(logLines(spawns).length, 3);
   });
 });
@@ -149,21 +149,21 @@ describe('protocol revisions over Streamable HTTP', { concurrency: true }, () =>
   ];
   for (const [mode, protocol, expected] of httpWorks) {
     test(`${protocol} against the ${mode} HTTP fixture speaks ${expected}`, async () => {
-      const value = await withSession(spec(mode, protocol), makeCtx(), { cacheDir: false }, summary);
+      const value = await openSession(spec(mode, protocol), makeCtx(), { cacheDir: false }, summary);
       assert.equal(value.protocolVersion, expected);
       assert.deepEqual(value.call, [{ type: 'text', text: '5' }]);
     });
   }
 
   test('a pinned 2025 revision against the modern HTTP fixture names both revisions', async () => {
-    const err = await failure(withSession(spec('modern', '2025-06-18'), makeCtx(), { cacheDir: false }, summary));
+    const err = await failure(openSession(spec('modern', '2025-06-18'), makeCtx(), { cacheDir: false }, summary));
     assert.equal(err.kind, 'connection');
     assert.match(err.message, /2025-06-18/);
     assert.match(err.message, /2026-07-28/);
   });
 
   test('a pinned 2026-07-28 against the legacy HTTP fixture names both sides', async () => {
-    const err = await failure(withSession(spec('legacy', '2026-07-28'), makeCtx(), { cacheDir: false }, summary));
+    const err = await failure(openSession(spec('legacy', '2026-07-28'), makeCtx(), { cacheDir: false }, summary));
     assert.equal(err.kind, 'connection');
     assert.equal(err.phase, 'discovery');
     assert.match(err.message, /2026-07-28/);
@@ -173,7 +173,7 @@ describe('protocol revisions over Streamable HTTP', { concurrency: true }, () =>
   test('the HTTP session is terminated with DELETE before close', async () => {
     const server = await startRevisionHttpServer('legacy');
     try {
-      await withSession(
+      await openSession(
         httpSpec('deleting', server.url, { protocol: 'legacy' }),
         makeCtx(),
         { cacheDir: false },
@@ -197,14 +197,14 @@ describe('era cache', { concurrency: 3 }, () => {
       const cacheDir = tempDir('cache');
       const methods = join(tempDir('methods'), 'm.log');
       const spec = revisionSpec(mode, 'auto', { METHOD_LOG: methods });
-      const first = await withSession(spec, makeCtx(), { cacheDir }, summary);
+      const first = await openSession(spec, makeCtx(), { cacheDir }, summary);
       assert.equal(first.era, mode);
       assert.equal(entries(cacheDir).length, 1);
       assert.equal(verdict(cacheDir).verdict.kind, mode);
       const firstRun = logLines(methods);
       assert.equal(firstRun[0], 'server/discover');
 
-      const second = await withSession(spec, makeCtx(), { cacheDir }, summary);
+      const second = await openSession(spec, makeCtx(), { cacheDir }, summary);
       assert.equal(second.era, mode);
       assert.equal(second.protocolVersion, first.protocolVersion);
       assert.deepEqual(second.call, [{ type: 'text', text: '5' }]);
@@ -222,7 +222,7 @@ describe('era cache', { concurrency: 3 }, () => {
     const spawns = join(tempDir('spawns'), 'spawns.log');
     const spec = revisionSpec('modern', 'auto', { SPAWN_LOG: spawns });
     await new EraCache(cacheDir, Date.now).write(eraCacheKey(spec, ctx.env), { kind: 'legacy' });
-    const value = await withSession(spec, ctx, { cacheDir }, summary);
+    const value = await openSession(spec, ctx, { cacheDir }, summary);
     assert.equal(value.era, 'modern');
     assert.equal(verdict(cacheDir).verdict.kind, 'modern');
     assert.equal(logLines(spawns).length, 2, 'one start with the stale verdict, one after it was dropped');
@@ -237,7 +237,7 @@ describe('era cache', { concurrency: 3 }, () => {
       discover: { supportedVersions: ['2026-07-28'], capabilities: { tools: {} } },
     };
     await new EraCache(cacheDir, Date.now).write(eraCacheKey(spec, ctx.env), stale as never);
-    const value = await withSession(spec, ctx, { cacheDir }, async (s) => ({
+    const value = await openSession(spec, ctx, { cacheDir }, async (s) => ({
       era: s.era,
       tools: (await s.client.listTools(undefined, s.requestOptions())).tools.length,
     }));
@@ -250,10 +250,10 @@ describe('era cache', { concurrency: 3 }, () => {
     try {
       const cacheDir = tempDir('cache');
       const spec = httpSpec('cached-http', server.url, { protocol: 'auto' });
-      await withSession(spec, makeCtx(), { cacheDir }, summary);
+      await openSession(spec, makeCtx(), { cacheDir }, summary);
       const probes = server.methods().filter((m) => m === 'server/discover').length;
       assert.equal(probes, 1);
-      await withSession(spec, makeCtx(), { cacheDir }, summary);
+      await openSession(spec, makeCtx(), { cacheDir }, summary);
       assert.equal(server.methods().filter((m) => m === 'server/discover').length, 1);
       assert.equal(server.methods().filter((m) => m === 'initialize').length, 2);
     } finally {

@@ -6,7 +6,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { StdioServerSpec } from '../../src/config/types.js';
-import { withSession } from '../../src/mcp/session/index.js';
 import {
   assertAllEnded,
   everything,
@@ -17,6 +16,7 @@ import {
   stdioSpec,
   tempDir,
   withEnv,
+  openSession,
 } from './helpers.js';
 
 /** A reference server started through `sh -c 'echo $$ >> LOG; exec node …'`: its pid is logged. */
@@ -30,7 +30,7 @@ function logged(name: string, args: string[], overrides: Partial<StdioServerSpec
 describe('reference servers over stdio', { concurrency: 3 }, () => {
   test('server-everything: list tools and call echo, negotiated with auto', async () => {
     const { spec, pids } = logged('everything', [everything, 'stdio'], { protocol: 'auto' });
-    const value = await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
+    const value = await openSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
       const { tools } = await s.client.listTools(undefined, s.requestOptions());
       const call = await s.client.callTool({ name: 'echo', arguments: { message: 'hi there' } }, s.requestOptions());
       return { s, tools: tools.map((t) => t.name), call };
@@ -50,7 +50,7 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
     writeFileSync(join(dir, 'hello.txt'), 'hello from a file\n');
     const ctx = makeCtx();
     const { spec, pids } = logged('filesystem', [filesystem, dir]);
-    const value = await withSession(spec, ctx, { verbose: true, cacheDir: false }, async (s) => {
+    const value = await openSession(spec, ctx, { verbose: true, cacheDir: false }, async (s) => {
       const result = await s.client.callTool(
         { name: 'read_text_file', arguments: { path: join(dir, 'hello.txt') } },
         s.requestOptions(),
@@ -69,7 +69,7 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
   test('server-memory: create an entity and read the graph back', async () => {
     const file = join(tempDir('memory'), 'memory.jsonl');
     const { spec, pids } = logged('memory', [memory], { env: withEnv({ MEMORY_FILE_PATH: file }) });
-    const graph = await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
+    const graph = await openSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
       await s.client.callTool(
         {
           name: 'create_entities',
@@ -87,7 +87,7 @@ describe('reference servers over stdio', { concurrency: 3 }, () => {
     const ctx = makeCtx();
     const dir = tempDir('fs');
     const { spec, pids } = logged('filesystem', [filesystem, dir]);
-    await withSession(spec, ctx, { cacheDir: false }, async (s) => s.protocolVersion);
+    await openSession(spec, ctx, { cacheDir: false }, async (s) => s.protocolVersion);
     assert.equal(ctx.stderrText(), '');
     assertAllEnded(pids());
   });

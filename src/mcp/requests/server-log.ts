@@ -1,9 +1,9 @@
-// Server log messages (notifications/message): how to ask for them in each protocol era, and
-// how one looks on stderr. The legacy era sets a session-wide level (logging/setLevel); the
-// 2026-07-28 era carries the level in each request's _meta.
+// Asking for server log messages (notifications/message) in each protocol era: the legacy era
+// sets a session-wide level (logging/setLevel); the 2026-07-28 era carries the level in each
+// request's _meta. How they are shown: session/server-logs.ts, from the session's plan.
 
 import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
-import type { Client, LoggingLevel, LoggingMessageNotification } from '@modelcontextprotocol/client';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { Session } from '../session/session.js';
 
 /**
@@ -16,16 +16,4 @@ export async function requestLogs(session: Session, level: LoggingLevel): Promis
   if (!session.capabilities?.logging) return undefined;
   await session.client.setLoggingLevel(level, session.requestOptions());
   return {};
-}
-
-export function formatLogMessage(server: string, params: LoggingMessageNotification['params']): string {
-  const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-  return `${server}: [${params.level}]${params.logger ? ` ${params.logger}:` : ''} ${data}`;
-}
-
-/** Shows every log message the server sends, through `write` (one line each). */
-export function showServerLogs(client: Client, server: string, write: (line: string) => void): void {
-  client.setNotificationHandler('notifications/message', (notification) =>
-    write(formatLogMessage(server, notification.params)),
-  );
 }

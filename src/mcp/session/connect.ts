@@ -10,18 +10,13 @@ import {
   SdkHttpError,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
-import type {
-  ClientCapabilities,
-  FetchLike,
-  OAuthClientProvider,
-  PriorDiscovery,
-  Transport,
-} from '@modelcontextprotocol/client';
+import type { FetchLike, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import {
   PROTOCOL_REVISIONS,
   type ProtocolRevision,
   type ProtocolSetting,
   type ServerSpec,
+  type StdioServerSpec,
 } from '../../config/types.js';
 import { McpctlError, type Phase } from '../../errors.js';
 import type { Context } from '../../io.js';
@@ -33,7 +28,12 @@ import { forgetStaleEra, type RememberedEra } from './stale-era.js';
 import { ProbeReferee, probeAnswerOf } from './probe-answer.js';
 import { ProcessTransport, type MessageTooLargeError } from '../stdio/process-transport.js';
 import { createProxyFetch } from '../http/proxy.js';
-import type { ServerLauncher } from '../stdio/launcher.js';
+import { ServerLauncher } from '../stdio/launcher.js';
+import type { SpawnedServer } from '../stdio/spawn.js';
+import type { Teardown } from '../teardown.js';
+import type { SessionPlan } from './plan.js';
+import { answerServerRequests, clientCapabilities } from './client-requests.js';
+import { showServerLogs } from './server-logs.js';
 import { isModernRevision, negotiationOptions } from './revisions.js';
 import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
@@ -49,23 +49,14 @@ const TERMINATE_BOUND_MS = 1500;
 /** How long to wait for a dead server's exit status and last stderr lines. */
 const SETTLE_MS = 300;
 
-export interface ConnectSettings {
-  connectTimeoutMs: number;
-  protocol: ProtocolSetting;
-  capabilities?: ClientCapabilities;
-  configureClient?: (client: Client) => void;
-  authProvider?: OAuthClientProvider;
-  maxMessageBytes: number;
+/** What one connect runs with besides its plan (session.ts's SessionStart, and the era cache it made). */
+export interface ConnectStart {
+  /** stdio: where each attempt's server process comes from (the first may be running already). */
+  launcher?: ServerLauncher;
+  /** The run's teardown: a failed attempt's end is tracked there instead of awaited. */
+  teardown?: Teardown;
   /** Where the verdict of `auto` is remembered; absent: no cache. */
   eraCache?: RememberedEra;
-  /** Writes one diagnostic line for this server (`name: line`), verbose only. */
-  log?: (line: string) => void;
-  /** When set, the teardown of a failed attempt is handed over instead of awaited. */
-  deferClose?: (closing: Promise<void>) => void;
-  /** stdio (required there): where each attempt's server process comes from (the first may be running already). */
-  launcher?: ServerLauncher;
-  /** --timeout: the connect ends by then too. */
-  commandDeadline?: TimeLimit;
 }
 
 export interface Connection {
@@ -131,8 +122,8 @@ class ConnectDeadline {
   }
 }
 
-export async function connect(spec: ServerSpec, ctx: Context, settings: ConnectSettings): Promise<Connection> {
-  const connector = new Connector(spec, ctx, settings);
+export async function connect(plan: SessionPlan, ctx: Context, start: ConnectStart): Promise<Connection> {
+  const connector = new Connector(plan, ctx, start);
   try {
     return await connector.connect();
   } finally {
@@ -147,25 +138,30 @@ class Connector {
   readonly deadline: ConnectDeadline;
   /** Ctrl-C or the deadline: no further attempt starts. */
   private readonly stop: AbortSignal;
-  private readonly launcher?: ServerLauncher;
+  private readonly spec: ServerSpec;
+  private readonly protocol: ProtocolSetting;
+  /** stdio: made here when the session brought none (no server was started ahead). */
+  private launcher?: ServerLauncher;
   private readonly proxyFetch?: FetchLike;
   private readonly cache?: RememberedEra;
 
   constructor(
-    private readonly spec: ServerSpec,
+    private readonly plan: SessionPlan,
     private readonly ctx: Context,
-    private readonly settings: ConnectSettings,
+    private readonly start: ConnectStart,
   ) {
-    if (spec.transport === 'stdio') this.launcher = launcherOf(spec, settings);
+    this.spec = plan.spec;
+    this.protocol = plan.spec.protocol;
+    this.launcher = start.launcher;
     this.deadline = new ConnectDeadline(
-      settings.connectTimeoutMs,
+      plan.limits.connectMs,
       this.launcher?.waiting?.startedAt ?? ctx.now(),
-      settings.commandDeadline,
+      plan.limits.total,
       ctx.now,
     );
     this.stop = AbortSignal.any([ctx.signal, this.deadline.controller.signal]);
-    this.proxyFetch = spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
-    this.cache = settings.protocol === 'auto' ? settings.eraCache : undefined;
+    this.proxyFetch = plan.spec.transport === 'stdio' ? undefined : createProxyFetch(ctx.env);
+    this.cache = this.protocol === 'auto' ? start.eraCache : undefined;
   }
 
   /** With the remembered verdict first, if any; when that fails, forgotten (if stale) and tried afresh. */
@@ -178,7 +174,7 @@ class Connector {
     } catch (err) {
       if (!(err instanceof AttemptFailure)) throw err;
       if (!prior || !cache) throw err.error;
-      if (!(await forgetStaleEra(cache, { at: 'connect', error: err.error, stop: this.stop }, this.settings.log)))
+      if (!(await forgetStaleEra(cache, { at: 'connect', error: err.error, stop: this.stop }, this.plan.log)))
         throw err.error;
       try {
         conn = await this.attempt(undefined);
@@ -193,12 +189,12 @@ class Connector {
 
   private attempt(prior: EraVerdict | undefined): Promise<Connection> {
     if (this.spec.transport === 'stdio') return this.openStdio(prior);
-    if (this.spec.transport === 'sse') return this.open('sse', this.settings.protocol, prior);
+    if (this.spec.transport === 'sse') return this.open('sse', this.protocol, prior);
     return this.openHttpOrSse(prior, this.spec.sseFallback);
   }
 
   private async openStdio(prior: EraVerdict | undefined): Promise<Connection> {
-    const { protocol } = this.settings;
+    const { protocol } = this;
     try {
       return await this.open('stdio', protocol, prior);
     } catch (err) {
@@ -210,7 +206,7 @@ class Connector {
       // and refused it naming its revisions: start it again with the one it speaks.
       const modern = modernRevisionOffered(err.raw);
       if (!modern) throw err;
-      this.settings.log?.(`(client) the server answered late as a ${modern} server; connecting again`);
+      this.plan.log?.(`(client) the server answered late as a ${modern} server; connecting again`);
       return this.open('stdio', modern, undefined);
     }
   }
@@ -223,8 +219,8 @@ class Connector {
       if (!(err instanceof AttemptFailure) || !sseFallback || !isNotStreamableHttp(err.raw)) throw err;
       if (this.stop.aborted) throw err;
       // An SSE-only server; SSE predates 2026-07-28, so `auto` means the plain handshake there.
-      this.settings.log?.('(client) Streamable HTTP refused (404/405); trying the SSE transport');
-      const { protocol } = this.settings;
+      this.plan.log?.('(client) Streamable HTTP refused (404/405); trying the SSE transport');
+      const { protocol } = this;
       return this.open('sse', protocol === 'auto' ? 'legacy' : protocol, undefined);
     }
   }
@@ -235,10 +231,10 @@ class Connector {
    */
   private async openHttp(prior: EraVerdict | undefined): Promise<Connection> {
     try {
-      return await this.open('http', this.settings.protocol, prior);
+      return await this.open('http', this.protocol, prior);
     } catch (err) {
       if (!(err instanceof AttemptFailure) || err.probeAnswer === undefined || this.stop.aborted) throw err;
-      this.settings.log?.(
+      this.plan.log?.(
         `(client) server/discover was answered with ${err.probeAnswer}; trying initialize (the 2025 revisions)`,
       );
       try {
@@ -256,7 +252,7 @@ class Connector {
     protocol: ProtocolSetting,
     prior: EraVerdict | undefined,
   ): Promise<Connection> {
-    const { spec, settings } = this;
+    const { spec } = this;
     const tracker = new PhaseTracker(kind === 'stdio' ? 'spawn' : 'connect');
     const killSwitch = new AbortController();
     const { transport, referee, tooLarge } = this.transportFor(kind, protocol, prior, killSwitch);
@@ -267,7 +263,7 @@ class Connector {
       // Describe first: it waits for a dead server's exit status and last stderr lines.
       const error = await conn.describe(err, this.stopExtra());
       const closing = conn.close();
-      if (settings.deferClose) settings.deferClose(closing);
+      if (this.start.teardown) this.start.teardown.track(closing);
       else await closing;
       throw new AttemptFailure(error, err, referee ? probeAnswerOf(err, referee) : undefined);
     };
@@ -300,30 +296,30 @@ class Connector {
     prior: EraVerdict | undefined,
     killSwitch: AbortController,
   ): { transport: Transport; referee?: ProbeReferee; tooLarge: () => MessageTooLargeError | undefined } {
-    const { spec, settings } = this;
+    const { spec, plan } = this;
     let tooLarge: MessageTooLargeError | undefined;
     let transport: Transport | undefined;
     const referee =
       kind === 'http' && protocol === 'auto' && !prior
         ? new ProbeReferee((verdict) => {
-            settings.log?.(`(client) server/discover was answered with ${verdict}`);
+            plan.log?.(`(client) server/discover was answered with ${verdict}`);
             void transport?.close().catch(() => {});
           })
         : undefined;
     transport =
       spec.transport === 'stdio'
         ? new ProcessTransport({
-            maxMessageBytes: settings.maxMessageBytes,
-            onStderrLine: (line) => settings.log?.(line),
-            onStdoutNoise: (line) => settings.log?.(`(stdout, not JSON-RPC) ${line}`),
-            server: (this.launcher ?? launcherOf(spec, settings)).next(),
+            maxMessageBytes: plan.limits.maxMessageBytes,
+            onStderrLine: (line) => plan.log?.(line),
+            onStdoutNoise: (line) => plan.log?.(`(stdout, not JSON-RPC) ${line}`),
+            server: this.nextServer(spec),
           })
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
             fetch: this.proxyFetch,
-            authProvider: settings.authProvider,
+            authProvider: plan.auth,
             killSwitch: killSwitch.signal,
             watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
-            maxMessageBytes: settings.maxMessageBytes,
+            maxMessageBytes: plan.limits.maxMessageBytes,
             // As on stdio: an answer over the cap ends the connection, and says why.
             onTooLarge: (err) => {
               tooLarge ??= err;
@@ -333,23 +329,32 @@ class Connector {
     return { transport, referee, tooLarge: () => tooLarge };
   }
 
+  /** The process for the next attempt: the one started ahead, then fresh ones. */
+  private nextServer(spec: StdioServerSpec): SpawnedServer {
+    this.launcher ??= new ServerLauncher(spec, this.ctx.now);
+    return this.launcher.next();
+  }
+
   private clientFor(kind: TransportKind, protocol: ProtocolSetting): Client {
-    const { settings } = this;
+    const { plan } = this;
+    const connectMs = plan.limits.connectMs;
     const probeTimeoutMs =
       kind === 'stdio' && protocol === 'auto'
         ? // On stdio the SDK takes silence for a legacy server and sends initialize: wait long
           // enough for a slow start, and leave initialize half of the deadline.
-          Math.min(10_000, Math.max(1000, Math.floor(settings.connectTimeoutMs / 2)))
-        : settings.connectTimeoutMs + 1000; // elsewhere our deadline should fire first
+          Math.min(10_000, Math.max(1000, Math.floor(connectMs / 2)))
+        : connectMs + 1000; // elsewhere our deadline should fire first
     const client = new Client(CLIENT_INFO, {
-      capabilities: settings.capabilities ?? {},
+      capabilities: plan.answers ? clientCapabilities(plan.answers.roots) : {},
       ...negotiationOptions(protocol, probeTimeoutMs),
     });
     client.onerror = (error) => {
       if (isNoise(error)) return;
-      settings.log?.(`(client) ${error.message}`);
+      plan.log?.(`(client) ${error.message}`);
     };
-    settings.configureClient?.(client);
+    // Before the client connects, so nothing the server asks or logs meanwhile is missed.
+    if (plan.answers) answerServerRequests(client, plan.answers);
+    if (plan.serverLogs) showServerLogs(client, this.spec.name, plan.serverLogs);
     return client;
   }
 
@@ -359,15 +364,6 @@ class Connector {
       ...(this.deadline.expired ? { deadline: this.deadline.limit } : {}),
     };
   }
-}
-
-/** A stdio server's launcher comes with the settings: the session starts the server before connecting. */
-function launcherOf(spec: ServerSpec, settings: ConnectSettings): ServerLauncher {
-  if (settings.launcher) return settings.launcher;
-  throw new McpctlError('internal', `server "${spec.name}": connect was called without its server's launcher`, {
-    server: spec.name,
-    phase: 'spawn',
-  });
 }
 
 function connection(

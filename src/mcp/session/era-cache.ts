@@ -24,11 +24,6 @@ interface EraCacheFile {
  */
 const MAX_AGE_MS = { legacy: 24 * 60 * 60 * 1000, modern: 7 * 24 * 60 * 60 * 1000 } as const;
 
-export function defaultCacheDir(env: Env, home: string): string {
-  const xdg = env.XDG_CACHE_HOME;
-  return xdg ? join(xdg, 'mcpctl') : join(home, '.cache', 'mcpctl');
-}
-
 /**
  * The cache key of a server: a SHA-256 over what decides which program or endpoint answers.
  * For stdio, only the variables that differ from our own environment are included: the

@@ -1,65 +1,27 @@
-// Scoped connections (docs/ARCHITECTURE.md): withSession opens a server, runs the work, and always
-// closes it (commands/common/sessions.ts walks many servers with it). Requests get their
-// timeouts and Ctrl-C from Session.requestOptions; every failure leaves as an McpctlError.
+// Scoped connections (docs/ARCHITECTURE.md): withSession opens a server as its plan says, runs the
+// work, and always ends it: before returning, or held by the run's teardown until the answer is
+// printed. Requests get their timeouts and Ctrl-C from Session.requestOptions; every failure
+// leaves as an McpctlError.
 
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type {
-  Client,
-  ClientCapabilities,
-  Implementation,
-  OAuthClientProvider,
-  RequestOptions,
-  ServerCapabilities,
-} from '@modelcontextprotocol/client';
-import type { ProtocolSetting, ServerSpec } from '../../config/types.js';
+import type { Client, Implementation, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { ServerSpec } from '../../config/types.js';
 import type { Context } from '../../io.js';
 import { classifyError } from './classify.js';
 import type { TimeLimit } from '../../deadline.js';
-import { connect, type Connection, type ConnectSettings } from './connect.js';
-import { EraCache, defaultCacheDir, eraCacheKey } from './era-cache.js';
-import { forgetStaleEra, type StaleEraFailure } from './stale-era.js';
+import { connect, type Connection } from './connect.js';
+import { EraCache, eraCacheKey } from './era-cache.js';
+import { forgetStaleEra, type RememberedEra, type StaleEraFailure } from './stale-era.js';
+import type { SessionPlan } from './plan.js';
+import type { Teardown } from '../teardown.js';
 import type { SpawnedServer } from '../stdio/spawn.js';
-import { ServerLauncher } from '../stdio/launcher.js';
+import type { ServerLauncher } from '../stdio/launcher.js';
 import { ProcessTransport } from '../stdio/process-transport.js';
 import { isModernRevision } from './revisions.js';
 import { untilAborted } from '../wait.js';
 
-export interface SessionOptions {
-  /** Bounds spawn/transport start + era probe + handshake as one deadline. Default spec.timeoutMs. */
-  connectTimeoutMs?: number;
-  /** Idle limit per request, reset by progress notifications. Default spec.timeoutMs. */
-  requestTimeoutMs?: number;
-  /**
-   * --timeout: the wall-clock limit of the whole command (connect and every request, progress
-   * or not), as the time it ends and its length. Default none.
-   */
-  commandDeadline?: TimeLimit;
-  /** Overrides spec.protocol for this run (--protocol). */
-  protocol?: ProtocolSetting;
-  /** Server stderr lines (and client diagnostics) shown as `name: line` on ctx.io.stderr. */
-  verbose?: boolean;
-  /** HTTP only: OAuth for servers that require it. */
-  authProvider?: OAuthClientProvider;
-  /** Client capabilities to declare (elicitation, roots, sampling), for commands that answer them. */
-  capabilities?: ClientCapabilities;
-  /** Registers request handlers on the client before it connects. */
-  configureClient?: (client: Client) => void;
-  /**
-   * When set, teardown is started and handed over instead of awaited, so the caller can
-   * print the answer (or the error) first. Each promise never rejects and settles within
-   * ~5 s; it may be called more than once per session (a failed attempt before a retry).
-   */
-  deferClose?: (closing: Promise<void>) => void;
-  /**
-   * With deferClose: the session's teardown begins only once this settles (the caller has
-   * printed its answer or its error), so the answer comes first. Teardown of a failed attempt
-   * before a retry begins at once regardless.
-   */
-  closeAfter?: Promise<void>;
-  /** Where `auto` remembers each server's era; false: no cache. Default $XDG_CACHE_HOME/mcpctl or ~/.cache/mcpctl. */
-  cacheDir?: string | false;
-  /** The largest single message accepted from a stdio server. Default 64 MiB. */
-  maxMessageBytes?: number;
+/** What runs a planned session: where its server comes from and who ends it. */
+export interface SessionStart {
   /**
    * stdio: where the server processes come from; launchSession's has the first one started
    * ahead. Default: each started when an attempt needs it. One started ahead that no attempt
@@ -67,13 +29,16 @@ export interface SessionOptions {
    */
   launcher?: ServerLauncher;
   /**
-   * On Ctrl-C, before the server is ended: last words to the server (cancelling a task, say).
-   * It must bound its own requests; they carry no abort signal of the session's.
+   * The run's teardown: the session's end is held there until the answer is printed, and the
+   * end of a failed attempt is tracked there instead of awaited. Absent: the session is ended
+   * before withSession returns.
    */
-  onInterrupted?: (session: Session) => Promise<void>;
+  teardown?: Teardown;
 }
 
 export interface Session {
+  /** What the session was opened with: its server, limits and answers. */
+  plan: SessionPlan;
   spec: ServerSpec;
   client: Client;
   /** The negotiated revision, e.g. `2025-06-18` or `2026-07-28`. */
@@ -90,20 +55,17 @@ export interface Session {
   stderrTail(): string[];
 }
 
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
-
 export async function withSession<T>(
-  spec: ServerSpec,
+  plan: SessionPlan,
   ctx: Context,
-  opts: SessionOptions,
   fn: (s: Session) => Promise<T>,
+  start: SessionStart = {},
 ): Promise<T> {
-  const launcher = spec.transport === 'stdio' ? (opts.launcher ?? new ServerLauncher(spec, ctx.now)) : undefined;
   try {
-    return await openAndRun(spec, ctx, { ...opts, launcher }, fn);
+    return await openAndRun(plan, ctx, fn, start);
   } finally {
-    const untaken = launcher?.untaken();
-    if (untaken && spec.transport === 'stdio') await awaitOrHandOver(endUntaken(untaken), opts);
+    const untaken = start.launcher?.untaken();
+    if (untaken) await endNowOrTrack(endUntaken(untaken), start.teardown);
   }
 }
 
@@ -113,28 +75,27 @@ function endUntaken(server: SpawnedServer): Promise<void> {
 }
 
 async function openAndRun<T>(
-  spec: ServerSpec,
+  plan: SessionPlan,
   ctx: Context,
-  opts: SessionOptions,
   fn: (s: Session) => Promise<T>,
+  start: SessionStart,
 ): Promise<T> {
-  const settings = connectSettings(spec, ctx, opts);
+  const { spec } = plan;
   if (ctx.signal.aborted)
     throw classifyError(ctx.signal.reason, spec, spec.transport === 'stdio' ? 'spawn' : 'connect', {
       interrupted: true,
     });
-
+  const eraCache = rememberedEra(plan, ctx);
   for (let attempt = 1; ; attempt++) {
     const started = ctx.now();
-    const conn = await connect(spec, ctx, settings);
-    const session = new LiveSession(spec, ctx, opts, conn, ctx.now() - started);
+    const conn = await connect(plan, ctx, { ...start, eraCache });
+    const session = new LiveSession(plan, ctx, conn, ctx.now() - started);
     let value: T;
     try {
       const work = fn(session);
       work.catch(() => {}); // if Ctrl-C wins the race below, the work's own failure is moot
       value = await untilAborted(work, ctx.signal);
     } catch (err) {
-      if (ctx.signal.aborted && opts.onInterrupted) await opts.onInterrupted(session).catch(() => {});
       const failure = await conn.describe(err, { interrupted: ctx.signal.aborted });
       const stale: StaleEraFailure = {
         at: 'request',
@@ -143,16 +104,22 @@ async function openAndRun<T>(
         prior: conn.prior,
         answered: conn.tracker.answered,
       };
-      if (attempt === 1 && settings.eraCache && (await forgetStaleEra(settings.eraCache, stale, settings.log))) {
+      if (attempt === 1 && eraCache && (await forgetStaleEra(eraCache, stale, plan.log))) {
         await session.end();
         continue;
       }
-      await awaitOrHandOver(endAfter(session, opts), opts);
+      await finish(session, start.teardown);
       throw failure;
     }
-    await awaitOrHandOver(endAfter(session, opts), opts);
+    await finish(session, start.teardown);
     return value;
   }
+}
+
+/** Where `auto` remembers this server's era, when the plan keeps a cache. */
+function rememberedEra(plan: SessionPlan, ctx: Context): RememberedEra | undefined {
+  if (plan.spec.protocol !== 'auto' || plan.eraCacheDir === false) return undefined;
+  return { cache: new EraCache(plan.eraCacheDir, ctx.now), key: eraCacheKey(plan.spec, ctx.env) };
 }
 
 class LiveSession implements Session {
@@ -167,13 +134,15 @@ class LiveSession implements Session {
   private readonly requestTimeoutMs: number;
   private readonly commandDeadline?: TimeLimit;
 
+  readonly spec: ServerSpec;
+
   constructor(
-    readonly spec: ServerSpec,
+    readonly plan: SessionPlan,
     private readonly ctx: Context,
-    opts: SessionOptions,
     private readonly conn: Connection,
     readonly connectMs: number,
   ) {
+    this.spec = plan.spec;
     const client = conn.client;
     this.client = client;
     this.protocolVersion = client.getNegotiatedProtocolVersion() ?? '';
@@ -181,8 +150,8 @@ class LiveSession implements Session {
     this.serverInfo = client.getServerVersion();
     this.capabilities = client.getServerCapabilities();
     this.instructions = client.getInstructions();
-    this.requestTimeoutMs = opts.requestTimeoutMs ?? spec.timeoutMs;
-    this.commandDeadline = opts.commandDeadline;
+    this.requestTimeoutMs = plan.limits.requestMs;
+    this.commandDeadline = plan.limits.total;
   }
 
   requestOptions(extra: Partial<RequestOptions> = {}): RequestOptions {
@@ -234,46 +203,15 @@ class LiveSession implements Session {
   }
 }
 
-function connectSettings(
-  spec: ServerSpec,
-  ctx: Context,
-  opts: SessionOptions,
-): ConnectSettings & { log?: (line: string) => void } {
-  const protocol = opts.protocol ?? spec.protocol;
-  const log = opts.verbose ? (line: string) => void ctx.io.stderr.write(`${spec.name}: ${line}\n`) : undefined;
-  const cacheDir = opts.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : opts.cacheDir;
-  return {
-    connectTimeoutMs: opts.connectTimeoutMs ?? spec.timeoutMs,
-    protocol,
-    capabilities: opts.capabilities,
-    configureClient: opts.configureClient,
-    authProvider: spec.transport === 'stdio' ? undefined : opts.authProvider,
-    maxMessageBytes: opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-    eraCache:
-      protocol === 'auto' && cacheDir !== false
-        ? { cache: new EraCache(cacheDir, ctx.now), key: eraCacheKey(spec, ctx.env) }
-        : undefined,
-    log,
-    deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
-    launcher: opts.launcher,
-    commandDeadline: opts.commandDeadline,
-  };
-}
-
-/** Ends the session now, or (deferred) once the caller says its answer is out. */
-function endAfter(session: LiveSession, opts: SessionOptions): Promise<void> {
+/** Ends the session now (awaited), or holds its end in the run's teardown until the answer is printed. */
+function finish(session: LiveSession, teardown: Teardown | undefined): Promise<void> | void {
   session.stop();
-  if (!opts.deferClose || !opts.closeAfter) return session.end();
-  const end = () => session.end();
-  return opts.closeAfter.then(end, end);
+  if (teardown) teardown.hold(() => session.end());
+  else return session.end().catch(() => {});
 }
 
-/** A teardown under way: handed to the caller (deferClose) to await later, or awaited now. */
-function awaitOrHandOver(closing: Promise<void>, opts: SessionOptions): void | Promise<void> {
-  const settled = closing.catch(() => {});
-  if (opts.deferClose) {
-    opts.deferClose(settled);
-    return;
-  }
-  return settled;
+/** A teardown under way: tracked by the run's teardown, or awaited now. */
+function endNowOrTrack(closing: Promise<void>, teardown: Teardown | undefined): Promise<void> | void {
+  if (teardown) teardown.track(closing);
+  else return closing.catch(() => {});
 }
