@@ -132,7 +132,7 @@ class LiveSession implements Session {
   private readonly ended = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly requestTimeoutMs: number;
-  private readonly commandDeadline?: TimeLimit;
+  private readonly total?: TimeLimit;
 
   readonly spec: ServerSpec;
 
@@ -151,12 +151,12 @@ class LiveSession implements Session {
     this.capabilities = client.getServerCapabilities();
     this.instructions = client.getInstructions();
     this.requestTimeoutMs = plan.limits.requestMs;
-    this.commandDeadline = plan.limits.total;
+    this.total = plan.limits.total;
   }
 
   requestOptions(extra: Partial<RequestOptions> = {}): RequestOptions {
     const controller = new AbortController();
-    const deadline = this.commandDeadline;
+    const deadline = this.total;
     if (deadline !== undefined) {
       const timer = setTimeout(
         () => {
