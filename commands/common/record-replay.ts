@@ -45,7 +45,7 @@ export class RecordReplay {
     } else {
       // Replaying loads the session layer's SDK here: no server boots meanwhile anyway.
       const { readRecording } = await import('../../src/mcp/record/recording.js');
-      const recording = await readRecording(full);
+      const recording = await readRecording(full, this.file);
       this.player = new (await import('../../src/mcp/record/player.js')).Player(this.file, recording, this.secrets);
     }
   }

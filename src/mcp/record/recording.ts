@@ -54,11 +54,11 @@ export interface Recording {
 
 const TRANSPORTS: ReadonlySet<string> = new Set(['stdio', 'http', 'sse']);
 
-/** Reads a recording for --replay: a missing, unreadable or malformed file is exit 2 naming it. */
-export async function readRecording(file: string): Promise<Recording> {
+/** Reads a recording for --replay: a missing, unreadable or malformed file is exit 2 naming it (as `file`). */
+export async function readRecording(path: string, file = path): Promise<Recording> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code ?? err);
