@@ -136,6 +136,14 @@ class ReplayTransport implements Transport {
     }
   }
 
+  /** `holder[key]`, a recorded request id, replaced with the id this run sent in its place. */
+  private toLiveId(holder: object, key: string): void {
+    const record = holder as Record<string, unknown>;
+    if (record[key] === undefined) return;
+    const live = this.ids.get(JSON.stringify(record[key]));
+    if (live !== undefined) record[key] = live;
+  }
+
   private deliver(event: RecordedEvent): void {
     if (this.closed) return;
     if ('closed' in event) {
@@ -144,9 +152,12 @@ class ReplayTransport implements Transport {
     }
     if (!('receive' in event)) return;
     const message = structuredClone(event.receive);
-    if ('id' in message && ('result' in message || 'error' in message)) {
-      const live = this.ids.get(JSON.stringify(message.id));
-      if (live !== undefined) (message as { id: unknown }).id = live;
+    if ('id' in message && ('result' in message || 'error' in message)) this.toLiveId(message, 'id');
+    // Progress tokens are made from request ids, and a cancellation names one.
+    const params = 'method' in message ? (message.params as Record<string, unknown> | undefined) : undefined;
+    if (params && !('id' in message)) {
+      this.toLiveId(params, 'progressToken');
+      this.toLiveId(params, 'requestId');
     }
     this.onmessage?.(message);
   }
