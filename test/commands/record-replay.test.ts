@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { jsonError, run } from '../helpers/run.js';
+import { FIXTURE } from '../helpers/call-project.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 import { assertAllEnded, everything, logLines, tempDir } from '../mcp/helpers.js';
 
@@ -163,6 +164,35 @@ test('tools --json and call over Streamable HTTP: replayed with nothing listenin
   );
   assert.equal(callAgain.code, 0, callAgain.stderr);
   assert.equal(callAgain.stdout, call.stdout);
+});
+
+test('tools over several servers, one of them 2026-07-28: each is recorded under its name and replayed', async () => {
+  const both = config('both.json', {
+    everything: { command: process.execPath, args: [launcher] },
+    modern: { command: process.execPath, args: [FIXTURE, 'modern'], protocolVersion: '2026-07-28' },
+  });
+  const bothGone = config('both-gone.json', {
+    everything: { command: path.join(dir, 'no-such-server') },
+    modern: { command: path.join(dir, 'no-such-server'), protocolVersion: '2026-07-28' },
+  });
+  const recorded = await run(['-c', both, 'tools', '--json', '--record', 'both.json'], opts);
+  assert.equal(recorded.code, 0, recorded.stderr);
+  assert.deepEqual(
+    JSON.parse(recorded.stdout).results.map((r: { server: string }) => r.server),
+    ['everything', 'modern'],
+  );
+  const file = JSON.parse(readFileSync(path.join(dir, 'both.json'), 'utf8'));
+  const revisions = Object.fromEntries(
+    file.servers.map((s: { server: string; connections: Array<{ protocolVersion?: string }> }) => [
+      s.server,
+      s.connections.map((c) => c.protocolVersion),
+    ]),
+  );
+  assert.deepEqual(revisions.modern, ['2026-07-28']);
+  assert.equal(revisions.everything.length, 1);
+  const replayed = await run(['-c', bothGone, 'tools', '--json', '--replay', 'both.json'], opts);
+  assert.equal(replayed.code, 0, replayed.stderr);
+  assert.equal(replayed.stdout, recorded.stdout);
 });
 
 test('--record to a path that cannot be written is exit 2 naming the flag, before any server starts', async () => {
