@@ -195,6 +195,18 @@ test('tools over several servers, one of them 2026-07-28: each is recorded under
   assert.equal(replayed.stdout, recorded.stdout);
 });
 
+test('a server that could not start is recorded so: its replay fails with the same error, spawning nothing', async () => {
+  const recorded = await run(['-c', gone, 'tools', 'everything', '--json', '--record', 'no-start.json'], opts);
+  assert.equal(recorded.code, 3, recorded.stderr);
+  assert.match(jsonError(recorded.stderr).error.message, /command not found/);
+  const replayed = await countingSpawns(() =>
+    run(['-c', gone, 'tools', 'everything', '--json', '--replay', 'no-start.json'], opts),
+  );
+  assert.equal(replayed.spawns, 0);
+  assert.equal(replayed.value.code, 3);
+  assert.equal(replayed.value.stderr, recorded.stderr);
+});
+
 test('--record to a path that cannot be written is exit 2 naming the flag, before any server starts', async () => {
   writeFileSync(pidLog, '');
   mkdirSync(path.join(dir, 'a-directory'), { recursive: true });

@@ -93,6 +93,11 @@ class ReplayTransport implements Transport {
   }
 
   async start(): Promise<void> {
+    const first = this.events[0];
+    if (first && 'startFailed' in first) {
+      this.cursor = this.events.length;
+      throw replayedFailure(first.startFailed);
+    }
     this.deliverUntilSend();
   }
 
@@ -182,16 +187,17 @@ function nextTurn(): Promise<void> {
 }
 
 /** The error a recorded failure stands for. */
-export function replayedFailure(failure: RecordedFailure): Error {
+function replayedFailure(failure: RecordedFailure): Error {
   if (failure.name === 'UnauthorizedError') return new UnauthorizedError(failure.message);
-  const code = failure.code as SdkErrorCode;
+  const sdkCode = failure.code as SdkErrorCode;
   if (failure.status !== undefined)
-    return new SdkHttpError(code, failure.message, {
+    return new SdkHttpError(sdkCode, failure.message, {
       status: failure.status,
       statusText: failure.statusText,
       text: failure.text,
     });
   if (typeof failure.code === 'string' && (Object.values(SdkErrorCode) as string[]).includes(failure.code))
-    return new SdkError(code, failure.message);
-  return Object.assign(new Error(failure.message), failure.code === undefined ? {} : { code: failure.code });
+    return new SdkError(sdkCode, failure.message);
+  const { code, syscall } = failure;
+  return Object.assign(new Error(failure.message), code === undefined ? {} : { code }, syscall ? { syscall } : {});
 }

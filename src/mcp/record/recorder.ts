@@ -54,6 +54,15 @@ function watch(transport: Transport, connection: RecordedConnection): Transport 
   const { events } = connection;
   let closing = false;
   let closedSeen = false;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    try {
+      await start();
+    } catch (err) {
+      events.push({ startFailed: recordedFailure(err) });
+      throw err;
+    }
+  };
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
     const event: { send: JSONRPCMessage; failed?: RecordedFailure } = { send: copy(message) };
@@ -129,8 +138,9 @@ function copy(message: JSONRPCMessage): JSONRPCMessage {
 export function recordedFailure(err: unknown): RecordedFailure {
   if (!(err instanceof Error)) return { message: String(err) };
   const failure: RecordedFailure = { message: err.message, name: err.name };
-  const { code, data } = err as { code?: unknown; data?: unknown };
+  const { code, data, syscall } = err as { code?: unknown; data?: unknown; syscall?: unknown };
   if (typeof code === 'string' || typeof code === 'number') failure.code = code;
+  if (typeof syscall === 'string') failure.syscall = syscall;
   if (isRecord(data) && typeof data.status === 'number') {
     failure.status = data.status;
     if (typeof data.statusText === 'string') failure.statusText = data.statusText;

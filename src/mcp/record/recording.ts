@@ -22,13 +22,17 @@ export interface RecordedFailure {
   status?: number;
   statusText?: string;
   text?: string;
+  /** A process that could not be started: `spawn …` (with `code` ENOENT, EACCES…). */
+  syscall?: string;
 }
 
 /**
- * One thing that happened on a connection, in order: a message mcpctl sent (`failed` when the
- * transport refused it), a message the server sent, or the server ending the connection.
+ * One thing that happened on a connection, in order: the transport failing to start (a stdio
+ * command not found), a message mcpctl sent (`failed` when the transport refused it), a
+ * message the server sent, or the server ending the connection.
  */
 export type RecordedEvent =
+  | { startFailed: RecordedFailure }
   | { send: JSONRPCMessage; failed?: RecordedFailure }
   | { receive: JSONRPCMessage }
   | { closed: 'by the server' };
@@ -98,20 +102,22 @@ function checkServer(file: string, value: unknown, at: string): void {
       throw malformed(file, `${here}.transport must be one of stdio, http, sse`);
     if (!Array.isArray(conn.events)) throw malformed(file, `${here}.events must be an array`);
     conn.events.forEach((event, k) => {
-      if (!isEvent(event)) throw malformed(file, `${here}.events[${k}] must hold "send", "receive" or "closed"`);
+      if (!isEvent(event))
+        throw malformed(file, `${here}.events[${k}] must hold "startFailed", "send", "receive" or "closed"`);
     });
   });
 }
 
 function isEvent(value: unknown): value is RecordedEvent {
   if (!isRecord(value)) return false;
-  if ('send' in value)
-    return (
-      isRecord(value.send) &&
-      (value.failed === undefined || (isRecord(value.failed) && typeof value.failed.message === 'string'))
-    );
+  if ('startFailed' in value) return isFailure(value.startFailed);
+  if ('send' in value) return isRecord(value.send) && (value.failed === undefined || isFailure(value.failed));
   if ('receive' in value) return isRecord(value.receive);
   return value.closed === 'by the server';
+}
+
+function isFailure(value: unknown): value is RecordedFailure {
+  return isRecord(value) && typeof value.message === 'string';
 }
 
 function malformed(file: string, why: string) {
