@@ -120,6 +120,7 @@ test('a replayed call with other arguments, or another tool, is exit 3 naming th
   const { error } = jsonError(changed.stderr);
   assert.equal(error.kind, 'connection');
   assert.equal(error.server, 'everything');
+  assert.equal(error.phase, 'request');
   assert.match(error.message, /--replay call\.json: server "everything": request tools\/call \("echo"\)/);
   assert.match(error.message, /params\.arguments\.message: recorded "hello replay", sent "something else"/);
 

@@ -6,7 +6,7 @@
 import { SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../../config/types.js';
-import { McpctlError } from '../../errors.js';
+import { McpctlError, type Phase } from '../../errors.js';
 import { escapeControls } from '../../escape.js';
 import type { Secrets } from '../../redact.js';
 import { specSecrets } from '../../testing/redact.js';
@@ -44,14 +44,15 @@ export class Player implements Exchange {
     this.taken.set(spec.name, index + 1);
     return new ReplayTransport(connection, {
       secrets: this.secrets,
-      mismatch: (what) => this.fail(spec.name, what),
+      mismatch: (what, phase) => this.fail(spec.name, what, phase),
     });
   }
 
-  private fail(server: string, what: string): McpctlError {
+  private fail(server: string, what: string, phase: Phase = 'connect'): McpctlError {
     const text = escapeControls(this.secrets.mask(`--replay ${this.file}: server "${server}": ${what}`));
     const error = new McpctlError('connection', text, {
       server,
+      phase,
       hint: 'replay the command that was recorded, or record it again with --record FILE',
     });
     this.mismatch ??= error;
@@ -61,8 +62,8 @@ export class Player implements Exchange {
 
 interface ReplaySettings {
   secrets: Secrets;
-  /** The error for a message that is not the one recorded. */
-  mismatch: (what: string) => McpctlError;
+  /** The error for a message that is not the one recorded, sent in `phase`. */
+  mismatch: (what: string, phase: Phase) => McpctlError;
 }
 
 /** One recorded connection played back: what the server sent is delivered after the send it followed. */
@@ -106,14 +107,14 @@ class ReplayTransport implements Transport {
     const event = this.events[this.cursor];
     const what = describe(message);
     if (event === undefined || !('send' in event)) {
-      throw this.fail(`${what} was sent after the end of the recorded exchange`);
+      throw this.fail(`${what} was sent after the end of the recorded exchange`, message);
     }
     const difference = firstDifference(comparable(event.send), comparable(this.settings.secrets.maskDeep(message)));
     if (difference !== undefined) {
       const recorded = describe(event.send);
       const where =
         recorded === what ? 'differs from the one recorded' : `was sent where the recording has ${recorded}`;
-      throw this.fail(`${what} ${where}: ${difference}`);
+      throw this.fail(`${what} ${where}: ${difference}`, message);
     }
     this.cursor++;
     if ('id' in event.send && 'id' in message) this.ids.set(JSON.stringify(event.send.id), message.id);
@@ -128,8 +129,8 @@ class ReplayTransport implements Transport {
     this.onclose?.();
   }
 
-  private fail(what: string): McpctlError {
-    this.failure = this.settings.mismatch(what);
+  private fail(what: string, sent: JSONRPCMessage): McpctlError {
+    this.failure = this.settings.mismatch(what, phaseOf(sent));
     return this.failure;
   }
 
@@ -180,6 +181,12 @@ function describe(message: JSONRPCMessage): string {
         ? ` (${JSON.stringify(params.uri)})`
         : '';
   return `${kind} ${message.method}${about}`;
+}
+
+/** The phase a message is sent in, as errors name it. */
+function phaseOf(message: JSONRPCMessage): Phase {
+  const method = 'method' in message ? message.method : undefined;
+  return method === 'initialize' ? 'initialize' : method === 'server/discover' ? 'discovery' : 'request';
 }
 
 function nextTurn(): Promise<void> {
