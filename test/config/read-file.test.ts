@@ -247,3 +247,15 @@ test('a trust store that is not a regular file is refused by its own path', asyn
     return true;
   });
 });
+
+test('a file far over the limit is refused by its size, before anything is read', async () => {
+  const dir = freshDir();
+  const huge = path.join(dir, 'huge');
+  writeFileSync(huge, '');
+  // Sparse: no disk is used, and more than Node could read into one buffer.
+  truncateSync(huge, 3 * 1024 ** 3);
+  for (const rules of [searched, named]) {
+    const err = await refusal(huge, rules);
+    assert.equal(err.message, 'the.json: refused: it is larger than 10 MiB');
+  }
+});
