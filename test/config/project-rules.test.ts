@@ -6,7 +6,7 @@
 // and the read is refused. "Another user" is a real chown to nobody, so those tests need root (CI
 // runs as root); what an ordinary user sees is checked by running the modules as nobody.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import {
@@ -17,6 +17,7 @@ import {
   mkdtempSync,
   promises,
   realpathSync,
+  rmSync,
   symlinkSync,
   truncateSync,
   unlinkSync,
@@ -40,11 +41,24 @@ const LEAVES_PROJECT =
 const TAKE_OVER = 'if you trust it, take it over (chown) or name it with --config FILE';
 const AGAIN = 'remove it and trust your project configs again (`mcpctl servers trust FILE`)';
 
+/** Every directory a test made, removed when the file is done. */
+const made: string[] = [];
+after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory of ours (links resolved) under the system's temporary directory. */
+function tempDir(prefix: string): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+}
+
 const asRoot = getuid?.() === 0 ? false : 'needs root, to give files to another user (CI runs as root)';
 
 /** A fresh directory (links resolved) holding a checkout `repo` (with .git) and a place outside it. */
 function makeTree(): { top: string; repo: string; outside: string } {
-  const top = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-project-')));
+  const top = tempDir('mcpctl-project-');
   const repo = path.join(top, 'repo');
   mkdirSync(path.join(repo, '.git'), { recursive: true });
   const outside = path.join(top, 'outside');
@@ -262,7 +276,7 @@ test('write permission for others, on the file or any directory from the project
 
 /** A trust store holding one record, in a directory of its own. */
 function makeStore(): { file: string; data: object } {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-store-')));
+  const dir = tempDir('mcpctl-store-');
   const file = path.join(dir, 'trust.json');
   const data = { version: 1, files: { '/p/.mcp.json': { sha256: 'ab', trustedAt: '2026-01-01T00:00:00.000Z' } } };
   writeFileSync(file, JSON.stringify(data), { mode: 0o600 });
@@ -462,7 +476,7 @@ async function asNobody(jobs: object[]): Promise<string[]> {
 test("as an ordinary user: your files and root's are read, another user's are refused; the trust store must be yours", {
   skip: asRoot,
 }, async () => {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-nobody-')));
+  const dir = tempDir('mcpctl-nobody-');
   chmodSync(dir, 0o755);
   const make = (name: string, uid: number, content = CONFIG, mode = 0o644) => {
     const file = path.join(dir, name);
