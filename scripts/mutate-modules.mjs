@@ -50,4 +50,30 @@ export const MODULES = {
     mutate: ['dist/src/config/interpolate.js'],
     tests: ['dist/test/config/resolve.test.js', 'dist/test/config/validation.test.js'],
   },
+  'saved-files': {
+    mutate: ['dist/src/output/save.js', 'dist/src/atomic-file.js'],
+    tests: [
+      'dist/test/output/save.test.js',
+      'dist/test/output/tool-result.test.js',
+      'dist/test/output/save-names.test.js',
+    ],
+  },
+  diff: {
+    mutate: ['dist/src/contract/diff.js', 'dist/src/contract/schema-diff.js', 'dist/src/contract/schema-normal.js'],
+    tests: ['dist/test/contract/diff.test.js'],
+  },
+  'test-runner': {
+    mutate: ['dist/src/testing/run.js', 'dist/src/testing/expect.js', 'dist/src/testing/steps.js'],
+    tests: ['dist/test/testing/runner.test.js', 'dist/test/testing/expect.test.js'],
+  },
+  reporters: {
+    mutate: [
+      'dist/src/testing/report/tap.js',
+      'dist/src/testing/report/json.js',
+      'dist/src/testing/report/terminal.js',
+      'dist/src/testing/report/github.js',
+      'dist/src/lint/sarif.js',
+    ],
+    tests: ['dist/test/testing/reporters.test.js', 'dist/test/lint/sarif.test.js'],
+  },
 };
