@@ -5,11 +5,12 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
+import { mcpJsonProject } from '../helpers/mcp-json-project.js';
 import { runPty } from '../helpers/pty.js';
 import { unlessInstalled } from '../helpers/requires.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
@@ -21,15 +22,9 @@ let env: Record<string, string>;
 let http: Everything;
 let sse: Everything;
 
-function project(servers: Record<string, unknown>): string {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-tools-'));
-  writeFileSync(path.join(d, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return d;
-}
-
 before(async () => {
   [http, sse] = await Promise.all([startEverything('streamableHttp'), startEverything('sse')]);
-  dir = project({
+  ({ dir, env } = mcpJsonProject({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
     memory: {
       command: process.execPath,
@@ -45,14 +40,7 @@ before(async () => {
       disabledTools: ['get-env'],
     },
     broken: { command: process.execPath, args: [FAULT, 'serve', 'malformed-tool'] },
-  });
-  env = {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
-    XDG_CACHE_HOME: path.join(dir, 'cache'),
-    XDG_CONFIG_HOME: path.join(dir, 'config'),
-    MCPCTL_TRUST_PROJECT: '1',
-  };
+  }));
 });
 after(async () => {
   await Promise.all([http?.stop(), sse?.stop()]);
@@ -156,13 +144,12 @@ test('a malformed tool is left out with a warning; the rest still list', async (
 });
 
 test('tools with no SERVER lists every server; a failing one does not hide the others', async () => {
-  const d = project({
+  const { dir: d, env: e } = mcpJsonProject({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
     missing: { command: path.join(os.tmpdir(), 'no-such-program-mcpctl') },
     off: { command: 'whatever', disabled: true },
     fault: { command: process.execPath, args: [FAULT, 'serve'] },
   });
-  const e = { ...env, HOME: d };
   const pipe = await run(['tools'], { cwd: d, home: d, env: e });
   assert.equal(pipe.code, 3, 'the exit code of the failing server');
   const names = pipe.stdout
