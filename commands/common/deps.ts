@@ -7,6 +7,7 @@ import type { Context } from '../../src/io.js';
 import { RunDeadline } from '../../src/deadline.js';
 import { Output } from '../../src/output/output.js';
 import type { GlobalOptions } from './global-options.js';
+import { RecordReplay } from './record-replay.js';
 import { ServerDirectory } from './server-directory.js';
 import { Sessions } from './sessions.js';
 
@@ -18,17 +19,21 @@ export interface Deps {
   readonly deadline: RunDeadline;
   readonly servers: ServerDirectory;
   readonly sessions: Sessions;
+  /** --record / --replay, when one is given. */
+  readonly recordReplay?: RecordReplay;
 }
 
 export function createDeps(ctx: Context, global: GlobalOptions): Deps {
   const out = new Output(ctx, global);
   const deadline = new RunDeadline(global.timeout, ctx.startedAt ?? ctx.now(), ctx.now);
+  const recordReplay = RecordReplay.of(ctx, global);
   return {
     ctx,
     global,
     out,
     deadline,
     servers: new ServerDirectory(ctx, global, out, deadline),
-    sessions: new Sessions(ctx, global, out, deadline),
+    sessions: new Sessions(ctx, global, out, deadline, recordReplay),
+    recordReplay,
   };
 }

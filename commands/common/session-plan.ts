@@ -16,6 +16,7 @@ import { planSession, type SessionPlan } from '../../src/mcp/session/plan.js';
 import { McpctlError } from '../../src/errors.js';
 import { isLoopbackHost } from '../../src/auth/url.js';
 import type { GlobalOptions } from './global-options.js';
+import type { RecordReplay } from './record-replay.js';
 
 /** How a command answers a server's questions (elicitation): only `call` and `tasks` ask a person. */
 export interface Asking {
@@ -44,6 +45,7 @@ export class SessionPlanner {
     private readonly global: GlobalOptions,
     private readonly out: Output,
     private readonly deadline: RunDeadline,
+    private readonly recordReplay?: RecordReplay,
   ) {}
 
   /** The plan for a session to `spec`; every session declares the same client capabilities. */
@@ -64,6 +66,8 @@ export class SessionPlanner {
       answers,
       auth: await this.authProvider(spec),
       serverLogs: request.serverLogs ? (line) => out.info(line) : undefined,
+      // A recording holds the whole negotiation: no era remembered from an earlier run skips part of it.
+      ...(this.recordReplay ? { exchange: this.recordReplay.exchange, cacheDir: false } : {}),
     });
   }
 

@@ -15,6 +15,7 @@ import { Teardown } from '../../src/mcp/teardown.js';
 import type { GlobalOptions } from './global-options.js';
 import { failureOf } from './outcome.js';
 import { type PlanRequest, SessionPlanner } from './session-plan.js';
+import type { RecordReplay } from './record-replay.js';
 
 export type { Mcp } from '../../src/mcp/launch.js';
 
@@ -45,8 +46,9 @@ export class Sessions {
     private readonly global: GlobalOptions,
     out: Output,
     deadline: RunDeadline,
+    recordReplay?: RecordReplay,
   ) {
-    this.planner = new SessionPlanner(ctx, global, out, deadline);
+    this.planner = new SessionPlanner(ctx, global, out, deadline, recordReplay);
   }
 
   /** Opens a session for the duration of `fn`; teardown comes after the answer is printed. */

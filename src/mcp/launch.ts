@@ -13,7 +13,8 @@ export type Mcp = typeof import('./index.js');
 /**
  * Runs `fn` with a session opened as `plan` says. With the run's `teardown`, the session's end
  * is held there until the answer is printed; without, it ends before this returns. A server
- * spawned for a session layer that failed to load is abandoned.
+ * spawned for a session layer that failed to load is abandoned. Nothing is spawned here for a
+ * replay (`plan.exchange` starts no servers).
  */
 export async function launchSession<T>(
   plan: SessionPlan,
@@ -22,7 +23,7 @@ export async function launchSession<T>(
   teardown?: Teardown,
 ): Promise<T> {
   const launcher =
-    plan.spec.transport === 'stdio' && !ctx.signal.aborted
+    plan.spec.transport === 'stdio' && plan.exchange?.startsServers !== false && !ctx.signal.aborted
       ? new ServerLauncher(plan.spec, ctx.now).startAhead()
       : undefined;
   let mcp: Mcp;

@@ -306,7 +306,7 @@ class Connector {
             void transport?.close().catch(() => {});
           })
         : undefined;
-    transport =
+    const live = (): Transport =>
       spec.transport === 'stdio'
         ? new ProcessTransport({
             maxMessageBytes: plan.limits.maxMessageBytes,
@@ -326,6 +326,7 @@ class Connector {
               void transport?.close().catch(() => {});
             },
           });
+    transport = plan.exchange ? plan.exchange.transport(spec, kind, live) : live();
     return { transport, referee, tooLarge: () => tooLarge };
   }
 

@@ -9,6 +9,7 @@ import type { ServerSpec } from '../../config/types.js';
 import type { Context, Env } from '../../io.js';
 import type { TimeLimit } from '../../deadline.js';
 import type { ClientRequestSettings } from './client-requests.js';
+import type { Exchange } from '../record/exchange.js';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -40,6 +41,8 @@ export interface SessionPlan {
   readonly log?: (line: string) => void;
   /** Where the server's log messages (notifications/message) are shown, when they are. */
   readonly serverLogs?: (line: string) => void;
+  /** --record / --replay: makes (or stands in for) each attempt's transport. */
+  readonly exchange?: Exchange;
 }
 
 /** What a plan may be given; everything else comes from the spec and the context. */
@@ -54,6 +57,7 @@ export interface PlanChoices {
   cacheDir?: string | false;
   verbose?: boolean;
   serverLogs?: (line: string) => void;
+  exchange?: Exchange;
 }
 
 /** The plan for a session to `spec`: the choices made, the spec's own limits for the rest. */
@@ -71,6 +75,7 @@ export function planSession(spec: ServerSpec, ctx: Context, choices: PlanChoices
     eraCacheDir: choices.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : choices.cacheDir,
     log: choices.verbose ? (line) => void ctx.io.stderr.write(`${spec.name}: ${line}\n`) : undefined,
     serverLogs: choices.serverLogs,
+    exchange: choices.exchange,
   };
 }
 
