@@ -110,6 +110,14 @@ test('call over stdio, piped: replayed byte for byte; every server the run start
   assert.equal(replayed.stdout, recorded.stdout);
 });
 
+test('status --json: the replay prints the recorded latency too, byte for byte', async () => {
+  const recorded = await run(['-c', live, 'status', 'everything', '--json', '--record', 'status.json'], opts);
+  assert.equal(recorded.code, 0, recorded.stderr);
+  const replayed = await run(['-c', gone, 'status', 'everything', '--json', '--replay', 'status.json'], opts);
+  assert.equal(replayed.code, 0, replayed.stderr);
+  assert.equal(replayed.stdout, recorded.stdout);
+});
+
 test('a replayed call with other arguments, or another tool, is exit 3 naming the server, the request and the difference', async () => {
   const changed = await run(
     ['-c', gone, 'call', 'everything', 'echo', 'message=something else', '--replay', 'call.json', '--json'],

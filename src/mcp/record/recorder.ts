@@ -24,6 +24,13 @@ export class Recorder implements Exchange {
   readonly startsServers = true;
   private readonly servers = new Map<string, RecordedConnection[]>();
   private readonly specs = new Set<ServerSpec>();
+  private readonly turns = new Map<string, number[]>();
+
+  /** A turn with `server` took `ms`: kept, and returned as it is. */
+  turn(server: string, ms: number): number {
+    this.turns.set(server, [...(this.turns.get(server) ?? []), ms]);
+    return ms;
+  }
 
   transport(spec: ServerSpec, kind: RecordedTransport, make: () => Transport): Transport {
     const connection: RecordedConnection = { transport: kind, events: [] };
@@ -43,7 +50,10 @@ export class Recorder implements Exchange {
     const recording: Recording = {
       mcpctlRecording: RECORDING_FORMAT,
       mcpctl: VERSION,
-      servers: [...this.servers].map(([server, connections]) => ({ server, connections })),
+      servers: [...this.servers].map(([server, connections]) => {
+        const turnsMs = this.turns.get(server);
+        return { server, connections, ...(turnsMs ? { turnsMs } : {}) };
+      }),
     };
     return `${JSON.stringify(secrets.maskDeep(recording), null, 2)}\n`;
   }
