@@ -94,11 +94,7 @@ function watch(transport: Transport, connection: RecordedConnection): Transport 
     connection.protocolVersion = version;
     setVersion?.(version);
   };
-  // A message passes through every handler the SDK and the tracker chained: it is recorded once.
-  const seen = new WeakSet<object>();
   intercept(transport, 'onmessage', (message: JSONRPCMessage) => {
-    if (seen.has(message)) return;
-    seen.add(message);
     events.push({ receive: copy(message) });
   });
   intercept(transport, 'onclose', () => {
@@ -112,7 +108,9 @@ function watch(transport: Transport, connection: RecordedConnection): Transport 
 /**
  * Makes `transport[key]` an accessor: whatever handler is installed is called after `observe`.
  * Reading it back gives the installed handler wrapped, so a handler saved and restored (the
- * SDK's probe window does that) is not wrapped twice.
+ * SDK's probe window does that) is not wrapped twice. Only the handler installed last observes:
+ * the ones it chains (the tracker's, the SDK's) may be handed another object than the
+ * transport's (result-type.ts completes a 2026-07-28 result), which must not count twice.
  */
 function intercept<K extends 'onmessage' | 'onclose'>(
   transport: Transport,
@@ -131,7 +129,7 @@ function intercept<K extends 'onmessage' | 'onclose'>(
         return;
       }
       const wrapped = ((...args: Parameters<NonNullable<Transport[K]>>) => {
-        observe(...args);
+        if (current === wrapped) observe(...args);
         (handler as (...a: typeof args) => void)(...args);
       }) as Transport[K];
       wrappers.add(wrapped as Handler);
