@@ -46,7 +46,7 @@ export class Sessions {
     private readonly global: GlobalOptions,
     out: Output,
     deadline: RunDeadline,
-    recordReplay?: RecordReplay,
+    private readonly recordReplay?: RecordReplay,
   ) {
     this.planner = new SessionPlanner(ctx, global, out, deadline, recordReplay);
   }
@@ -74,14 +74,20 @@ export class Sessions {
         const started = this.ctx.now();
         try {
           const value = await this.launch(spec, fn, {}, undefined);
-          results[index] = { spec, ms: this.ctx.now() - started, ok: true, value };
+          results[index] = { spec, ms: this.turnMs(spec, started), ok: true, value };
         } catch (err) {
-          results[index] = { spec, ms: this.ctx.now() - started, ok: false, error: failureOf(err, spec.name) };
+          results[index] = { spec, ms: this.turnMs(spec, started), ok: false, error: failureOf(err, spec.name) };
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, specs.length)) }, worker));
     return results;
+  }
+
+  /** How long a server's turn took (status's latency); under --replay, as recorded. */
+  private turnMs(spec: ServerSpec, started: number): number {
+    const ms = this.ctx.now() - started;
+    return this.recordReplay?.turn(spec.name, ms) ?? ms;
   }
 
   /** The answer (or the error) is printed: every server is ended now. */
