@@ -28,6 +28,10 @@ export const globalFlags = {
     'how many servers a command over several works on at once (default 8)',
     parsePositiveInt,
   ),
+  /** Write the JSON-RPC exchange of this run to this file. */
+  record: flag('--record <file>', "write this command's JSON-RPC exchange with each server to FILE (secrets masked)"),
+  /** Answer from this recording, with no server. */
+  replay: flag('--replay <file>', 'run the command against a recording made with --record: no server is started'),
   trustProject: flag(
     '--trust-project',
     'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)',

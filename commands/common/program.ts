@@ -36,6 +36,7 @@ export function buildProgram(choice: Choice): Command {
       'mcpctl tools everything',
       'mcpctl call everything echo message=hello',
       'mcpctl status --json',
+      'mcpctl tools everything --json --record tools.json   # then --replay tools.json, with no server',
       'mcpctl help exit-codes',
     ),
   );
