@@ -171,6 +171,7 @@ export class Declared<A extends Positionals, F extends Flags> {
   }
 }
 
+/** A command's positionals and flags, each under the name its run's options call it. */
 export function declare<A extends Positionals, F extends Flags>(parts: { args: A; flags: F }): Declared<A, F> {
   return new Declared(parts.args, parts.flags);
 }
