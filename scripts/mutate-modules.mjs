@@ -4,7 +4,7 @@
 export const MODULES = {
   'trust-and-config-reading': {
     mutate: ['dist/src/config/read-file.js', 'dist/src/config/trust.js'],
-    tests: ['dist/test/config/read-file.test.js'],
+    tests: ['dist/test/config/read-file.test.js', 'dist/test/config/project-rules.test.js'],
   },
   'exit-codes': {
     mutate: ['dist/src/errors.js'],
@@ -53,5 +53,47 @@ export const MODULES = {
   'config-interpolation': {
     mutate: ['dist/src/config/interpolate.js'],
     tests: ['dist/test/config/resolve.test.js', 'dist/test/config/validation.test.js'],
+  },
+  'saved-files': {
+    mutate: ['dist/src/output/save.js', 'dist/src/atomic-file.js'],
+    tests: [
+      'dist/test/output/save.test.js',
+      'dist/test/output/tool-result.test.js',
+      'dist/test/output/save-names.test.js',
+    ],
+  },
+  // diff in three parts, one a file (over 1200 mutants together): what changed in the contract,
+  // the schema comparison by meaning, and the normalisation it compares.
+  'diff-contract': {
+    mutate: ['dist/src/contract/diff.js'],
+    tests: ['dist/test/contract/diff.test.js'],
+  },
+  'diff-schema': {
+    mutate: ['dist/src/contract/schema-diff.js'],
+    tests: ['dist/test/contract/diff.test.js'],
+  },
+  'diff-normalise': {
+    mutate: ['dist/src/contract/schema-normal.js'],
+    tests: ['dist/test/contract/diff.test.js'],
+  },
+  // The runner in two parts: the expectations alone are judged in a second; the runner and its
+  // steps need servers started (several seconds a mutant).
+  'test-expectations': {
+    mutate: ['dist/src/testing/expect.js'],
+    tests: ['dist/test/testing/expect.test.js'],
+  },
+  'test-runner': {
+    mutate: ['dist/src/testing/run.js', 'dist/src/testing/steps.js'],
+    tests: ['dist/test/testing/runner.test.js', 'dist/test/testing/expect.test.js'],
+  },
+  reporters: {
+    mutate: [
+      'dist/src/testing/report/tap.js',
+      'dist/src/testing/report/json.js',
+      'dist/src/testing/report/terminal.js',
+      'dist/src/testing/report/github.js',
+      'dist/src/lint/sarif.js',
+    ],
+    tests: ['dist/test/testing/reporters.test.js', 'dist/test/lint/sarif.test.js'],
   },
 };

@@ -230,14 +230,17 @@ const EXTENSIONS: Record<string, string[]> = {
   'text/html': ['html', 'htm'],
 };
 
-/** The extensions of a MIME type: known ones by table, else the subtype when it is a plain word, else `bin`. */
+/**
+ * The extensions of a MIME type: known ones by table, else the subtype when it is a plain word
+ * that makes no name another tool runs (`text/pth` would make a `.pth` Python's site runs), else `bin`.
+ */
 function extensionsFor(mimeType: string | undefined): string[] {
   if (!mimeType) return ['bin'];
   const essence = mimeType.split(';')[0].trim().toLowerCase();
   const known = EXTENSIONS[essence];
   if (known) return known;
   const subtype = essence.split('/')[1] ?? '';
-  return [/^[a-z0-9]{1,8}$/.test(subtype) ? subtype : 'bin'];
+  return [/^[a-z0-9]{1,8}$/.test(subtype) && !isExecutedFileName(`content.${subtype}`) ? subtype : 'bin'];
 }
 
 /** The file extension mcpctl gives content of a MIME type. */

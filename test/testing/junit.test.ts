@@ -6,21 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderJunit, xmlText } from '../../src/testing/report/junit.js';
 import { runReport, shownValue } from '../../src/testing/report/model.js';
-import type { TestResult } from '../../src/testing/run.js';
-
-function result(file: string, name: string, status: TestResult['status'], extra: Partial<TestResult> = {}): TestResult {
-  return {
-    file,
-    name,
-    server: 'srv',
-    step: 'call',
-    at: `${file}:1:1`,
-    status,
-    failures: [],
-    durationMs: 250,
-    ...extra,
-  };
-}
+import { result } from './results.js';
 
 const failure = { expectation: 'text', expected: 'hi', actual: 'ho', message: 'differs' };
 
