@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import fs, { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -219,5 +220,26 @@ test('what left the group (setsid) is found through the tree, by pid and start t
     } catch {
       // Ended by itself once `escaped` had (each shell waits for its child).
     }
+  }
+});
+
+test('a process that ends while /proc is read is passed over, not a crash of teardown', (t) => {
+  // The race (listed by readdir, gone before its stat is read) made certain: /proc lists one
+  // pid more, of no process (2^22 - 1, the largest pid_max allows).
+  const real = fs.readdirSync;
+  const listing = t.mock.method(fs, 'readdirSync', ((dir: fs.PathLike, ...rest: unknown[]) => {
+    const entries = (real as (dir: fs.PathLike, ...rest: unknown[]) => string[])(dir, ...rest);
+    return dir === '/proc' ? [...entries, '4194303'] : entries;
+  }) as typeof fs.readdirSync);
+  syncBuiltinESMExports();
+  try {
+    const own = stat(process.pid)!.pgid;
+    assert.ok(liveGroupMembers(own)!.includes(process.pid));
+    assert.equal(groupAlive(own), true);
+    assert.deepEqual(escapedDescendants(4_194_303), []);
+    assert.ok(listing.mock.callCount() >= 3, 'the listing of /proc was the one given');
+  } finally {
+    listing.mock.restore();
+    syncBuiltinESMExports();
   }
 });
