@@ -38,6 +38,10 @@ export const MODULES = {
     mutate: ['dist/src/args/coerce.js'],
     tests: ['dist/test/args/coerce.test.js', 'dist/test/args/build.test.js'],
   },
+  'argument-validation': {
+    mutate: ['dist/src/args/validate.js'],
+    tests: ['dist/test/args/validate.test.js'],
+  },
   'token-store': {
     mutate: ['dist/src/auth/store.js'],
     tests: ['dist/test/auth/store.test.js'],

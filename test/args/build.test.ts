@@ -63,6 +63,14 @@ test('@file: an array of strings takes each non-JSON file as one item', async ()
   assert.deepEqual(args, { tags: ['first', 'second'] });
 });
 
+test('@file: an array of integers refuses a file that is neither a JSON array nor an integer', async () => {
+  const sources = fakeSources(['ids=@a.txt'], { cwd: '/w', files: { '/w/a.txt': 'seven' } });
+  await assert.rejects(
+    buildArguments(sources, schema, where),
+    usageError(/argument "ids": content is neither a JSON array nor a valid item \(content is not valid JSON \(.+\)\)/),
+  );
+});
+
 test('@file: invalid JSON for an object property names the argument and the parse error', async () => {
   const sources = fakeSources(['config=@bad.json'], { cwd: '/w', files: { '/w/bad.json': '{"a": }' } });
   await assert.rejects(

@@ -308,3 +308,29 @@ test('validate: long values are cut short in messages', () => {
   assert.ok(problems[0].length < 120, problems[0]);
   assert.match(problems[0], /^argument "n": must be integer, got "x+… \(string\)$/);
 });
+
+test('validate: a pattern mcpctl cannot run is named in a warning, and the call goes on', () => {
+  const pattern = '^(a)\\1$';
+  assert.deepEqual(warningsOf({ code: 'ab' }, object({ code: { type: 'string', pattern } })), [
+    `the inputSchema of tool "search": the pattern ${JSON.stringify(pattern)} at /properties/code/pattern uses a ` +
+      "backreference, which mcpctl's linear-time regular expression engine cannot run; mcpctl does not check it " +
+      '(the server still validates)',
+  ]);
+});
+
+test('validate: a value of the wrong type for an object is one problem, not one per character', () => {
+  const schema = object({ user: { type: 'object', properties: { name: { type: 'string' } } } });
+  assert.deepEqual(problemsOf({ user: 'Ada' }, schema), ['argument "user": must be object, got "Ada" (string)']);
+  assert.deepEqual(problemsOf({ user: ['Ada'] }, schema), ['argument "user": must be object, got ["Ada"] (array)']);
+});
+
+test('validate: undeclared names are looked for 16 levels down, and no deeper', () => {
+  // A tree whose nodes declare `next`: an undeclared name at depth 16 is warned about, one below not.
+  const schema = object(
+    { next: { $ref: '#/$defs/node' } },
+    { $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } } },
+  );
+  const nested = (depth: number): Record<string, unknown> => (depth === 0 ? { zz: 1 } : { next: nested(depth - 1) });
+  assert.deepEqual(warningsOf(nested(16), schema), [`unknown argument "${'next.'.repeat(16)}zz"; sending it anyway`]);
+  assert.deepEqual(warningsOf(nested(17), schema), []);
+});

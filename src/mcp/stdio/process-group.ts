@@ -29,15 +29,14 @@ export function groupAlive(pgid: number): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const members = liveGroupMembers(pgid);
-  return members === undefined ? true : members.length > 0;
+  // Without /proc (macOS) the probe is all there is to go by.
+  return liveGroupMembers(pgid)?.length !== 0;
 }
 
 /** The pids of the group's running (non-zombie) processes, or undefined without /proc. */
 export function liveGroupMembers(pgid: number): number[] | undefined {
   const table = processTable();
-  if (table === undefined) return undefined;
-  return [...table.values()].filter((p) => p.pgid === pgid && running(p)).map((p) => p.pid);
+  return table && [...table.values()].filter((p) => p.pgid === pgid && running(p)).map((p) => p.pid);
 }
 
 /** A process that left the server's group, known by its start time so a reused pid is never hit. */
@@ -53,8 +52,8 @@ export interface Escaped {
  * Empty without /proc.
  */
 export function escapedDescendants(pgid: number): Escaped[] {
-  const table = processTable();
-  if (table === undefined) return [];
+  // Without /proc nothing is known to have left the group.
+  const table = processTable() ?? new Map<number, ProcStat>();
   const children = new Map<number, ProcStat[]>();
   for (const p of table.values()) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
   const queue = [...table.values()].filter((p) => p.pgid === pgid);
@@ -150,11 +149,12 @@ function readStat(which: string): ProcStat | undefined {
   }
   // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so cut at the last ")".
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // Linux has written every one of these fields since 2.6: String() is for the type checker only.
   return {
     pid: Number(text.slice(0, text.indexOf(' '))),
-    state: fields[0] ?? '',
+    state: String(fields[0]),
     ppid: Number(fields[1]),
     pgid: Number(fields[2]),
-    start: fields[19] ?? '',
+    start: String(fields[19]),
   };
 }
