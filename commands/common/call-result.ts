@@ -14,7 +14,7 @@ import {
   saveBinaries,
   summarizeBlocks,
 } from '../../src/output/tool-result.js';
-import { withNewline } from '../../src/output/content.js';
+import { lacksNewline, withNewline } from '../../src/output/content.js';
 import { write } from '../../src/output/output.js';
 import { ensureDirectory } from '../../src/output/save.js';
 
@@ -55,8 +55,9 @@ export async function renderCall(deps: Deps, result: CallToolResult, opts: Rende
       out.info(out.errChalk.dim('(--save-dir DIR writes images, audio and blobs to files)'));
     return out.print(withNewline(text));
   }
-  const text = withNewline(joinedText(result));
-  if (result.isError === true) return write(ctx.io.stderr, text);
+  // The text and its newline apart: joined, a large text would be copied whole once more.
+  const text = joinedText(result);
+  if (result.isError === true) return write(ctx.io.stderr, withNewline(text));
   if (!hasText(result)) {
     // A pipe gets text only: without any, say on stderr what came instead of printing nothing.
     const summaries = summarizeBlocks(result, { chalk: out.errChalk, saved });
@@ -69,5 +70,6 @@ export async function renderCall(deps: Deps, result: CallToolResult, opts: Rende
         out.errChalk.dim('(--save-dir DIR writes images, audio and blobs to files; --json prints the whole result)'),
       );
   }
-  return out.print(text);
+  await out.print(text);
+  if (lacksNewline(text)) await out.print('\n');
 }

@@ -103,5 +103,10 @@ export function renderBlock(block: ContentLike, chalk: ChalkInstance, saved?: st
 
 /** Ends text with exactly the newline a terminal or a line-reading program expects. */
 export function withNewline(text: string): string {
-  return text === '' || text.endsWith('\n') ? text : text + '\n';
+  return lacksNewline(text) ? text + '\n' : text;
+}
+
+/** Whether withNewline would add one: text that is not empty and does not end a line. */
+export function lacksNewline(text: string): boolean {
+  return text !== '' && !text.endsWith('\n');
 }

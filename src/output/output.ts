@@ -11,7 +11,7 @@ import { colorLevel, makeChalk } from './color.js';
 import { renderTable, type Column } from './table.js';
 import { toJson } from './json.js';
 import { escapeControls } from '../escape.js';
-import { terminalChalk, unguarded } from './terminal.js';
+import { cutsAsIs, pieceEnd, terminalChalk, unguarded } from './terminal.js';
 
 export type OutputMode = 'json' | 'table' | 'plain';
 
@@ -172,8 +172,25 @@ export class Output {
   }
 }
 
+/**
+ * Strings longer than this go to a pipe or file in pieces, each written before the next is
+ * given: Node encodes every string it is handed into a buffer of its own, and strings queued
+ * behind a write in flight are encoded together, so an 8 MiB result written whole was held
+ * twice more at its end (bench/RESULTS.md).
+ */
+const PIECE_UNITS = 1 << 20;
+
 /** Write and wait until the stream has taken it, so nothing is lost at exit. */
-export function write(stream: Writable, text: string | Uint8Array): Promise<void> {
+export async function write(stream: Writable, text: string | Uint8Array): Promise<void> {
+  if (typeof text !== 'string' || text.length <= PIECE_UNITS || !cutsAsIs(stream)) return writeWhole(stream, text);
+  for (let at = 0; at < text.length; ) {
+    const end = pieceEnd(text, at, PIECE_UNITS);
+    await writeWhole(stream, text.slice(at, end));
+    at = end;
+  }
+}
+
+function writeWhole(stream: Writable, text: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     if (text.length === 0) return resolve();
     stream.write(text, (err) => (err ? reject(err) : resolve()));

@@ -77,6 +77,8 @@ export function withoutOwnCodes(text: string): string {
 }
 
 const RAW = new WeakMap<Writable, Writable>();
+/** The guards that change no string but for our own colour codes: not a terminal, no secrets to mask. */
+const AS_IS = new WeakSet<Writable>();
 
 /**
  * The IO every command writes through: each stream that is a terminal shows controls as
@@ -123,7 +125,29 @@ function guard(stream: Writable, tty: boolean, secrets: Secrets | undefined): Wr
     },
   });
   RAW.set(guarded, stream);
+  if (!tty && !secrets) AS_IS.add(guarded);
   return guarded;
+}
+
+/**
+ * Whether a string written to `stream` in pieces (cut by pieceEnd) comes out as written whole:
+ * never on a terminal or where secrets are masked, since a cut could fall inside a control
+ * sequence or a secret. A stream without a guard writes strings as they are.
+ */
+export function cutsAsIs(stream: Writable): boolean {
+  return AS_IS.has(stream) || !RAW.has(stream);
+}
+
+/** Where the piece of `text` from `at` may end, at most `max` units on: never inside a surrogate pair or our colour marker. */
+export function pieceEnd(text: string, at: number, max: number): number {
+  let end = Math.min(at + max, text.length);
+  if (end === text.length) return end;
+  // Each half of a split pair would be written as U+FFFD.
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  const opened = ownMarker === undefined ? -1 : text.lastIndexOf('\uE000', end - 1);
+  if (opened > at && opened + (ownMarker?.esc.length ?? 0) > end) end = opened;
+  return end;
 }
 
 /**

@@ -15,6 +15,8 @@ import {
   unguarded,
   withoutOwnCodes,
 } from '../../src/output/terminal.js';
+import { write } from '../../src/output/output.js';
+import { Secrets } from '../../src/redact.js';
 import { fakeContext } from '../helpers/context.js';
 
 test('stdout and stderr are judged each on its own: a terminal escapes, a pipe passes bytes as they are', () => {
@@ -117,4 +119,27 @@ test('guarding the same streams twice: the raw stream is still found, a 0-column
   const twice = guardTerminal(guardTerminal(raw));
   assert.equal(unguarded(twice.stdout), zero);
   assert.equal(zero.columns, DEFAULT_COLUMNS);
+});
+
+test('a long string goes to a pipe in pieces, byte for byte, even where a cut would split a surrogate pair', async () => {
+  const ctx = fakeContext({ stdoutTTY: false });
+  const io = guardTerminal(ctx.io);
+  const pieces: number[] = [];
+  ctx.io.stdout.on('data', (chunk: Buffer) => pieces.push(chunk.length));
+  // The first cut would fall at 2^20 units, between the two halves of this pair.
+  const text = `${'a'.repeat((1 << 20) - 1)}😀é${'b'.repeat(1 << 20)}😀`;
+  await write(io.stdout, text);
+  assert.equal(ctx.stdoutText(), text, 'no U+FFFD where a pair was cut');
+  assert.ok(pieces.length > 1, `written in pieces (${pieces.length})`);
+});
+
+test('a long string where secrets are masked is guarded whole: a secret across a cut is still masked', async () => {
+  const ctx = fakeContext({ stderrTTY: false });
+  const secrets = new Secrets();
+  secrets.add('hunter2-token-value');
+  const io = guardTerminal(ctx.io, secrets);
+  // The first cut would fall at 2^20 units, inside the secret.
+  await write(io.stderr, `${'a'.repeat((1 << 20) - 5)}hunter2-token-value\n`);
+  assert.ok(!ctx.stderrText().includes('hunter2'), 'no part of the secret is shown');
+  assert.ok(!ctx.stderrText().includes('token-value'), 'no part of the secret is shown');
 });
