@@ -243,3 +243,67 @@ test('a process that ends while /proc is read is passed over, not a crash of tea
     syncBuiltinESMExports();
   }
 });
+
+/**
+ * Runs `check` while /proc shows `pid` as a zombie (a main thread that has exited) and each of
+ * its threads in the state `threadState` gives for it (undefined: that thread's stat cannot be
+ * read); `taskListing: false` makes its thread list unreadable, as when the process is reaped
+ * between the two reads.
+ */
+function asExitedLeader(
+  t: import('node:test').TestContext,
+  pid: number,
+  threadState: (tid: string) => string | undefined,
+  check: () => void,
+  taskListing = true,
+): void {
+  const realRead = fs.readFileSync;
+  const realList = fs.readdirSync;
+  const gone = () => Object.assign(new Error('gone'), { code: 'ENOENT' });
+  const withState = (text: string, state: string) => {
+    const cut = text.lastIndexOf(')') + 2;
+    return `${text.slice(0, cut)}${state}${text.slice(cut + 1)}`;
+  };
+  t.mock.method(fs, 'readFileSync', ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const text = (realRead as (f: fs.PathOrFileDescriptor, ...r: unknown[]) => string)(file, ...rest);
+    const name = String(file);
+    if (name === `/proc/${pid}/stat`) return withState(text, 'Z');
+    const thread = name.match(new RegExp(`^/proc/${pid}/task/(\\d+)/stat$`));
+    if (!thread) return text;
+    const state = threadState(thread[1]!);
+    if (state === undefined) throw gone();
+    return withState(text, state);
+  }) as typeof fs.readFileSync);
+  t.mock.method(fs, 'readdirSync', ((dir: fs.PathLike, ...rest: unknown[]) => {
+    if (!taskListing && String(dir) === `/proc/${pid}/task`) throw gone();
+    return (realList as (d: fs.PathLike, ...r: unknown[]) => string[])(dir, ...rest);
+  }) as typeof fs.readdirSync);
+  syncBuiltinESMExports();
+  try {
+    check();
+  } finally {
+    t.mock.restoreAll();
+    syncBuiltinESMExports();
+  }
+}
+
+test('a group whose leader shows Z while one of its threads still runs is alive (it still holds its files)', async (t) => {
+  // Node runs several threads; the main one's task id is the pid.
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e6)'], { detached: true, stdio: 'ignore' });
+  const pid = child.pid!;
+  const leader = String(pid);
+  const alive = (expected: boolean, why: string) => () => {
+    assert.equal(groupAlive(pid), expected, why);
+    assert.deepEqual(liveGroupMembers(pid), expected ? [pid] : []);
+  };
+  try {
+    await until(() => fs.readdirSync(`/proc/${pid}/task`).length > 1);
+    asExitedLeader(t, pid, (tid) => (tid === leader ? 'Z' : 'S'), alive(true, 'the other threads run'));
+    asExitedLeader(t, pid, () => 'Z', alive(false, 'every thread a zombie: the group has ended'));
+    asExitedLeader(t, pid, () => 'X', alive(false, 'every thread dead: the group has ended'));
+    asExitedLeader(t, pid, () => undefined, alive(false, 'no thread readable: ended meanwhile'));
+    asExitedLeader(t, pid, () => 'S', alive(false, 'reaped between the reads: ended'), false);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
