@@ -28,6 +28,12 @@ function before(): Contract {
       { name: 'tasks', inputSchema: object, execution: { taskSupport: 'optional' } },
       { name: 'untasked', inputSchema: object, execution: { taskSupport: 'required' } },
       { name: 'hints', inputSchema: object, annotations: { title: 'a', idempotentHint: true } },
+      { name: 'newly-tasked', inputSchema: object },
+      { name: 'dialected', inputSchema: object },
+      {
+        name: 'described',
+        inputSchema: { type: 'object', properties: { a: { type: 'string', description: 'old' } } },
+      },
       { name: 'gone', inputSchema: object },
     ],
     prompts: [
@@ -78,6 +84,9 @@ function after(): Contract {
   tool('tasks').execution = { taskSupport: 'required' };
   tool('untasked').execution = { taskSupport: 'optional' };
   tool('hints').annotations = { title: 'b', idempotentHint: true, openWorldHint: false };
+  tool('newly-tasked').execution = { taskSupport: 'required' };
+  tool('dialected').inputSchema = { ...object, $schema: 'http://json-schema.org/draft-07/schema#' };
+  tool('described').inputSchema = { type: 'object', properties: { a: { type: 'string', description: 'new' } } };
   c.tools = c.tools.filter((t) => t.name !== 'gone');
   c.tools.push({ name: 'new', inputSchema: object });
   c.prompts = [
@@ -149,6 +158,13 @@ test('every part of a contract changed: each change once, in contract order, cla
         'execution changed from {"taskSupport":"required"} to {"taskSupport":"optional"}',
       ],
       ['compatible', 'tools.hints.annotations', 'annotations changed (openWorldHint, title)'],
+      ['breaking', 'tools.newly-tasked.execution', 'execution changed from {} to {"taskSupport":"required"}'],
+      [
+        'breaking',
+        'tools.dialected.inputSchema.$schema',
+        '$schema changed from none (2020-12) to http://json-schema.org/draft-07/schema: the same keywords may mean other things, so it counts as breaking',
+      ],
+      ['compatible', 'tools.described.inputSchema.properties.a', 'description changed'],
       ['breaking', 'tools.gone', 'tool "gone" removed'],
       ['compatible', 'tools.new', 'tool "new" added'],
       ['breaking', 'prompts.ask.arguments.dropped', 'argument "dropped" removed'],
