@@ -3,10 +3,10 @@
 // directory when below it, else a file: URL) and at its JSON path, and a fingerprint that stays
 // the same while the finding does.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -109,6 +109,7 @@ interface SarifRuns {
 
 test('locateServer: the entry line under each usual section, relative below the directory, a file: URL outside it', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-sarif-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, 'project', '.vscode'), { recursive: true });
   const cwd = path.join(dir, 'project');
   const write = (file: string, text: string) => {

@@ -4,7 +4,7 @@
 // the server chose is kept only when it fits the MIME type (else one is made), a failed write
 // leaves neither a partial file nor a temporary one, and modes are the ones asked for or kept.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
@@ -16,6 +16,7 @@ import {
   readFileSync,
   readdirSync,
   readlinkSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -45,8 +46,13 @@ import { saveBinaries } from '../../src/output/tool-result.js';
 
 const bytes = (text: string) => Buffer.from(text);
 
+// Every directory of the file under one, removed at the end (a mutation run starts this file
+// hundreds of times).
+const root = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-save-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
 function freshDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'mcpctl-save-'));
+  return mkdtempSync(path.join(root, 'd-'));
 }
 
 /** The error a promise fails with (it must fail). */
