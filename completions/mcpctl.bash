@@ -22,7 +22,7 @@ _mcpctl() {
   local cur prev path="" npos=0 i w skip=0
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local valopts=" --args --args-file --command --complete --concurrency --config --connect-timeout --cwd --env --fail-on --filter --format --header --ignore --limit --log-level --max-size --max-warnings --output --protocol --reporter --root --rule --save-dir --scope --server-timeout --shard --stdio --timeout --type --url -c -o "
+  local valopts=" --args --args-file --command --complete --concurrency --config --connect-timeout --cwd --env --fail-on --filter --format --header --ignore --limit --log-level --max-size --max-warnings --output --protocol --record --replay --reporter --root --rule --save-dir --scope --server-timeout --shard --stdio --timeout --type --url -c -o "
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if [[ $skip == 1 ]]; then skip=0; continue; fi
@@ -36,132 +36,132 @@ _mcpctl() {
     esac
   done
   case "$prev" in
-    --args-file|--config|--output|-c|-o) _mcpctl_paths -f; return ;;
+    --args-file|--config|--output|--record|--replay|-c|-o) _mcpctl_paths -f; return ;;
     --args|--command|--complete|--concurrency|--connect-timeout|--cwd|--env|--fail-on|--filter|--format|--header|--ignore|--limit|--log-level|--max-size|--max-warnings|--reporter|--rule|--scope|--server-timeout|--shard|--stdio|--timeout|--type|--url) COMPREPLY=(); return ;;
     --protocol) COMPREPLY=($(compgen -W "auto legacy 2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28" -- "$cur")); return ;;
     --root|--save-dir) _mcpctl_paths -d; return ;;
   esac
   case "$path" in
     "")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "servers tools call tasks resources prompts skills status auth test snapshot diff lint completion help" -- "$cur")); return ;;
     "servers")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "add remove trust untrust" -- "$cur")); return ;;
     "servers add")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--command --url --type --cwd --env --header --server-timeout --force --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--command --url --type --cwd --env --header --server-timeout --force --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "servers remove")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=() ;;
       esac ;;
     "servers trust")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;
     "servers untrust")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;
     "tools")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --watch --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--limit --watch --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
       esac ;;
     "call")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--args --args-file --no-validate --structured --save-dir --force --log-level --no-input --task --detach --keep --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--args --args-file --no-validate --structured --save-dir --force --log-level --no-input --task --detach --keep --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "tasks")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--wait --no-input --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--wait --no-input --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "cancel" -- "$cur")); return ;;
     "tasks cancel")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
       esac ;;
     "resources")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --complete --output --force --limit --watch --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--templates --complete --output --force --limit --watch --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "prompts")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--complete --limit --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
         *) COMPREPLY=() ;;
       esac ;;
     "skills")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
         1) COMPREPLY=() ;;
       esac ;;
     "status")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) _mcpctl_server_names ;;
       esac ;;
     "auth")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W "login logout status" -- "$cur")); return ;;
     "auth login")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--no-browser --scope --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--no-browser --scope --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "auth logout")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --forget-client --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --forget-client --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "auth status")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "test")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--reporter --output --filter --bail --forbid-only --pass-with-no-tests --shard --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--reporter --output --filter --bail --forbid-only --pass-with-no-tests --shard --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;
     "snapshot")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "diff")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--fail-on --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--fail-on --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=() ;;
         1) COMPREPLY=() ;;
       esac ;;
     "lint")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--rule --ignore --sample-calls --format --fail-on --max-warnings --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--rule --ignore --sample-calls --format --fail-on --max-warnings --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) _mcpctl_server_names ;;
       esac ;;
     "completion")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         0) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
       esac ;;
     "help")
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
         *) COMPREPLY=() ;;
       esac ;;

@@ -21,6 +21,8 @@ complete -c mcpctl -l stdio -r -f -d 'use an ad-hoc stdio server started by this
 complete -c mcpctl -l root -r -f -a '(__mcpctl_paths -d)' -d 'offer this directory to the server as a root (repeatable; replaces the server\'s roots key; default: no roots)'
 complete -c mcpctl -l max-size -r -f -d 'largest message accepted from a server, after decompression (default 64)'
 complete -c mcpctl -l concurrency -r -f -d 'how many servers a command over several works on at once (default 8)'
+complete -c mcpctl -l record -r -f -a '(__mcpctl_paths)' -d 'write this command\'s JSON-RPC exchange with each server to FILE (secrets masked)'
+complete -c mcpctl -l replay -r -f -a '(__mcpctl_paths)' -d 'run the command against a recording made with --record: no server is started'
 complete -c mcpctl -l trust-project -d 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)'
 complete -c mcpctl -s v -l verbose -d 'show server stderr and diagnostics'
 complete -c mcpctl -s q -l quiet -d 'print nothing but data and errors'

@@ -34,6 +34,8 @@ _mcpctl() {
     '--root[offer this directory to the server as a root (repeatable; replaces the server'\''s roots key; default\: no roots)]:dir:_mcpctl_paths d' \
     '--max-size[largest message accepted from a server, after decompression (default 64)]:none: ' \
     '--concurrency[how many servers a command over several works on at once (default 8)]:none: ' \
+    '--record[write this command'\''s JSON-RPC exchange with each server to FILE (secrets masked)]:file:_mcpctl_paths f' \
+    '--replay[run the command against a recording made with --record\: no server is started]:file:_mcpctl_paths f' \
     '--trust-project[trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)]' \
     '(-v --verbose)'{-v,--verbose}'[show server stderr and diagnostics]' \
     '(-q --quiet)'{-q,--quiet}'[print nothing but data and errors]' \

@@ -4,7 +4,7 @@
 export const MODULES = {
   'trust-and-config-reading': {
     mutate: ['dist/src/config/read-file.js', 'dist/src/config/trust.js'],
-    tests: ['dist/test/config/read-file.test.js'],
+    tests: ['dist/test/config/read-file.test.js', 'dist/test/config/project-rules.test.js'],
   },
   'exit-codes': {
     mutate: ['dist/src/errors.js'],

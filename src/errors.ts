@@ -38,7 +38,10 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
     2,
     'usage or config error: bad flag, unknown server or tool, invalid config, arguments that fail the inputSchema, unresolved ${VAR}',
   ],
-  [3, 'connection failed: spawn failed, refused, DNS, TLS, server exited, handshake or protocol-revision mismatch'],
+  [
+    3,
+    'connection failed: spawn failed, refused, DNS, TLS, server exited, handshake or protocol-revision mismatch; with --replay, a request that does not match the recording',
+  ],
   [4, 'authentication required or failed'],
   [
     5,

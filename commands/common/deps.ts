@@ -5,6 +5,7 @@
 import type { Context } from '../../src/io.js';
 import { Output } from '../../src/output/output.js';
 import type { GlobalOptions } from './global-options.js';
+import { RecordReplay } from './record-replay.js';
 import { ServerDirectory } from './server-directory.js';
 import { Sessions } from './sessions.js';
 
@@ -14,9 +15,13 @@ export interface Deps {
   readonly out: Output;
   readonly servers: ServerDirectory;
   readonly sessions: Sessions;
+  /** --record / --replay, when one is given. */
+  readonly recordReplay?: RecordReplay;
 }
 
 export function createDeps(ctx: Context, global: GlobalOptions): Deps {
   const out = new Output(ctx, global);
-  return { ctx, global, out, servers: new ServerDirectory(ctx, global, out), sessions: new Sessions(ctx, global, out) };
+  const recordReplay = RecordReplay.of(ctx, global);
+  const sessions = new Sessions(ctx, global, out, recordReplay);
+  return { ctx, global, out, servers: new ServerDirectory(ctx, global, out), sessions, recordReplay };
 }

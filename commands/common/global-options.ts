@@ -19,4 +19,8 @@ export interface GlobalOptions {
   trustProject?: boolean;
   /** --concurrency: servers worked on at once by a command over several. */
   concurrency?: number;
+  /** --record FILE: write the JSON-RPC exchange of this run there. */
+  record?: string;
+  /** --replay FILE: answer from that recording, with no server. */
+  replay?: string;
 }

@@ -48,6 +48,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
     if (choice.made) {
       deps = createDeps(ctx, choice.made.global);
       await deps.out.fitStderrToTerminal();
+      await deps.recordReplay?.prepare();
       outcome = await choice.made.run(deps);
     }
     exitCode = exitCodeOf(outcome);
@@ -65,10 +66,19 @@ export async function main(argv: string[], given: Context): Promise<number> {
     exitCode = failure.exitCode;
   } finally {
     await deps?.sessions.endAll();
+    if (deps) exitCode = await finishRecordReplay(deps, exitCode);
     restoreConsole?.();
   }
   // SIGTERM ends the run with 143 whatever was done by then (the work stopped at its next step).
   return terminatedBy(ctx.signal) ? TERMINATED_EXIT_CODE : exitCode;
+}
+
+/** --record writes its file once every server has ended; a failure to is reported, as is a replay mismatch. */
+async function finishRecordReplay(deps: Deps, exitCode: number): Promise<number> {
+  const failure = await deps.recordReplay?.finish(exitCode).catch(toMcpctlError);
+  if (!failure) return exitCode;
+  deps.out.error(failure);
+  return exitCode === 0 ? failure.exitCode : exitCode;
 }
 
 /** A dependency's console line: on stderr (never stdout, which is data), debug and trace only with -v. */

@@ -55,6 +55,8 @@ export function buildProgram(choice: Choice): Command {
         parsePositiveInt,
       ),
     )
+    .option('--record <file>', "write this command's JSON-RPC exchange with each server to FILE (secrets masked)")
+    .option('--replay <file>', 'run the command against a recording made with --record: no server is started')
     .option('--trust-project', 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)')
     .option('-v, --verbose', 'show server stderr and diagnostics')
     .option('-q, --quiet', 'print nothing but data and errors')
@@ -66,6 +68,7 @@ export function buildProgram(choice: Choice): Command {
         'mcpctl tools everything',
         'mcpctl call everything echo message=hello',
         'mcpctl status --json',
+        'mcpctl tools everything --json --record tools.json   # then --replay tools.json, with no server',
         'mcpctl help exit-codes',
       ),
     );

@@ -16,6 +16,7 @@ import type { Output } from '../../src/output/output.js';
 import type { Mcp } from '../../src/mcp/launch.js';
 import type { GlobalOptions } from './global-options.js';
 import { failureOf } from './outcome.js';
+import type { RecordReplay } from './record-replay.js';
 
 export type { Mcp } from '../../src/mcp/launch.js';
 
@@ -61,7 +62,12 @@ export class Sessions {
   private readonly warnedPlainHttp = new Set<ServerSpec>();
   private rootDirs?: Promise<string[]>;
 
-  constructor(ctx: Context, global: GlobalOptions, out: Output) {
+  constructor(
+    ctx: Context,
+    global: GlobalOptions,
+    out: Output,
+    private readonly recordReplay?: RecordReplay,
+  ) {
     this.ctx = ctx;
     this.global = global;
     this.out = out;
@@ -137,6 +143,7 @@ export class Sessions {
           };
         },
         fn,
+        this.recordReplay?.exchange?.startsServers !== false,
       );
       // launchSession has spawned the server before its first wait: this loads while it boots.
       options.alongside?.().catch(() => {});
@@ -181,6 +188,8 @@ export class Sessions {
       protocol: this.global.protocol,
       verbose: this.out.verbose,
       ...(this.global.maxSize !== undefined ? { maxMessageBytes: Math.ceil(this.global.maxSize * 1024 * 1024) } : {}),
+      // A recording holds the whole negotiation: no era remembered from an earlier run skips part of it.
+      ...(this.recordReplay ? { exchange: this.recordReplay.exchange, cacheDir: false } : {}),
       ...extra,
     };
   }

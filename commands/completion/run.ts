@@ -40,7 +40,7 @@ function optionSpec(option: Option): OptionSpec {
 }
 
 function optionKind(long: string): ValueKind {
-  if (/^--(config|args-file|output)$/.test(long)) return 'file';
+  if (/^--(config|args-file|output|record|replay)$/.test(long)) return 'file';
   if (/^--(save-dir|root)$/.test(long)) return 'dir';
   if (long === '--protocol') return 'protocol';
   return 'none';

@@ -12,16 +12,17 @@ export type Mcp = typeof import('./index.js');
 /**
  * Runs `fn` with a session to `spec`. `options` is asked for the session's options once the
  * layer is loaded (they may need it); a server spawned for a session that never came (the
- * options failed) is abandoned.
+ * options failed) is abandoned. `startAhead` false (--replay): nothing is spawned here.
  */
 export async function launchSession<T>(
   spec: ServerSpec,
   ctx: Context,
   options: (mcp: Mcp) => Promise<SessionOptions>,
   fn: (session: Session, mcp: Mcp) => Promise<T>,
+  startAhead = true,
 ): Promise<T> {
   const launcher =
-    spec.transport === 'stdio' && !ctx.signal.aborted ? new ServerLauncher(spec).startAhead() : undefined;
+    startAhead && spec.transport === 'stdio' && !ctx.signal.aborted ? new ServerLauncher(spec).startAhead() : undefined;
   let mcp: Mcp;
   let opts: SessionOptions;
   try {

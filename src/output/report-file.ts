@@ -1,4 +1,4 @@
-// Writing a report (test results, a snapshot) to a file the user named: checked before any work
+// Writing a report (test results, a snapshot, a --record recording) to a file the user named: checked before any work
 // starts, then written whole or not at all. A report left by an earlier build (a CI workspace
 // keeps it) is replaced; a symlink, a directory or a config file's name never is.
 
@@ -9,9 +9,9 @@ import { writeFailureReason, writeFileAtomicRaw } from '../atomic-file.js';
 import { isConfigFileName } from './save.js';
 
 /** Refuses, before anything runs, a report file that could not be written or must not be replaced. */
-export async function checkReportFile(file: string, shownAs = file): Promise<void> {
+export async function checkReportFile(file: string, shownAs = file, flag = '--output'): Promise<void> {
   if (isConfigFileName(path.basename(file))) {
-    throw usageError(`--output ${shownAs}: that is the name of a config file; a report is not written there`, {
+    throw usageError(`${flag} ${shownAs}: that is the name of a config file; a report is not written there`, {
       phase: 'output',
       hint: 'name the report e.g. report.xml or results.json',
     });
@@ -23,7 +23,7 @@ export async function checkReportFile(file: string, shownAs = file): Promise<voi
       : existing.isDirectory()
         ? 'a directory'
         : 'not a regular file';
-    throw usageError(`--output ${shownAs}: it is ${what}; a report replaces only a regular file`, {
+    throw usageError(`${flag} ${shownAs}: it is ${what}; a report replaces only a regular file`, {
       phase: 'output',
       hint: 'name a new file, or a report file of an earlier run',
     });
@@ -32,7 +32,7 @@ export async function checkReportFile(file: string, shownAs = file): Promise<voi
   try {
     await fs.access(dir, constants.W_OK);
   } catch (err) {
-    throw usageError(`--output ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
+    throw usageError(`${flag} ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
       phase: 'output',
       hint: 'check that the directory exists and is writable',
       cause: err,
@@ -41,12 +41,12 @@ export async function checkReportFile(file: string, shownAs = file): Promise<voi
 }
 
 /** Writes the report atomically, replacing a regular file of that name (never a symlink's target). */
-export async function writeReportFile(file: string, data: string, shownAs = file): Promise<void> {
-  await checkReportFile(file, shownAs);
+export async function writeReportFile(file: string, data: string, shownAs = file, flag = '--output'): Promise<void> {
+  await checkReportFile(file, shownAs, flag);
   try {
     await writeFileAtomicRaw(file, data, { how: 'replace-file' });
   } catch (err) {
-    throw usageError(`--output ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
+    throw usageError(`${flag} ${shownAs}: cannot write it: ${writeFailureReason(err)}`, {
       phase: 'output',
       hint: 'check that the directory exists and is writable',
       cause: err,

@@ -1,7 +1,8 @@
 // `mcpctl call`: every argument form reaching the server typed by the schema, checks before
 // sending, every content type in each output mode, isError and outputSchema exit codes,
 // progress, server logs, elicitation in both eras, sampling, roots, and large results through
-// real pipes. Against server-everything, -filesystem, -memory and our call fixture.
+// real pipes. Against server-everything (over Streamable HTTP, one for the file), -filesystem,
+// -memory and our call fixture.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,11 +12,11 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { run, runBin, jsonError, BIN } from '../helpers/run.js';
-import { callProject, FIXTURE } from '../helpers/call-project.js';
-import { startEverything } from '../helpers/everything.js';
+import { callProject, FIXTURE, shareEverything } from '../helpers/call-project.js';
 import { AUDIO_BYTES, IMAGE_BYTES, binaryBytes } from '../fixtures/call-server.js';
 
 const project = callProject();
+const everything = shareEverything(project);
 const opts = (extra: Parameters<typeof run>[1] = {}) => ({
   cwd: project.dir,
   home: project.home,
@@ -493,20 +494,16 @@ test('a message over --max-size fails with the flag named', async () => {
 });
 
 test('over Streamable HTTP: a call, a server question declined in a pipe, an image saved', async () => {
-  const server = await startEverything('streamableHttp');
-  try {
-    const echo = await run(['call', server.url, 'echo', 'message=over http'], opts());
-    assert.equal(echo.code, 0, echo.stderr);
-    assert.equal(echo.stdout, 'Echo: over http\n');
-    const asked = await run(['call', server.url, 'trigger-elicitation-request'], opts());
-    assert.equal(asked.code, 0, asked.stderr);
-    assert.match(asked.stdout, /User declined/);
-    assert.match(asked.stderr, /declined: no terminal/);
-    const image = await run(['call', server.url, 'get-tiny-image', '--save-dir', 'http-saved'], opts());
-    assert.equal(image.code, 0, image.stderr);
-    const saved = readFileSync(path.join(project.dir, 'http-saved', 'get-tiny-image-2.png'));
-    assert.deepEqual([...saved.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
-  } finally {
-    await server.stop();
-  }
+  const url = everything.url();
+  const echo = await run(['call', url, 'echo', 'message=over http'], opts());
+  assert.equal(echo.code, 0, echo.stderr);
+  assert.equal(echo.stdout, 'Echo: over http\n');
+  const asked = await run(['call', url, 'trigger-elicitation-request'], opts());
+  assert.equal(asked.code, 0, asked.stderr);
+  assert.match(asked.stdout, /User declined/);
+  assert.match(asked.stderr, /declined: no terminal/);
+  const image = await run(['call', url, 'get-tiny-image', '--save-dir', 'http-saved'], opts());
+  assert.equal(image.code, 0, image.stderr);
+  const saved = readFileSync(path.join(project.dir, 'http-saved', 'get-tiny-image-2.png'));
+  assert.deepEqual([...saved.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
 });

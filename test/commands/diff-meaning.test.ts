@@ -1,5 +1,6 @@
-// `mcpctl diff` judging by meaning, through the real program (bin/, a process of its own): every
-// case of cases.ts as a pair of snapshot files, exit 8 when breaking and 0 when compatible; a
+// `mcpctl diff` judging by meaning: every case of cases.ts as a pair of snapshot files, exit 8
+// when breaking and 0 when compatible (in-process through main(), whose answer is the exit code;
+// the first breaking and the first compatible case also through bin/, a process of its own); a
 // live server against its own snapshot after its schema was refactored; and one server read at
 // two protocol revisions gives byte-identical snapshots.
 
@@ -29,12 +30,19 @@ function project(offer: object) {
   return { ...p, config: path.join(p.dir, 'servers.json') };
 }
 
+/** The first breaking and the first compatible case: their exit code is also that of the real process. */
+const throughBin = new Set(['breaking', 'compatible'].map((kind) => MEANING_CASES.find((c) => c.class === kind)));
+
 for (const c of MEANING_CASES) {
-  test(`mcpctl diff old.json new.json: ${c.name} exits ${c.class === 'breaking' ? 8 : 0}`, async () => {
+  const how = throughBin.has(c) ? ' (through bin/)' : '';
+  test(`mcpctl diff old.json new.json: ${c.name} exits ${c.class === 'breaking' ? 8 : 0}${how}`, async () => {
     const p = testProject();
     p.write('old.json', contractJson(c.old));
     p.write('new.json', contractJson(c.new));
-    const r = await runBin(['--json', 'diff', 'old.json', 'new.json'], { cwd: p.dir, env: p.env });
+    const argv = ['--json', 'diff', 'old.json', 'new.json'];
+    const r = throughBin.has(c)
+      ? await runBin(argv, { cwd: p.dir, env: p.env })
+      : await run(argv, { cwd: p.dir, env: p.env, home: p.dir });
     assert.equal(r.code, c.class === 'breaking' ? 8 : 0, r.stderr);
     const doc = JSON.parse(r.stdout) as { summary: { breaking: number } };
     assert.equal(doc.summary.breaking > 0, c.class === 'breaking');

@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { run, jsonError } from '../helpers/run.js';
-import { callProject } from '../helpers/call-project.js';
+import { callProject, shareEverything } from '../helpers/call-project.js';
 
 const project = callProject();
+shareEverything(project);
 const opts = (extra: Parameters<typeof run>[1] = {}) => ({
   cwd: project.dir,
   home: project.home,

@@ -8,10 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { run, runBin, jsonError, BIN } from '../helpers/run.js';
-import { callProject } from '../helpers/call-project.js';
+import { callProject, shareEverything } from '../helpers/call-project.js';
 import { binaryBytes } from '../fixtures/call-server.js';
 
 const project = callProject();
+shareEverything(project);
 const opts = (extra: Parameters<typeof run>[1] = {}) => ({
   cwd: project.dir,
   home: project.home,

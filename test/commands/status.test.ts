@@ -3,32 +3,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { run, runBin, jsonError } from '../helpers/run.js';
+import { mcpJsonProject } from '../helpers/mcp-json-project.js';
 import { alive, assertAllEnded, everything, fixtures, logLines, eventually } from '../mcp/helpers.js';
 
 const FAULT = path.join(fixtures, 'fault-server.js');
 
-function project(servers: Record<string, unknown>): { dir: string; env: Record<string, string> } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-status-'));
-  writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return {
-    dir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dir,
-      XDG_CACHE_HOME: path.join(dir, 'cache'),
-      XDG_CONFIG_HOME: path.join(dir, 'config'),
-      MCPCTL_TRUST_PROJECT: '1',
-    },
-  };
-}
-
 test('status --json reports each server with the documented fields', async () => {
-  const { dir, env } = project({
+  const { dir, env } = mcpJsonProject({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
     off: { command: 'x', disabled: true },
   });
@@ -62,7 +47,7 @@ test('status --json reports each server with the documented fields', async () =>
 });
 
 test('status NAME on a terminal shows the details', async () => {
-  const { dir, env } = project({ everything: { command: process.execPath, args: [everything, 'stdio'] } });
+  const { dir, env } = mcpJsonProject({ everything: { command: process.execPath, args: [everything, 'stdio'] } });
   const r = await run(['status', 'everything'], { cwd: dir, home: dir, env, tty: true });
   assert.equal(r.code, 0, r.stderr);
   assert.match(plain(r.stdout), /protocol +2025-\d\d-\d\d \(legacy\)/);
@@ -70,7 +55,7 @@ test('status NAME on a terminal shows the details', async () => {
 });
 
 test('an unhealthy server among healthy ones: its exit code, its phase, the others still reported', async () => {
-  const { dir, env } = project({
+  const { dir, env } = mcpJsonProject({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
     crash: { command: process.execPath, args: [FAULT, 'serve', 'crash'] },
     hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'], timeout: 1 },
@@ -102,7 +87,7 @@ test('an unhealthy server among healthy ones: its exit code, its phase, the othe
 });
 
 test('through bin/: a hung server exits 124 naming server and phase, and leaves no process', async () => {
-  const { dir, env } = project({
+  const { dir, env } = mcpJsonProject({
     hang: { command: process.execPath, args: [FAULT, 'serve', 'hang', 'ignore-term'], envFrom: ['SPAWN_LOG'] },
   });
   const spawnLog = path.join(dir, 'spawns.log');
@@ -126,7 +111,7 @@ test('through bin/: a hung server exits 124 naming server and phase, and leaves 
 });
 
 test('through bin/: a server started through a shell leaves nothing behind', async () => {
-  const { dir, env } = project({
+  const { dir, env } = mcpJsonProject({
     wrapped: {
       command: 'sh',
       args: ['-c', `"${process.execPath}" "${FAULT}" serve grandchild`],
@@ -142,7 +127,7 @@ test('through bin/: a server started through a shell leaves nothing behind', asy
 });
 
 test('status with a missing variable in one server reports it as a config error, exit 2', async () => {
-  const { dir, env } = project({
+  const { dir, env } = mcpJsonProject({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
     needs: { command: 'x', env: { K: '${MCPCTL_TEST_UNSET}' } },
   });
@@ -155,7 +140,7 @@ test('status with a missing variable in one server reports it as a config error,
 });
 
 test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', async () => {
-  const { dir, env } = project({
+  const { dir, env } = mcpJsonProject({
     hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'], envFrom: ['SPAWN_LOG'] },
   });
   const spawnLog = path.join(dir, 'spawns.log');
@@ -178,7 +163,7 @@ test('through bin/: Ctrl-C ends the wait, tears the server down and exits 130', 
 });
 
 test('through bin/: SIGTERM ends the wait, tears the server down and exits 143', async () => {
-  const { dir, env } = project({
+  const { dir, env } = mcpJsonProject({
     hang: { command: process.execPath, args: [FAULT, 'serve', 'hang'], envFrom: ['SPAWN_LOG'] },
   });
   const spawnLog = path.join(dir, 'spawns.log');
@@ -202,7 +187,7 @@ test('through bin/: SIGTERM ends the wait, tears the server down and exits 143',
 });
 
 test('--concurrency 1: each server is ended before the next one starts', async () => {
-  const p = project({});
+  const p = mcpJsonProject({});
   const spawns = path.join(p.dir, 'spawns.log');
   const othersAlive = path.join(p.dir, 'others-alive.log');
   const servers = Object.fromEntries(

@@ -1,6 +1,7 @@
-// Teardown through bin/, timed against the README's bound: the answer is printed first, then a
-// server that ignores SIGTERM (and the end of its stdin) is killed, and mcpctl exits within
-// 5 s of the answer, with nothing left running.
+// Teardown through bin/: the answer is printed, then a server that ignores SIGTERM (and the end
+// of its stdin) is killed with the grandchild it started, and mcpctl exits 0 with nothing left
+// running. The README's 5 s bound, and the answer coming before teardown, are judged in process
+// on a clock the test moves (mcp/faults.test.ts): timed here, they would race the machine's load.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,10 +12,7 @@ import path from 'node:path';
 import { BIN } from '../helpers/run.js';
 import { assertAllEnded, fixtures, logLines } from '../mcp/helpers.js';
 
-/** README: "… and anything it started, ends too, within 5 s." */
-const TEARDOWN_BOUND_MS = 5000;
-
-test('a server that ignores SIGTERM: the answer first, then exit within 5 s, nothing left', async () => {
+test('a server that ignores SIGTERM: the answer, then exit 0, nothing left', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-teardown-'));
   const config = path.join(dir, 'servers.json');
   const spawns = path.join(dir, 'spawns.log');
@@ -31,20 +29,13 @@ test('a server that ignores SIGTERM: the answer first, then exit within 5 s, not
   });
   let stdout = '';
   let stderr = '';
-  let answeredAt: number | undefined;
-  child.stdout.on('data', (c: Buffer) => {
-    answeredAt ??= Date.now();
-    stdout += c.toString();
-  });
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
-  const exitedAt = Date.now();
   assert.equal(code, 0, stderr);
   assert.match(stdout, /^echo\t/m);
-  assert.ok(answeredAt !== undefined);
-  assert.ok(exitedAt - answeredAt <= TEARDOWN_BOUND_MS, `exited ${exitedAt - answeredAt} ms after the answer`);
   const pids = logLines(spawns).map((line) => Number(line.replace(/^child /, '')));
   assert.equal(pids.length, 2, 'the server and its grandchild were logged');
   assertAllEnded(pids);

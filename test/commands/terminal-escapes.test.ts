@@ -1,13 +1,16 @@
 // Server text never reaches a terminal as control sequences: every surface of a hostile server
-// (test/fixtures/hostile-server.ts) run through bin/ under a real pseudo-terminal, its raw bytes
-// checked; and in a pipe or with --json, the same text arrives byte for byte.
+// (test/fixtures/hostile-server.ts) drawn for a terminal, its raw bytes checked; and in a pipe or
+// with --json, the same text arrives byte for byte. The surfaces run in-process with stdin, stdout
+// and stderr terminals (what mcpctl writes is a function of that alone); through bin/ under a real
+// pseudo-terminal run what only a real process shows: a server's own stderr (it could reach the
+// terminal without passing through mcpctl), our colours, and --json on a terminal.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runBin } from '../helpers/run.js';
+import { run, runBin } from '../helpers/run.js';
 import { HOSTILE_SERVER as SERVER } from '../helpers/servers-config.js';
 import { runPty } from '../helpers/pty.js';
 import { unlessInstalled } from '../helpers/requires.js';
@@ -59,12 +62,32 @@ function assertNoAttack(raw: string, what: string): void {
   );
 }
 
+/** Wide enough for nothing to wrap: each hostile string is some 300 columns once escaped, a table of three about 1000. */
+const WIDE = 1500;
+
 /**
- * Runs on a terminal wide enough for nothing to wrap, checks it, returns the raw bytes. (Each
- * hostile string is some 300 columns once escaped: a table of three needs about 1000.)
+ * Runs in-process on terminals (stdin, stdout, stderr) wide enough for nothing to wrap, checks
+ * what stdout and stderr were sent, returns it.
  */
-async function onTerminal(argv: string[], expectedCode: number, input?: string): Promise<string> {
-  const r = await runPty(['-c', config, ...argv], { columns: 1500, env: env(), cwd: dir, input });
+async function onTerminal(argv: string[], expectedCode: number, input = ''): Promise<string> {
+  const r = await run(['-c', config, ...argv], {
+    tty: true,
+    stdinTTY: true,
+    stdin: input,
+    columns: WIDE,
+    env: env(),
+    cwd: dir,
+    home: dir,
+  });
+  const raw = r.stdout + r.stderr;
+  assert.equal(r.code, expectedCode, `mcpctl ${argv.join(' ')}: exit ${r.code}\n${raw}`);
+  assertNoAttack(raw, argv.join(' '));
+  return raw;
+}
+
+/** The same through bin/ under a real pseudo-terminal: the raw bytes the terminal received. */
+async function onRealTerminal(argv: string[], expectedCode: number): Promise<string> {
+  const r = await runPty(['-c', config, ...argv], { columns: WIDE, env: env(), cwd: dir });
   assert.equal(r.code, expectedCode, `mcpctl ${argv.join(' ')}: exit ${r.code}\n${r.raw}`);
   assertNoAttack(r.raw, argv.join(' '));
   return r.raw;
@@ -75,7 +98,7 @@ function shown(raw: string, label: string): void {
   assert.ok(raw.includes(escapeControls(hostile(label))), `"${label}" is not shown escaped:\n${raw}`);
 }
 
-test('tools: names, titles, descriptions and argument names are escaped', pty, async () => {
+test('tools: names, titles, descriptions and argument names are escaped', async () => {
   const list = await onTerminal(['tools', 'hostile'], 0);
   for (const label of ['echo-title', 'echo-description', 'evil-tool'])
     assert.ok(list.includes(`${label}\\x1b]52`), `${label} in the table`);
@@ -85,7 +108,7 @@ test('tools: names, titles, descriptions and argument names are escaped', pty, a
   shown(named, 'evil-tool');
 });
 
-test('call: text, isError text, JSON-RPC errors, progress and log messages are escaped', pty, async () => {
+test('call: text, isError text, JSON-RPC errors, progress and log messages are escaped', async () => {
   shown(await onTerminal(['call', 'hostile', 'echo'], 0), 'call-text');
   shown(await onTerminal(['call', 'hostile', 'fail'], 6), 'error-text');
   // Error messages have their whitespace (the \r among it) made plain spaces.
@@ -99,22 +122,25 @@ test('call: text, isError text, JSON-RPC errors, progress and log messages are e
   shown(logs, 'log-logger');
 });
 
-test('call: an elicitation question and its fields are escaped', pty, async () => {
+test('call: an elicitation question and its fields are escaped', async () => {
   const raw = await onTerminal(['call', 'hostile', 'ask'], 0, '');
   shown(raw, 'question');
   shown(raw, 'field');
   shown(raw, 'field-description');
 });
 
-test('status: server info and instructions; server stderr with -v and in a connection error', pty, async () => {
+test('status: server info and instructions are escaped', async () => {
   const one = await onTerminal(['status', 'hostile'], 0);
   for (const label of ['server-name', 'server-version', 'instructions']) shown(one, label);
-  shown(await onTerminal(['-v', 'tools', 'hostile'], 0), 'stderr-line');
-  shown(await onTerminal(['status', 'crash'], 3), 'stderr-line');
-  shown(await onTerminal(['tools', 'crash'], 3), 'stderr-line');
 });
 
-test('resources and prompts: lists, reads, prompt text and completion values are escaped', pty, async () => {
+test("a server's own stderr, with -v and in a connection error, reaches a real terminal escaped", pty, async () => {
+  shown(await onRealTerminal(['-v', 'tools', 'hostile'], 0), 'stderr-line');
+  shown(await onRealTerminal(['status', 'crash'], 3), 'stderr-line');
+  shown(await onRealTerminal(['tools', 'crash'], 3), 'stderr-line');
+});
+
+test('resources and prompts: lists, reads, prompt text and completion values are escaped', async () => {
   const resources = await onTerminal(['resources', 'hostile'], 0);
   for (const label of ['resource-uri', 'resource-name', 'resource-description'])
     assert.ok(resources.includes(`${label}\\x1b]52`), label);
@@ -131,44 +157,46 @@ test('resources and prompts: lists, reads, prompt text and completion values are
   shown(await onTerminal(['prompts', 'hostile', 'greet', '--complete', 'who='], 0), 'completion-value');
 });
 
-test('servers: names and commands from a config are escaped', pty, async () => {
-  const r = await runPty(['-c', namesConfig, 'servers'], { columns: 400, env: env(), cwd: dir });
-  assert.equal(r.code, 0, r.raw);
-  assertNoAttack(r.raw, 'servers');
+test('servers: names and commands from a config are escaped', async () => {
+  const onTerminal400 = async (argv: string[]) => {
+    const r = await run(['-c', namesConfig, ...argv], { tty: true, columns: 400, env: env(), cwd: dir, home: dir });
+    assert.equal(r.code, 0, r.stderr);
+    const raw = r.stdout + r.stderr;
+    assertNoAttack(raw, argv.join(' '));
+    return raw;
+  };
+  const raw = await onTerminal400(['servers']);
   // A word with a space (the \r) is shown quoted, as JSON.
-  for (const label of ['config-name', 'config-command', 'config-arg']) assert.ok(r.raw.includes(label), label);
-  const one = await runPty(['-c', namesConfig, 'servers', hostile('config-name')], {
-    columns: 400,
-    env: env(),
-    cwd: dir,
-  });
-  assertNoAttack(one.raw, 'servers NAME');
-  assert.ok(one.raw.includes('config-arg'));
+  for (const label of ['config-name', 'config-command', 'config-arg']) assert.ok(raw.includes(label), label);
+  assert.ok((await onTerminal400(['servers', hostile('config-name')])).includes('config-arg'));
 });
 
-test('our own colours still reach the terminal', pty, async () => {
-  const raw = await onTerminal(['tools', 'hostile'], 0);
+test('on a real terminal the table is escaped and our own colours still reach it', pty, async () => {
+  const raw = await onRealTerminal(['tools', 'hostile'], 0);
+  for (const label of ['echo-title', 'echo-description', 'evil-tool'])
+    assert.ok(raw.includes(`${label}\\x1b]52`), `${label} in the table`);
   assert.ok(raw.includes('\x1b[1mNAME\x1b[22m'), 'the bold header');
 });
 
 test('in a pipe and with --json the server text arrives byte for byte', async () => {
-  const opts = { env: env(), cwd: dir };
-  const call = await runBin(['-c', config, 'call', 'hostile', 'echo'], opts);
+  // Through a real pipe once (bin/), the rest in-process with stdout and stderr not terminals.
+  const call = await runBin(['-c', config, 'call', 'hostile', 'echo'], { env: env(), cwd: dir });
   assert.equal(call.stdout, `${hostile('call-text')}\n`);
-  const json = await runBin(['-c', config, 'call', 'hostile', 'echo', '--json'], opts);
+  const piped = (argv: string[]) => run(['-c', config, ...argv], { env: env(), cwd: dir, home: dir });
+  const json = await piped(['call', 'hostile', 'echo', '--json']);
   assert.equal(JSON.parse(json.stdout).content[0].text, hostile('call-text'));
-  const failed = await runBin(['-c', config, 'call', 'hostile', 'fail'], opts);
+  const failed = await piped(['call', 'hostile', 'fail']);
   assert.equal(failed.code, 6);
   assert.ok(failed.stderr.startsWith(`${hostile('error-text')}\n`), 'isError text on stderr as sent');
-  const read = await runBin(['-c', config, 'resources', 'hostile', 'hostile://text'], opts);
+  const read = await piped(['resources', 'hostile', 'hostile://text']);
   assert.equal(read.stdout, hostile('resource-text'));
-  const completed = await runBin(['-c', config, 'prompts', 'hostile', 'greet', '--complete', 'who='], opts);
+  const completed = await piped(['prompts', 'hostile', 'greet', '--complete', 'who=']);
   assert.equal(completed.stdout, `${hostile('completion-value')}\n`);
-  const tools = await runBin(['-c', config, 'tools', 'hostile'], opts);
+  const tools = await piped(['tools', 'hostile']);
   assert.ok(tools.stdout.includes(hostile('echo-description')), 'the description in the piped row, as sent');
-  const listed = await runBin(['-c', config, 'tools', 'hostile', '--json'], opts);
+  const listed = await piped(['tools', 'hostile', '--json']);
   assert.equal(JSON.parse(listed.stdout).tools[0].description, hostile('echo-description'));
-  const rpc = await runBin(['-c', config, 'call', 'hostile', 'rpc-error', '--json'], opts);
+  const rpc = await piped(['call', 'hostile', 'rpc-error', '--json']);
   const error = JSON.parse(rpc.stderr.trimEnd().split('\n').at(-1)!);
   assert.ok(
     error.error.message.includes(`rpc-message${ATTACKS.clipboard}${ATTACKS.link}`),

@@ -2,18 +2,19 @@
 // passing and failing with expected vs actual; the reporters (terminal, JUnit XML checked against
 // the Jenkins/Surefire XSD and read by junit2json, TAP 14 read by tap-parser, JSON); --filter,
 // --bail, only, skip;
-// bad files as exit 2 at file:line:col; secrets in no report.
+// bad files as exit 2 at file:line:col; secrets in no report. The config's server-everything is one
+// over Streamable HTTP for the whole file.
 
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { Parser } from 'tap-parser';
 import { run, jsonError, ROOT } from '../helpers/run.js';
-import { EVERYTHING, testProject, TESTING_FIXTURES } from '../helpers/test-project.js';
+import { EVERYTHING, testProject as stdioProject, TESTING_FIXTURES } from '../helpers/test-project.js';
 import { eventually } from '../mcp/helpers.js';
-import { startEverything } from '../helpers/everything.js';
+import { startEverything, type Everything } from '../helpers/everything.js';
 import { testClock } from '../helpers/clock.js';
 import { EXPECTATION_KINDS, STEP_KINDS } from '../../src/testing/schema.js';
 import { junitSchemaErrors, readJunit } from '../testing/junit-readers.js';
@@ -21,6 +22,18 @@ import { junitSchemaErrors, readJunit } from '../testing/junit-readers.js';
 const PASS = path.join(TESTING_FIXTURES, 'pass.yaml');
 const FAULT_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'fault-server.js');
 const FAIL = path.join(TESTING_FIXTURES, 'fail.yaml');
+
+/**
+ * One server-everything over Streamable HTTP for the file: the config's `everything` is it, not
+ * one started over stdio for each run (the tests are about `mcpctl test`, and each run is a
+ * session of its own). Test files that name their own servers (pass.yaml) still start theirs.
+ */
+let web: Everything;
+before(async () => {
+  web = await startEverything('streamableHttp');
+});
+after(() => web.stop());
+const testProject = (extra: Record<string, unknown> = {}) => stdioProject({ everything: { url: web.url }, ...extra });
 
 interface Report {
   files: {
@@ -542,34 +555,29 @@ test('on a terminal, control characters from a server are shown as escapes, neve
 });
 
 test('a file with a Streamable HTTP server and a stdio server: both run, each over its own connection', async () => {
-  const web = await startEverything('streamableHttp');
-  try {
-    const p = testProject();
-    p.env.WEB_URL = web.url;
-    const file = p.write(
-      'two.yaml',
-      [
-        'servers:',
-        '  web: { url: "${WEB_URL}", type: http }',
-        '  local: { command: "${NODE}", args: ["${CALL_SERVER}", legacy] }',
-        'tests:',
-        '  - { name: web echo, server: web, call: { tool: echo, args: { message: over http } }, expect: { text: { equals: "Echo: over http" } } }',
-        '  - { name: local echo, server: local, call: { tool: types, args: { zip: "01234" } }, expect: { text: { equals: "{\\"zip\\":\\"01234\\"}" } } }',
-        '  - { name: web status, server: web, status: {}, expect: { structured: { path: /serverInfo/name, equals: mcp-servers/everything } } }',
-        '',
-      ].join('\n'),
-    );
-    const r = await run(['test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
-    assert.equal(r.code, 0, r.stderr + r.stdout);
-    assert.deepEqual(
-      (JSON.parse(r.stdout) as Report).files[0]!.results.map((t) => [t.name, t.status]),
-      [
-        ['web echo', 'passed'],
-        ['local echo', 'passed'],
-        ['web status', 'passed'],
-      ],
-    );
-  } finally {
-    await web.stop();
-  }
+  const p = testProject();
+  p.env.WEB_URL = web.url;
+  const file = p.write(
+    'two.yaml',
+    [
+      'servers:',
+      '  web: { url: "${WEB_URL}", type: http }',
+      '  local: { command: "${NODE}", args: ["${CALL_SERVER}", legacy] }',
+      'tests:',
+      '  - { name: web echo, server: web, call: { tool: echo, args: { message: over http } }, expect: { text: { equals: "Echo: over http" } } }',
+      '  - { name: local echo, server: local, call: { tool: types, args: { zip: "01234" } }, expect: { text: { equals: "{\\"zip\\":\\"01234\\"}" } } }',
+      '  - { name: web status, server: web, status: {}, expect: { structured: { path: /serverInfo/name, equals: mcp-servers/everything } } }',
+      '',
+    ].join('\n'),
+  );
+  const r = await run(['test', file, '--reporter', 'json'], { cwd: p.dir, env: p.env, home: p.dir });
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as Report).files[0]!.results.map((t) => [t.name, t.status]),
+    [
+      ['web echo', 'passed'],
+      ['local echo', 'passed'],
+      ['web status', 'passed'],
+    ],
+  );
 });

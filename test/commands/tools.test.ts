@@ -1,13 +1,16 @@
 // `mcpctl tools`: one server, one tool, every server at once, over stdio, Streamable HTTP and
 // SSE, with the config's filters and a malformed tool; in a pipe, on a terminal and as JSON.
+// server-everything is started over HTTP and SSE once for the file; the tests of one server after
+// the first (in a pipe, over stdio) use the HTTP one instead of starting another per run.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
+import { mcpJsonProject } from '../helpers/mcp-json-project.js';
 import { runPty } from '../helpers/pty.js';
 import { unlessInstalled } from '../helpers/requires.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
@@ -19,15 +22,9 @@ let env: Record<string, string>;
 let http: Everything;
 let sse: Everything;
 
-function project(servers: Record<string, unknown>): string {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-tools-'));
-  writeFileSync(path.join(d, '.mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return d;
-}
-
 before(async () => {
   [http, sse] = await Promise.all([startEverything('streamableHttp'), startEverything('sse')]);
-  dir = project({
+  ({ dir, env } = mcpJsonProject({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
     memory: {
       command: process.execPath,
@@ -38,20 +35,12 @@ before(async () => {
     sse: { type: 'sse', url: sse.url },
     fallback: { url: sse.url },
     filtered: {
-      command: process.execPath,
-      args: [everything, 'stdio'],
+      url: http.url,
       enabledTools: ['get-*', 'echo'],
       disabledTools: ['get-env'],
     },
     broken: { command: process.execPath, args: [FAULT, 'serve', 'malformed-tool'] },
-  });
-  env = {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
-    XDG_CACHE_HOME: path.join(dir, 'cache'),
-    XDG_CONFIG_HOME: path.join(dir, 'config'),
-    MCPCTL_TRUST_PROJECT: '1',
-  };
+  }));
 });
 after(async () => {
   await Promise.all([http?.stop(), sse?.stop()]);
@@ -74,7 +63,7 @@ test('tools SERVER in a pipe: one tab-separated row per tool', async () => {
 });
 
 test('tools SERVER --json is the ListToolsResult with full tool objects', async () => {
-  const r = await run(['tools', 'everything', '--json'], opts());
+  const r = await run(['tools', 'http', '--json'], opts());
   assert.equal(r.code, 0, r.stderr);
   const doc = JSON.parse(r.stdout) as {
     tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[];
@@ -85,30 +74,30 @@ test('tools SERVER --json is the ListToolsResult with full tool objects', async 
 });
 
 test('tools SERVER on a terminal is a table, with a spinner on stderr', async () => {
-  const r = await run(['tools', 'everything'], { ...opts(), tty: true });
+  const r = await run(['tools', 'http'], { ...opts(), tty: true });
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /listing tools of everything/, 'the spinner ran on the terminal');
-  const pipe = await run(['tools', 'everything'], opts());
+  assert.match(r.stderr, /listing tools of http/, 'the spinner ran on the terminal');
+  const pipe = await run(['tools', 'http'], opts());
   assert.equal(pipe.stderr, '', 'no spinner and nothing else in a pipe');
-  const json = await run(['tools', 'everything', '--json'], { ...opts(), tty: true });
+  const json = await run(['tools', 'http', '--json'], { ...opts(), tty: true });
   assert.doesNotMatch(json.stderr, /listing tools/, 'no spinner with --json');
   assert.match(r.stdout, /NAME.*DESCRIPTION.*REQUIRED/);
   assert.match(r.stdout, /^echo {2,}Echoes back the input/m);
 });
 
 test('tools SERVER TOOL shows one tool in full; --json the Tool object', async () => {
-  const r = await run(['tools', 'everything', 'get-structured-content'], opts());
+  const r = await run(['tools', 'http', 'get-structured-content'], opts());
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /Arguments:\n {2}location +"New York"\|"Chicago"\|"Los Angeles", required +Choose city/);
   assert.match(r.stdout, /Output schema:/);
-  const j = await run(['tools', 'everything', 'echo', '--json'], opts());
+  const j = await run(['tools', 'http', 'echo', '--json'], opts());
   const tool = JSON.parse(j.stdout) as { name: string; inputSchema: unknown };
   assert.equal(tool.name, 'echo');
   assert.ok(tool.inputSchema);
 });
 
 test('an unknown tool is exit 2 with a suggestion', async () => {
-  const r = await run(['tools', 'everything', 'ech'], opts());
+  const r = await run(['tools', 'http', 'ech'], opts());
   assert.equal(r.code, 2);
   assert.match(r.stderr, /no tool "ech"/);
   assert.match(r.stderr, /"echo"/);
@@ -155,13 +144,12 @@ test('a malformed tool is left out with a warning; the rest still list', async (
 });
 
 test('tools with no SERVER lists every server; a failing one does not hide the others', async () => {
-  const d = project({
+  const { dir: d, env: e } = mcpJsonProject({
     everything: { command: process.execPath, args: [everything, 'stdio'] },
     missing: { command: path.join(os.tmpdir(), 'no-such-program-mcpctl') },
     off: { command: 'whatever', disabled: true },
     fault: { command: process.execPath, args: [FAULT, 'serve'] },
   });
-  const e = { ...env, HOME: d };
   const pipe = await run(['tools'], { cwd: d, home: d, env: e });
   assert.equal(pipe.code, 3, 'the exit code of the failing server');
   const names = pipe.stdout

@@ -2,7 +2,7 @@
 // refused (with the file named and the fix), which directory modes count as "anyone may write",
 // and what the trust store and Claude Code's approvals say.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import {
@@ -11,6 +11,7 @@ import {
   mkdirSync,
   mkdtempSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   truncateSync,
   writeFileSync,
@@ -27,8 +28,16 @@ import { McpctlError } from '../../src/errors.js';
 const searched = { shown: 'the.json', checkOwner: true };
 const named = { shown: 'the.json', checkOwner: false };
 
+/** Every directory a test made, removed when the file is done. */
+const made: string[] = [];
+after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function freshDir(): string {
-  return realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-read-')));
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-read-')));
+  made.push(dir);
+  return dir;
 }
 
 /** The config error a read is refused with. */
@@ -246,4 +255,16 @@ test('a trust store that is not a regular file is refused by its own path', asyn
     assert.equal(err.message, `the trust store ${file} is not used: it is not a regular file`);
     return true;
   });
+});
+
+test('a file far over the limit is refused by its size, before anything is read', async () => {
+  const dir = freshDir();
+  const huge = path.join(dir, 'huge');
+  writeFileSync(huge, '');
+  // Sparse: no disk is used, and more than Node could read into one buffer.
+  truncateSync(huge, 3 * 1024 ** 3);
+  for (const rules of [searched, named]) {
+    const err = await refusal(huge, rules);
+    assert.equal(err.message, 'the.json: refused: it is larger than 10 MiB');
+  }
 });

@@ -1,6 +1,8 @@
-// Project configs need consent, through bin/: an untrusted project server is never started (its
-// command would leave a marker file), trust is given and taken back, a changed file is untrusted
-// again, naming a file is consent, and files that are not ours or not regular are refused.
+// Project configs need consent: an untrusted project server is never started (its command would
+// leave a marker file), trust is given and taken back, a changed file is untrusted again, naming a
+// file is consent, and files that are not ours or not regular are refused. In-process through
+// main() (the working directory, environment and home are the context's); through bin/ where a
+// file that could hang the read must end by the kill bound of a real process.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,7 +23,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { jsonError, ROOT, runBin } from '../helpers/run.js';
+import { jsonError, ROOT, run, runBin } from '../helpers/run.js';
 
 const CALL_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 
@@ -62,6 +64,11 @@ function userConfig(p: Project, servers: Record<string, unknown>): string {
   return file;
 }
 
+/** mcpctl in-process in `cwd` with `env`, its home the environment's HOME, stdout and stderr pipes. */
+function mcpctl(argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }) {
+  return run(argv, { cwd: opts.cwd, env: opts.env, home: opts.env.HOME });
+}
+
 interface Listed {
   name: string;
   source: string;
@@ -71,14 +78,14 @@ interface Listed {
 }
 
 async function listed(p: Project, extra: string[] = [], env: NodeJS.ProcessEnv = p.env): Promise<Listed[]> {
-  const r = await runBin([...extra, 'servers', '--json'], { cwd: p.dir, env });
+  const r = await mcpctl([...extra, 'servers', '--json'], { cwd: p.dir, env });
   assert.equal(r.code, 0, r.stderr);
   return (JSON.parse(r.stdout) as { servers: Listed[] }).servers;
 }
 
 test('an untrusted project server is never started: tools, call, status and servers start nothing', async () => {
   const p = project();
-  const tools = await runBin(['tools', 'app', '--json'], { cwd: p.dir, env: p.env });
+  const tools = await mcpctl(['tools', 'app', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(tools.code, 2);
   const error = jsonError(tools.stderr).error;
   assert.equal(error.kind, 'config');
@@ -86,12 +93,12 @@ test('an untrusted project server is never started: tools, call, status and serv
   assert.match(error.hint ?? '', /mcpctl servers trust \.mcp\.json/);
   assert.match(error.hint ?? '', /-c \.mcp\.json/);
 
-  const call = await runBin(['call', 'app', 'echo', 'text=hi'], { cwd: p.dir, env: p.env });
+  const call = await mcpctl(['call', 'app', 'echo', 'text=hi'], { cwd: p.dir, env: p.env });
   assert.equal(call.code, 2);
-  const all = await runBin(['tools'], { cwd: p.dir, env: p.env });
+  const all = await mcpctl(['tools'], { cwd: p.dir, env: p.env });
   assert.equal(all.code, 2);
 
-  const status = await runBin(['status', '--json'], { cwd: p.dir, env: p.env });
+  const status = await mcpctl(['status', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(status.code, 2);
   const row = (
     JSON.parse(status.stdout) as {
@@ -108,14 +115,14 @@ test('an untrusted project server is never started: tools, call, status and serv
     servers.map((s) => [s.name, s.trusted, s.trust]),
     [['app', false, 'untrusted']],
   );
-  const names = await runBin(['servers', '--names'], { cwd: p.dir, env: p.env });
+  const names = await mcpctl(['servers', '--names'], { cwd: p.dir, env: p.env });
   assert.equal(names.stdout, 'app\n', 'completion still lists the name');
   assert.equal(existsSync(p.marker), false, 'the untrusted server was started');
 });
 
 test('servers trust lets it start; a change to the file asks again; untrust takes it back', async () => {
   const p = project();
-  const trust = await runBin(['servers', 'trust', '--json'], { cwd: p.dir, env: p.env });
+  const trust = await mcpctl(['servers', 'trust', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(trust.code, 0, trust.stderr);
   const record = (JSON.parse(trust.stdout) as { trusted: { file: string; servers: string[] }[] }).trusted;
   assert.deepEqual(
@@ -125,7 +132,7 @@ test('servers trust lets it start; a change to the file asks again; untrust take
   const store = path.join(p.home, '.config', 'mcpctl', 'trust.json');
   assert.equal(statSync(store).mode & 0o777, 0o600);
 
-  const ok = await runBin(['status', 'app', '--json'], { cwd: p.dir, env: p.env });
+  const ok = await mcpctl(['status', 'app', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(ok.code, 0, ok.stderr);
   assert.equal(existsSync(p.marker), true, 'a trusted server starts');
   assert.deepEqual(
@@ -134,7 +141,7 @@ test('servers trust lets it start; a change to the file asks again; untrust take
   );
 
   appendFileSync(p.config, '\n');
-  const changed = await runBin(['tools', 'app'], { cwd: p.dir, env: p.env });
+  const changed = await mcpctl(['tools', 'app'], { cwd: p.dir, env: p.env });
   assert.equal(changed.code, 2);
   assert.match(changed.stderr, /\.mcp\.json has changed since it was trusted/);
   assert.deepEqual(
@@ -142,12 +149,12 @@ test('servers trust lets it start; a change to the file asks again; untrust take
     ['changed'],
   );
 
-  assert.equal((await runBin(['servers', 'trust', '.mcp.json'], { cwd: p.dir, env: p.env })).code, 0);
+  assert.equal((await mcpctl(['servers', 'trust', '.mcp.json'], { cwd: p.dir, env: p.env })).code, 0);
   assert.deepEqual(
     (await listed(p)).map((s) => s.trust),
     ['trusted'],
   );
-  const untrust = await runBin(['servers', 'untrust', '.mcp.json'], { cwd: p.dir, env: p.env });
+  const untrust = await mcpctl(['servers', 'untrust', '.mcp.json'], { cwd: p.dir, env: p.env });
   assert.equal(untrust.code, 0, untrust.stderr);
   assert.match(untrust.stderr, /untrusted \.mcp\.json/);
   assert.deepEqual(
@@ -164,7 +171,7 @@ test('naming the file is consent: -c, MCPCTL_CONFIG; --trust-project and MCPCTL_
     [['--trust-project'], p.env],
     [[], { ...p.env, MCPCTL_TRUST_PROJECT: '1' }],
   ] as const) {
-    const r = await runBin([...argv, 'status', 'app', '--json'], { cwd: p.dir, env });
+    const r = await mcpctl([...argv, 'status', 'app', '--json'], { cwd: p.dir, env });
     assert.equal(r.code, 0, `${argv.join(' ')}: ${r.stderr}`);
   }
   assert.equal(
@@ -184,7 +191,7 @@ test("a project stdio server runs in its config file's directory, from any subdi
   });
   const sub = path.join(p.dir, 'src', 'deep');
   mkdirSync(sub, { recursive: true });
-  const r = await runBin(['--trust-project', 'status', 'app', '--json'], { cwd: sub, env: p.env });
+  const r = await mcpctl(['--trust-project', 'status', 'app', '--json'], { cwd: sub, env: p.env });
   assert.equal(r.code, 0, r.stderr);
   assert.equal(existsSync(path.join(p.dir, 'where')), true);
 });
@@ -193,20 +200,20 @@ test("a config owned by another user is refused, even with consent; root's own i
   const p = project();
   chownSync(p.config, 65534, 65534); // nobody
   // With consent for this run: were the file read, its server would start and leave the marker.
-  const r = await runBin(['--trust-project', 'status', 'app'], { cwd: p.dir, env: p.env });
+  const r = await mcpctl(['--trust-project', 'status', 'app'], { cwd: p.dir, env: p.env });
   assert.equal(r.code, 2);
   assert.match(r.stderr, /\.mcp\.json: refused: it is owned by another user \(uid 65534\)/);
   assert.equal(existsSync(p.marker), false, "another user's file started its server");
-  const names = await runBin(['servers', '--names'], { cwd: p.dir, env: p.env });
+  const names = await mcpctl(['servers', '--names'], { cwd: p.dir, env: p.env });
   assert.equal(names.code, 2, 'completion reads nothing from it either');
   chownSync(p.config, 0, 0);
-  assert.equal((await runBin(['servers'], { cwd: p.dir, env: p.env })).code, 0, 'a root-owned file is fine');
+  assert.equal((await mcpctl(['servers'], { cwd: p.dir, env: p.env })).code, 0, 'a root-owned file is fine');
 });
 
 test('a config in a directory others may write to is refused even with consent; group-writable or sticky is read', async () => {
   const p = project();
   // Consent for this run: were the file read, its server would start and leave the marker.
-  const start = () => runBin(['--trust-project', 'status', 'app', '--json'], { cwd: p.dir, env: p.env });
+  const start = () => mcpctl(['--trust-project', 'status', 'app', '--json'], { cwd: p.dir, env: p.env });
   for (const mode of [0o777, 0o707, 0o703]) {
     chmodSync(p.dir, mode);
     const open = await start();
@@ -258,7 +265,7 @@ test('a FIFO, a device, a symlink loop and an oversized file are refused at once
 test('a project server shadowing a user server is reported with both files; servers shows both', async () => {
   const p = project({ shared: markingServer() });
   const user = userConfig(p, { shared: { command: process.execPath, args: [CALL_SERVER, 'legacy'] } });
-  const r = await runBin(['servers', '--json'], { cwd: p.dir, env: p.env });
+  const r = await mcpctl(['servers', '--json'], { cwd: p.dir, env: p.env });
   assert.equal(r.code, 0, r.stderr);
   assert.match(
     r.stderr,
@@ -273,11 +280,11 @@ test('a project server shadowing a user server is reported with both files; serv
     ],
     "the untrusted project server does not replace the user's",
   );
-  assert.equal((await runBin(['status', 'shared', '--json'], { cwd: p.dir, env: p.env })).code, 0);
+  assert.equal((await mcpctl(['status', 'shared', '--json'], { cwd: p.dir, env: p.env })).code, 0);
   assert.equal(existsSync(p.marker), false, "the user's server ran, not the project's");
 
-  await runBin(['servers', 'trust'], { cwd: p.dir, env: p.env });
-  const t = await runBin(['servers', '--json'], { cwd: p.dir, env: p.env });
+  await mcpctl(['servers', 'trust'], { cwd: p.dir, env: p.env });
+  const t = await mcpctl(['servers', '--json'], { cwd: p.dir, env: p.env });
   assert.match(t.stderr, /server "shared" of \.mcp\.json shadows the server of the same name in .*config\.json/);
   const trusted = (JSON.parse(t.stdout) as { servers: Listed[] }).servers;
   assert.deepEqual(
@@ -287,7 +294,7 @@ test('a project server shadowing a user server is reported with both files; serv
       [user, p.config],
     ],
   );
-  const table = await runBin(['servers'], { cwd: p.dir, env: p.env });
+  const table = await mcpctl(['servers'], { cwd: p.dir, env: p.env });
   assert.match(table.stdout, /shared\t.*\tshadowed\tuser\t/);
 });
 
@@ -295,15 +302,15 @@ test('the search stops at the repository root and at home: a config above them i
   const p = project({});
   const above = path.join(path.dirname(p.home), '.mcp.json');
   writeFileSync(above, JSON.stringify({ mcpServers: { outside: markingServer() } }));
-  const inRepo = await runBin(['servers', '--names'], { cwd: p.dir, env: p.env });
+  const inRepo = await mcpctl(['servers', '--names'], { cwd: p.dir, env: p.env });
   assert.equal(inRepo.stdout, '');
-  const inHome = await runBin(['servers', '--names'], { cwd: p.home, env: p.env });
+  const inHome = await mcpctl(['servers', '--names'], { cwd: p.home, env: p.env });
   assert.equal(inHome.stdout, '');
   writeFileSync(
     path.join(path.dirname(p.dir), '.mcp.json'),
     JSON.stringify({ mcpServers: { inHome: { command: 'x' } } }),
   );
-  const below = await runBin(['servers', '--names'], { cwd: p.dir, env: p.env });
+  const below = await mcpctl(['servers', '--names'], { cwd: p.dir, env: p.env });
   assert.equal(below.stdout, '', 'the repository root ends the search before home');
 });
 
@@ -331,7 +338,7 @@ test('project servers approved in Claude Code are trusted: enabled ones, or all 
       ['c', 'untrusted'],
     ],
   );
-  const c = await runBin(['tools', 'c'], { cwd: p.dir, env: p.env });
+  const c = await mcpctl(['tools', 'c'], { cwd: p.dir, env: p.env });
   assert.equal(c.code, 2);
   assert.equal(existsSync(p.marker), false);
 });

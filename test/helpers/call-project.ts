@@ -2,12 +2,14 @@
 // the reference servers (everything, filesystem over a files/ directory, memory) and our
 // call fixture in both eras, plus the environment to run mcpctl in it (which trusts the project config: the tests wrote it).
 
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { ROOT } from './run.js';
+import { everything, filesystem, memory } from '../mcp/helpers.js';
+import { startEverything, type Everything } from './everything.js';
 
-const modules = path.join(ROOT, 'node_modules', '@modelcontextprotocol');
 export const FIXTURE = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 
 export interface CallProject {
@@ -29,11 +31,11 @@ export function callProject(): CallProject {
   const node = process.execPath;
   const config = {
     mcpServers: {
-      everything: { command: node, args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'] },
-      filesystem: { command: node, args: [path.join(modules, 'server-filesystem', 'dist', 'index.js'), files] },
+      everything: { command: node, args: [everything, 'stdio'] },
+      filesystem: { command: node, args: [filesystem, files] },
       memory: {
         command: node,
-        args: [path.join(modules, 'server-memory', 'dist', 'index.js')],
+        args: [memory],
         env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
       },
       // A server gets only the base environment: the call log a test may set is named.
@@ -43,4 +45,28 @@ export function callProject(): CallProject {
   };
   writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify(config, null, 2));
   return { dir, files, home, env: { PATH: process.env.PATH, HOME: home, MCPCTL_TRUST_PROJECT: '1' } };
+}
+
+/**
+ * Points the project's `everything` at one server-everything over Streamable HTTP for the whole
+ * test file (started before its first test, stopped after the last) instead of one started over
+ * stdio for each command: the file's tests are about what mcpctl does with its answers, and each
+ * connection is a session of its own. `url()` is its address, for tests that name it.
+ */
+export function shareEverything(project: CallProject): { url(): string } {
+  let server: Everything | undefined;
+  before(async () => {
+    server = await startEverything('streamableHttp');
+    const file = path.join(project.dir, '.mcp.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers.everything = { url: server.url };
+    writeFileSync(file, JSON.stringify(config, null, 2));
+  });
+  after(() => server?.stop());
+  return {
+    url: () => {
+      if (server === undefined) throw new Error('shareEverything: the server starts before the first test');
+      return server.url;
+    },
+  };
 }

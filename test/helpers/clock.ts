@@ -11,6 +11,11 @@ const realClearTimeout = globalThis.clearTimeout;
 /** Past this much real time a test on the clock has hung: every timer is fired and the test fails. */
 const GUARD_MS = 60_000;
 
+export interface TestClockOptions {
+  /** Date (Date.now and new Date()) runs on the clock too, starting at the real time. */
+  date?: boolean;
+}
+
 export interface TestClock {
   /** Moves the clock: every timer due within `ms` fires, in order. */
   tick(ms: number): void;
@@ -21,8 +26,8 @@ export interface TestClock {
  * timeout runs on it too, so a real-time guard stands in: a test still running after a minute
  * has every pending timer fired (timeouts, kill fallbacks: nothing is left waiting) and fails.
  */
-export function testClock(t: TestContext): TestClock {
-  t.mock.timers.enable({ apis: ['setTimeout'] });
+export function testClock(t: TestContext, { date = false }: TestClockOptions = {}): TestClock {
+  t.mock.timers.enable(date ? { apis: ['setTimeout', 'Date'], now: Date.now() } : { apis: ['setTimeout'] });
   let hung = false;
   const guard = realSetTimeout(() => {
     hung = true;

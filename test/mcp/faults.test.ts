@@ -3,7 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { describe, test, type TestContext } from 'node:test';
+import type { StdioServerSpec } from '../../src/config/types.js';
 import { withSession, type Session } from '../../src/mcp/session/index.js';
 import {
   alive,
@@ -92,71 +94,6 @@ describe('fault servers', { concurrency: 4 }, () => {
     assertAllEnded(f.pids());
   });
 
-  test('a server that ignores SIGTERM is killed, within the teardown bound', async () => {
-    const f = fault(['ignore-term']);
-    let answered = 0;
-    const value = await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
-      const got = await listAndEcho(s);
-      answered = Date.now();
-      return got;
-    });
-    const teardownMs = Date.now() - answered;
-    assert.equal(value.tools.length, 4);
-    assertAllEnded(f.pids());
-    // The README's bound: everything ends within 5 s of the answer (the SIGKILL comes after ~3 s).
-    assert.ok(teardownMs <= TEARDOWN_BOUND_MS, `teardown took ${teardownMs} ms`);
-  });
-
-  test('a server behind sh -c leaves nothing in its process group', async () => {
-    const log = join(tempDir('wrap'), 'spawns.log');
-    const server = join(fixtures, 'fault-server.js');
-    const spec = stdioSpec(
-      'wrapped',
-      'sh',
-      ['-c', `"${process.execPath}" "${server}" ignore-term; echo wrapper-done >&2`],
-      {
-        env: withEnv({ SPAWN_LOG: log }),
-      },
-    );
-    let group: number | undefined;
-    await withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
-      const pid = Number(logLines(log)[0]);
-      group = groupOf(pid);
-      return listAndEcho(s);
-    });
-    assert.ok(group !== undefined && group > 1, 'the server ran in a process group of its own');
-    assert.deepEqual(aliveInGroup(group), []);
-  });
-
-  test('a grandchild that ignores SIGTERM does not survive the session', async () => {
-    const f = fault(['grandchild']);
-    let group: number | undefined;
-    await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
-      group = groupOf(f.pids()[0]!);
-      return listAndEcho(s);
-    });
-    assert.equal(f.pids().length, 2, 'server and grandchild were both logged');
-    assertAllEnded(f.pids());
-    assert.deepEqual(aliveInGroup(group!), []);
-  });
-
-  test('descendants that left the process group (setsid) do not survive the session', async (t) => {
-    const f = fault(['setsid']);
-    // Should the test fail, nothing it started may outlive it.
-    t.after(() => {
-      for (const pid of alive(f.pids())) process.kill(pid, 'SIGKILL');
-    });
-    let groups: (number | undefined)[] = [];
-    await withSession(f.spec, makeCtx(), { cacheDir: false }, async (s) => {
-      // The child logs itself and its grandchild once both run: the event to wait for.
-      assert.ok(await eventually(() => f.pids().length === 3, 20_000), 'the child and grandchild started');
-      groups = f.pids().map(groupOf);
-      return listAndEcho(s);
-    });
-    assert.equal(new Set(groups).size, 2, `the child left the server's group: ${groups.join(' ')}`);
-    assertAllEnded(f.pids());
-  });
-
   test('a server that dies during a call is a connection error naming the call', async () => {
     const f = fault([]);
     const err = await failure(
@@ -224,6 +161,150 @@ describe('fault servers', { concurrency: 4 }, () => {
     const block = result.content[0];
     assert.ok(block?.type === 'text');
     assert.equal(block.text.length, bytes);
+  });
+});
+
+/** Taken before any test mocks them: the teardown driver waits on real time for real processes. */
+const realSetTimeout = globalThis.setTimeout;
+const realSetImmediate = globalThis.setImmediate;
+const realSleep = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
+
+/** Kills what a failed test left running. */
+function endAll(pids: number[]): void {
+  for (const pid of alive(pids)) process.kill(pid, 'SIGKILL');
+}
+
+/** The main thread's state letter in /proc (S sleeping, R running, Z zombie…), or undefined once gone. */
+function stateOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits until each process is asleep (waiting for something) or ended: none is still acting on a signal. */
+async function untilIdle(pids: number[]): Promise<void> {
+  // Callbacks that are due (the work the last tick released) run before anything is looked at.
+  await new Promise((resolve) => realSetImmediate(resolve));
+  while (pids.some((pid) => !['S', 'Z', 'X', undefined].includes(stateOf(pid)))) await realSleep(5);
+}
+
+/** The clock's step: the transport looks at the process table this often. */
+const STEP_MS = 25;
+
+/**
+ * Runs a session with its teardown on a clock the test moves (setTimeout and Date): the clock is
+ * the test's once the answer is in, and moves STEP_MS at a time, only while every process the
+ * server started (`watched`) is asleep or ended. A loaded machine slow to deliver SIGTERM,
+ * run a handler or end a killed process stops the clock meanwhile, so the bound is judged on the
+ * time mcpctl waited, never on how fast the machine was. Returns the answer and the time from the
+ * answer to the end of the session on that clock.
+ */
+async function teardownOnClock<T>(
+  t: TestContext,
+  spec: StdioServerSpec,
+  work: (s: Session) => Promise<T>,
+  watched: () => number[],
+): Promise<{ value: T; teardownMs: number }> {
+  let answered: ((clock: TestClock) => void) | undefined;
+  const clockStarts = new Promise<TestClock>((resolve) => (answered = resolve));
+  let answeredAt = 0;
+  let ended = false;
+  const session = withSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
+    const value = await work(s);
+    const clock = testClock(t, { date: true });
+    answeredAt = Date.now();
+    answered?.(clock);
+    return value;
+  }).finally(() => {
+    ended = true;
+  });
+  const drive = async () => {
+    const clock = await clockStarts;
+    const pids = watched();
+    for (await untilIdle(pids); !ended; await untilIdle(pids)) clock.tick(STEP_MS);
+  };
+  const [value] = await Promise.all([session, Promise.race([drive(), session])]);
+  return { value, teardownMs: Date.now() - answeredAt };
+}
+
+// One at a time: the clock is the process's setTimeout and Date, which no other test may share meanwhile.
+describe('teardown of servers that ignore SIGTERM, on a clock the test moves', () => {
+  test('a server that ignores SIGTERM is killed, within the teardown bound', async (t) => {
+    const f = fault(['ignore-term']);
+    t.after(() => endAll(f.pids()));
+    const { value, teardownMs } = await teardownOnClock(t, f.spec, listAndEcho, f.pids);
+    assert.equal(value.tools.length, 4);
+    assertAllEnded(f.pids());
+    // The README's bound: everything ends within 5 s of the answer (SIGKILL comes 2 s after SIGTERM).
+    assert.ok(teardownMs <= TEARDOWN_BOUND_MS, `teardown took ${teardownMs} ms of the clock`);
+  });
+
+  test('a server behind sh -c leaves nothing in its process group', async (t) => {
+    const log = join(tempDir('wrap'), 'spawns.log');
+    const server = join(fixtures, 'fault-server.js');
+    const spec = stdioSpec(
+      'wrapped',
+      'sh',
+      ['-c', `"${process.execPath}" "${server}" ignore-term; echo wrapper-done >&2`],
+      { env: withEnv({ SPAWN_LOG: log }) },
+    );
+    let group: number | undefined;
+    t.after(() => endAll(group === undefined ? [] : aliveInGroup(group)));
+    const { teardownMs } = await teardownOnClock(
+      t,
+      spec,
+      (s) => {
+        group = groupOf(Number(logLines(log)[0]));
+        return listAndEcho(s);
+      },
+      () => aliveInGroup(group!),
+    );
+    assert.ok(group !== undefined && group > 1, 'the server ran in a process group of its own');
+    assert.deepEqual(aliveInGroup(group), []);
+    assert.ok(teardownMs <= TEARDOWN_BOUND_MS, `teardown took ${teardownMs} ms of the clock`);
+  });
+
+  test('a grandchild that ignores SIGTERM does not survive the session', async (t) => {
+    const f = fault(['grandchild']);
+    t.after(() => endAll(f.pids()));
+    let group: number | undefined;
+    const { teardownMs } = await teardownOnClock(
+      t,
+      f.spec,
+      (s) => {
+        group = groupOf(f.pids()[0]!);
+        return listAndEcho(s);
+      },
+      f.pids,
+    );
+    assert.equal(f.pids().length, 2, 'server and grandchild were both logged');
+    assertAllEnded(f.pids());
+    assert.deepEqual(aliveInGroup(group!), []);
+    assert.ok(teardownMs <= TEARDOWN_BOUND_MS, `teardown took ${teardownMs} ms of the clock`);
+  });
+
+  test('descendants that left the process group (setsid) do not survive the session', async (t) => {
+    const f = fault(['setsid']);
+    // Should the test fail, nothing it started may outlive it.
+    t.after(() => endAll(f.pids()));
+    let groups: (number | undefined)[] = [];
+    const { teardownMs } = await teardownOnClock(
+      t,
+      f.spec,
+      async (s) => {
+        // The child logs itself and its grandchild once both run: the event to wait for.
+        assert.ok(await eventually(() => f.pids().length === 3, 20_000), 'the child and grandchild started');
+        groups = f.pids().map(groupOf);
+        return listAndEcho(s);
+      },
+      f.pids,
+    );
+    assert.equal(new Set(groups).size, 2, `the child left the server's group: ${groups.join(' ')}`);
+    assertAllEnded(f.pids());
+    assert.ok(teardownMs <= TEARDOWN_BOUND_MS, `teardown took ${teardownMs} ms of the clock`);
   });
 });
 

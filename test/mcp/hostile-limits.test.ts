@@ -52,7 +52,7 @@ function watchdogsOf(pgid: number): string[] {
     .filter((line) => line.includes('mcpctl-watchdog') && line.trim().endsWith(` ${pgid}`));
 }
 
-test('a stdio server ends when mcpctl is killed with SIGKILL, and its watchdog with it', async () => {
+test('a stdio server ends when mcpctl is killed with SIGKILL, and its watchdog with it', async (t) => {
   const log = path.join(ws.home, 'spawn.log');
   const child = spawn(process.execPath, [BIN, '-c', ws.config, 'call', 'stuck', 'hang'], {
     cwd: ws.dir,
@@ -63,6 +63,11 @@ test('a stdio server ends when mcpctl is killed with SIGKILL, and its watchdog w
   // The server writes its pid when it starts: the event to wait for.
   assert.ok(await eventually(() => logLines(log).length > 0, 30_000), 'the server started');
   const pid = Number(logLines(log)[0]);
+  // The server survives a SIGTERM even once its pipes are broken: only the watchdog's SIGKILL
+  // ends it, and should that never come, the test does not leave it running.
+  t.after(() => {
+    for (const left of alive([pid])) process.kill(left, 'SIGKILL');
+  });
   assert.deepEqual(alive([pid]), [pid]);
   child.kill('SIGKILL');
   await exited;

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../helpers/run.js';
+import { everything as EVERYTHING } from '../mcp/helpers.js';
 
 const exec = promisify(execFile);
-const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
 /** npm, run with the same Node as the tests, offline where its cache already holds a package. */
 function npm(args: string[], cwd: string) {

@@ -38,6 +38,7 @@ import { assumeCompleteResults } from './result-type.js';
 import { PhaseTracker } from './tracker.js';
 import { httpTransport, stdioTransport } from './transports.js';
 import { untilAborted, within } from '../wait.js';
+import type { Exchange } from '../record/exchange.js';
 
 /** Who we are in the handshake: the version is package.json's, as `--version` prints it. */
 export const CLIENT_INFO = { name: 'mcpctl', version: VERSION } as const;
@@ -65,6 +66,8 @@ export interface ConnectSettings {
   launcher?: ServerLauncher;
   /** --timeout: the connect ends by then too. */
   commandDeadline?: CommandDeadline;
+  /** --record / --replay: each attempt's transport goes through it. */
+  exchange?: Exchange;
 }
 
 export interface Connection {
@@ -308,7 +311,7 @@ class Connector {
             void transport?.close().catch(() => {});
           })
         : undefined;
-    transport =
+    const live = (): Transport =>
       spec.transport === 'stdio'
         ? stdioTransport({
             maxMessageBytes: settings.maxMessageBytes,
@@ -328,6 +331,7 @@ class Connector {
               void transport?.close().catch(() => {});
             },
           });
+    transport = settings.exchange ? settings.exchange.transport(spec, kind, live) : live();
     return { transport, referee, tooLarge: () => tooLarge };
   }
 

@@ -22,6 +22,7 @@ import { ServerLauncher } from '../stdio/launcher.js';
 import { stdioTransport } from './transports.js';
 import { isModernRevision } from './revisions.js';
 import { untilAborted } from '../wait.js';
+import type { Exchange } from '../record/exchange.js';
 
 export interface SessionOptions {
   /** Bounds spawn/transport start + era probe + handshake as one deadline. Default spec.timeoutMs. */
@@ -70,6 +71,8 @@ export interface SessionOptions {
    * It must bound its own requests; they carry no abort signal of the session's.
    */
   onInterrupted?: (session: Session) => Promise<void>;
+  /** --record / --replay: makes (or stands in for) each attempt's transport. */
+  exchange?: Exchange;
 }
 
 export interface Session {
@@ -256,6 +259,7 @@ function connectSettings(
     deferClose: opts.deferClose ? (closing) => opts.deferClose?.(closing.catch(() => {})) : undefined,
     launcher: opts.launcher,
     commandDeadline: opts.commandDeadline,
+    exchange: opts.exchange,
   };
 }
 
