@@ -241,3 +241,81 @@ test('templateVariables: every operator, prefixes and explodes', () => {
   assert.deepEqual(templateVariables('x://{a:x}{b}'), ['a:x', 'b']);
   assert.deepEqual(templateVariables('x://plain'), []);
 });
+
+/** The changes from `before` to a copy `change` makes of it, as [class, path, message]. */
+async function changesBy(change: (c: Contract) => void): Promise<string[][]> {
+  const now = before();
+  change(now);
+  return (await diffContracts(before(), now)).map((c) => [c.class, c.path, c.message]);
+}
+
+test('one change at a time: the server name, a prompt description, a task support loosened, descriptions in an output', async () => {
+  assert.deepEqual(
+    await changesBy((c) => {
+      c.server.name = 'store';
+    }),
+    [['compatible', 'server', 'server info changed from shop 1.0.0 "Shop" to store 1.0.0 "Shop"']],
+  );
+  assert.deepEqual(
+    await changesBy((c) => {
+      c.prompts[0]!.description = 'Asks again';
+    }),
+    [['compatible', 'prompts.ask', 'description or title changed']],
+  );
+  assert.deepEqual(
+    await changesBy((c) => {
+      c.tools.find((t) => t.name === 'tasks')!.execution = { taskSupport: 'forbidden' };
+    }),
+    [
+      [
+        'compatible',
+        'tools.tasks.execution',
+        'execution changed from {"taskSupport":"optional"} to {"taskSupport":"forbidden"}',
+      ],
+    ],
+  );
+  assert.deepEqual(
+    await changesBy((c) => {
+      c.tools.find((t) => t.name === 'widened')!.outputSchema = {
+        type: 'object',
+        required: ['id'],
+        description: 'the order',
+      };
+    }),
+    [['compatible', 'tools.widened.outputSchema', 'description changed']],
+  );
+});
+
+test('templates: a kept one is never paired with a new one of its name, nor a removed one with a kept one', async () => {
+  assert.deepEqual(
+    await changesBy((c) => {
+      c.resourceTemplates.push({ uriTemplate: 'shop://orders/v2/{id}', name: 'order' });
+    }),
+    [['compatible', 'resourceTemplates["shop://orders/v2/{id}"]', 'resource template "shop://orders/v2/{id}" added']],
+  );
+  assert.deepEqual(
+    await changesBy((c) => {
+      c.resourceTemplates = c.resourceTemplates.filter((t) => t.uriTemplate !== 'shop://a/{x}');
+    }),
+    [['breaking', 'resourceTemplates["shop://a/{x}"]', 'resource template "shop://a/{x}" removed']],
+  );
+  assert.deepEqual(
+    await changesBy((c) => {
+      c.resourceTemplates[1] = { uriTemplate: 'shop://things/{+path}{?q}', name: 'item', description: 'old' };
+      c.resourceTemplates[3] = { ...c.resourceTemplates[3]!, description: 'people', mimeType: 'text/csv' };
+    }),
+    [
+      [
+        'breaking',
+        'resourceTemplates["shop://items/{+path}{?q,page}"]',
+        'resource template "item" changed from shop://items/{+path}{?q,page} to shop://things/{+path}{?q} (variables path, q, page → path, q)',
+      ],
+      [
+        'compatible',
+        'resourceTemplates["shop://users/{id}"]',
+        'resource template "shop://users/{id}" changed (description, mimeType)',
+      ],
+    ],
+  );
+  assert.deepEqual(templateVariables('x://{user.name}{a:3x}'), ['user.name', 'a:3x']);
+});
