@@ -253,6 +253,7 @@ test('outputSchema: valid or not as asked; a tool without one, or a result it re
     },
   ]);
   assert.deepEqual(judge({ outputSchema: true }, ok(weather)), [], 'no tool definition, nothing to judge');
+  assert.deepEqual(judge({}, ok(weather, { tool })), [], 'not asked, not judged');
 });
 
 const listed: Tool[] = [
