@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { locateServer, SARIF_SCHEMA, sarifLog } from '../../src/lint/sarif.js';
+import { locateServer, sarifLog } from '../../src/lint/sarif.js';
 import type { Finding } from '../../src/lint/lint.js';
 
 const RULES = [
@@ -34,7 +34,7 @@ test('a SARIF 2.1.0 log: the rules with their levels, each finding at its rule, 
   const logical = (at: string, name: string) => ({ fullyQualifiedName: `shop:${at}`, name, kind: 'member' });
   const physical = { artifactLocation: { uri: 'config/mcp.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 4 } };
   assert.deepEqual(log, {
-    $schema: SARIF_SCHEMA,
+    $schema: 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
