@@ -101,18 +101,6 @@ test('--force replaces the file itself, whole, keeping its mode, and says nothin
   assert.equal(mode(path.join(dir, 'new.pdf')), 0o666 & ~process.umask());
 });
 
-test('every free name taken: a usage error naming the file and what to do', async () => {
-  const dir = freshDir();
-  writeFileSync(path.join(dir, 'a.txt'), '');
-  for (let n = 1; n < 1000; n++) writeFileSync(path.join(dir, `a-${n}.txt`), '');
-  const err = await failure(saveToFile(path.join(dir, 'a.txt'), bytes('x'), { force: false }));
-  assert.ok(err instanceof McpctlError);
-  assert.equal(err.kind, 'usage');
-  assert.equal(err.message, `cannot write ${path.join(dir, 'a.txt')}: 1000 files of that name exist`);
-  assert.equal(err.hint, '--force replaces it, or choose another name or directory');
-  assert.equal(readdirSync(dir).length, 1000);
-});
-
 test('a symlink is never written through: without --force a free name is taken, with it the save is refused', async () => {
   const dir = freshDir();
   const outside = path.join(freshDir(), 'precious.txt');
