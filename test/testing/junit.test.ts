@@ -155,3 +155,21 @@ test('a test of every kind: flaky passes, skips, failures with their positions, 
   assert.match(bare, /<error message="failed" type="error">at e\.yaml:1:1 \(server srv, step call\)\n<\/error>/);
   assert.ok(!bare.includes('system-out'), 'no gap, no output');
 });
+
+test('the run totals, and coverage gaps told once, in the last of three suites, one line a server', () => {
+  assert.deepEqual(sampleReport().summary, { total: 6, passed: 2, failed: 1, errors: 1, skipped: 2, flaky: 1 });
+  const files = ['x.yaml', 'y.yaml', 'z.yaml'].map((file) => ({ file, results: [result(file, 't', 'passed')] }));
+  const xml = renderJunit(
+    runReport(files, 0, [
+      { server: 'a', uncalled: ['one'] },
+      { server: 'b', uncalled: ['two', 'three'] },
+    ]),
+  );
+  assert.equal(xml.split('<system-out>').length, 2, 'told once');
+  assert.ok(
+    xml.endsWith(
+      '    <system-out>coverage: server &quot;a&quot;: no test calls one\ncoverage: server &quot;b&quot;: no test calls two, three</system-out>\n  </testsuite>\n</testsuites>\n',
+    ),
+    xml,
+  );
+});
