@@ -7,21 +7,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 
-// Signals are taken before the program loads, so a SIGTERM at any moment ends the run with 143.
+/** A module of the bundle, or, when the program is not built, a line saying how to build it. */
+async function loadBuilt(name) {
+  return import(`../dist/bundle/${name}`).catch((err) => {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes(`dist/bundle/${name}`)) throw err;
+    const root = new URL('..', import.meta.url).pathname;
+    process.stderr.write(`mcpctl: the program is not built yet: run \`npm run build\` in ${root}\n`);
+    process.exit(1);
+  });
+}
+
+// The exit codes (a module that imports nothing) come first: signals are taken before the
+// program loads, so a SIGTERM at any moment ends the run with its code.
+const { EXIT_CODES, TERMINATED_EXIT_CODE } = await loadBuilt('exit-codes.js');
 const controller = new AbortController();
 let interrupts = 0;
 let terminated = false;
 process.on('SIGINT', () => {
   interrupts += 1;
-  if (interrupts > 1) process.exit(130);
+  if (interrupts > 1) process.exit(EXIT_CODES.interrupted);
   controller.abort(new Error('interrupted'));
 });
 process.on('SIGTERM', () => {
-  if (terminated) process.exit(143);
+  if (terminated) process.exit(TERMINATED_EXIT_CODE);
   terminated = true;
-  // main() turns this reason into exit 143; servers are still ended, within their bound.
+  // main() turns this reason into the same exit code; servers are still ended, within their bound.
   controller.abort(Object.assign(new Error('terminated'), { signal: 'SIGTERM' }));
-  setTimeout(() => process.exit(143), 8000).unref();
+  setTimeout(() => process.exit(TERMINATED_EXIT_CODE), 8000).unref();
 });
 // A reader that went away (`| head`) is not our failure: stop writing, keep the exit code.
 for (const stream of [process.stdout, process.stderr]) {
@@ -72,12 +84,7 @@ function enableCodeCache() {
 }
 
 enableCodeCache();
-const { main } = await import('../dist/bundle/main.js').catch((err) => {
-  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist/bundle/main.js')) throw err;
-  const root = new URL('..', import.meta.url).pathname;
-  process.stderr.write(`mcpctl: the program is not built yet: run \`npm run build\` in ${root}\n`);
-  process.exit(1);
-});
+const { main } = await loadBuilt('main.js');
 const code = await main(process.argv.slice(2), {
   io: {
     stdin: process.stdin,

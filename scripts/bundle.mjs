@@ -50,7 +50,11 @@ const lazyCommanderSpawn = {
 };
 
 const bundle = await rollup({
-  input: path.join(root, 'dist/commands/common/main.js'),
+  input: {
+    main: path.join(root, 'dist/commands/common/main.js'),
+    // bin/ exits with these codes even before the program has loaded (src/exit-codes.ts).
+    'exit-codes': path.join(root, 'dist/src/exit-codes.js'),
+  },
   // typescript: only the test-file loader may use it, when installed; undici: loaded on use.
   external: ['typescript', 'undici', /^node:/],
   plugins: [
@@ -72,11 +76,15 @@ await rm(out, { recursive: true, force: true });
 await bundle.write({
   dir: out,
   format: 'es',
-  entryFileNames: 'main.js',
+  entryFileNames: '[name].js',
+  // The exit codes stay a file of their own, which the program's chunks import, so that bin/
+  // loading them first loads nothing else (and main.js stays the program's entry chunk).
+  manualChunks: (id) => (id === path.join(root, 'dist/src/exit-codes.js') ? 'exit-codes' : undefined),
   chunkFileNames: '[name]-[hash].js',
   experimentalMinChunkSize: MIN_CHUNK_BYTES,
-  // CommonJS dependencies call require() for Node's built-in modules.
-  banner: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
+  // CommonJS dependencies call require() for Node's built-in modules; the exit codes need none.
+  banner: (chunk) =>
+    chunk.name === 'exit-codes' ? '' : "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
 });
 await bundle.close();
 

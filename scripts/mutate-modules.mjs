@@ -7,7 +7,7 @@ export const MODULES = {
     tests: ['dist/test/config/read-file.test.js', 'dist/test/config/project-rules.test.js'],
   },
   'exit-codes': {
-    mutate: ['dist/src/errors.js'],
+    mutate: ['dist/src/errors.js', 'dist/src/exit-codes.js'],
     tests: ['dist/test/errors.test.js'],
   },
   redaction: {

@@ -2,6 +2,7 @@
 
 import { controlFreeJson } from './escape.js';
 import { redactUrlsIn } from './redact.js';
+import { EXIT_CODES, TERMINATED_EXIT_CODE } from './exit-codes.js';
 
 export type ErrorKind =
   | 'usage'
@@ -16,19 +17,7 @@ export type ErrorKind =
   | 'interrupted'
   | 'internal';
 
-export const EXIT_CODES: Readonly<Record<ErrorKind, number>> = {
-  internal: 1,
-  usage: 2,
-  config: 2,
-  connection: 3,
-  auth: 4,
-  protocol: 5,
-  tool: 6,
-  'output-schema': 7,
-  check: 8,
-  timeout: 124,
-  interrupted: 130,
-};
+export { EXIT_CODES, TERMINATED_EXIT_CODE };
 
 /** Human descriptions of each exit code, for the README and `mcpctl help exit-codes`. */
 export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
@@ -57,9 +46,6 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [130, 'interrupted (Ctrl-C)'],
   [143, 'terminated (SIGTERM)'],
 ];
-
-/** A run ended by SIGTERM exits 128 + 15, as shells report it. */
-export const TERMINATED_EXIT_CODE = 143;
 
 /** True when the run's signal was aborted because SIGTERM arrived (bin/ says so in the reason). */
 export function terminatedBy(signal: AbortSignal): boolean {

@@ -3,23 +3,32 @@
 
 import { Command } from 'commander';
 import type { Choice } from '../common/choice.js';
+import { arg, declare, flag, type OptionsOf } from '../common/flags.js';
 import { examples } from '../common/options.js';
 
-export interface AuthLoginOptions {
-  server: string;
-  browser: boolean;
-  scope?: string;
-}
+const SERVER = 'a configured server name, or an http(s):// URL';
 
-export interface AuthLogoutOptions {
-  server?: string;
-  all: boolean;
-  forgetClient: boolean;
-}
+const login = declare({
+  args: { server: arg('<server>', SERVER) },
+  flags: {
+    browser: flag('--no-browser', 'print the sign-in URL instead of opening a browser'),
+    scope: flag('--scope <scopes>', 'space-separated scopes to ask for'),
+  },
+});
 
-export interface AuthStatusOptions {
-  server?: string;
-}
+const logout = declare({
+  args: { server: arg('[server]', SERVER) },
+  flags: {
+    all: flag('--all', 'remove the tokens of every server'),
+    forgetClient: flag('--forget-client', 'also forget the registered OAuth client'),
+  },
+});
+
+const status = declare({ args: { server: arg('[server]', SERVER) }, flags: {} });
+
+export type AuthLoginOptions = OptionsOf<typeof login>;
+export type AuthLogoutOptions = OptionsOf<typeof logout>;
+export type AuthStatusOptions = OptionsOf<typeof status>;
 
 export function authCommand(choice: Choice): Command {
   const auth = new Command('auth')
@@ -35,13 +44,11 @@ export function authCommand(choice: Choice): Command {
       ),
     );
   auth.addCommand(
-    new Command('login')
+    login
+      .command('login')
       .description(
         'sign in to a server with OAuth (opens a browser: $BROWSER names the program; the wait is bounded by --timeout, default 300 s)',
       )
-      .argument('<server>', 'a configured server name, or an http(s):// URL')
-      .option('--no-browser', 'print the sign-in URL instead of opening a browser')
-      .option('--scope <scopes>', 'space-separated scopes to ask for')
       .addHelpText(
         'after',
         examples(
@@ -50,37 +57,21 @@ export function authCommand(choice: Choice): Command {
           'BROWSER=firefox mcpctl auth login linear --scope "read write"',
         ),
       )
-      .action((server: string, flags: { browser: boolean; scope?: string }, cmd: Command) =>
-        choice.set(cmd, async (deps) =>
-          (await import('./run.js')).runAuthLogin(deps, { server, browser: flags.browser, scope: flags.scope }),
-        ),
-      ),
+      .action(choice.action(login, async (deps, options) => (await import('./run.js')).runAuthLogin(deps, options))),
   );
   auth.addCommand(
-    new Command('logout')
+    logout
+      .command('logout')
       .description('remove stored tokens (locally; nothing is revoked at the server)')
-      .argument('[server]', 'a configured server name, or an http(s):// URL')
-      .option('--all', 'remove the tokens of every server')
-      .option('--forget-client', 'also forget the registered OAuth client')
       .addHelpText('after', examples('mcpctl auth logout linear', 'mcpctl auth logout --all --forget-client'))
-      .action((server: string | undefined, flags: { all?: boolean; forgetClient?: boolean }, cmd: Command) =>
-        choice.set(cmd, async (deps) =>
-          (await import('./run.js')).runAuthLogout(deps, {
-            server,
-            all: flags.all === true,
-            forgetClient: flags.forgetClient === true,
-          }),
-        ),
-      ),
+      .action(choice.action(logout, async (deps, options) => (await import('./run.js')).runAuthLogout(deps, options))),
   );
   auth.addCommand(
-    new Command('status')
+    status
+      .command('status')
       .description('token state per HTTP server: none, signed-in, expired (renews by itself), needs-sign-in')
-      .argument('[server]', 'a configured server name, or an http(s):// URL')
       .addHelpText('after', examples('mcpctl auth status', 'mcpctl auth status linear --json'))
-      .action((server: string | undefined, _flags: unknown, cmd: Command) =>
-        choice.set(cmd, async (deps) => (await import('./run.js')).runAuthStatus(deps, { server })),
-      ),
+      .action(choice.action(status, async (deps, options) => (await import('./run.js')).runAuthStatus(deps, options))),
   );
   return auth;
 }

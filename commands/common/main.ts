@@ -8,7 +8,7 @@ import { Output } from '../../src/output/output.js';
 import { guardTerminal } from '../../src/output/terminal.js';
 import { Secrets } from '../../src/redact.js';
 import { Choice } from './choice.js';
-import { buildProgram } from './program.js';
+import { buildProgram, configureProgram } from './program.js';
 import { createDeps, type Deps } from './deps.js';
 import { exitCodeOf, SUCCESS, type Outcome } from './outcome.js';
 
@@ -25,8 +25,7 @@ export async function main(argv: string[], given: Context): Promise<number> {
   const ctx: Context = { ...given, secrets, io: guardTerminal(given.io, secrets) };
   const choice = new Choice();
   const program = buildProgram(choice);
-  program.exitOverride();
-  program.configureOutput({
+  configureProgram(program, {
     writeOut: (s) => ctx.io.stdout.write(s),
     writeErr: (s) => ctx.io.stderr.write(s),
     outputError: () => {},
@@ -35,7 +34,6 @@ export async function main(argv: string[], given: Context): Promise<number> {
     getOutHasColors: () => false,
     getErrHasColors: () => false,
   });
-  for (const sub of program.commands) propagate(sub, program);
 
   let exitCode = 0;
   let deps: Deps | undefined;
@@ -98,15 +96,6 @@ function stoppedBy(signal: AbortSignal, failure: McpctlError): McpctlError {
     `terminated (SIGTERM)${failure.server !== undefined ? ` while working with server "${failure.server}"` : ''}`,
     { server: failure.server, phase: failure.phase, exitCode: TERMINATED_EXIT_CODE },
   );
-}
-
-/** Subcommands inherit the error handling and output of the program. */
-function propagate(command: import('commander').Command, from: import('commander').Command): void {
-  command.exitOverride();
-  command.configureOutput(from.configureOutput());
-  // `mcpctl tools --help` shows -c, --json, --timeout… too: they work after any command.
-  command.configureHelp({ ...from.configureHelp(), showGlobalOptions: true });
-  for (const sub of command.commands) propagate(sub, from);
 }
 
 function fromCommander(err: CommanderError): McpctlError {

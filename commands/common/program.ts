@@ -1,9 +1,11 @@
 // The command tree: global options and every subcommand. Also the source from which the
 // shell completions are generated, so it must be buildable without running anything.
 
-import { Command, Option } from 'commander';
+import { Command, type OutputConfiguration } from 'commander';
 import type { Choice } from './choice.js';
-import { collect, parsePositiveInt, parsePositiveNumber, parseProtocol, parseSeconds, examples } from './options.js';
+import { examples } from './options.js';
+import { globalFlags } from './global-options.js';
+import { addFlags } from './flags.js';
 import { serversCommand } from '../servers/command.js';
 import { toolsCommand } from '../tools/command.js';
 import { callCommand } from '../call/command.js';
@@ -22,56 +24,22 @@ import { helpCommand } from '../help/command.js';
 import { VERSION } from '../../src/version.js';
 
 export function buildProgram(choice: Choice): Command {
-  const program = new Command('mcpctl')
+  const program: Command = new Command('mcpctl')
     .description('A scriptable command-line client for MCP (Model Context Protocol) servers.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .helpCommand(false)
-    .option('-c, --config <file>', 'read servers from this config file only')
-    .option('--json', 'print one JSON document on stdout (errors as one JSON line on stderr)')
-    .addOption(new Option('--timeout <seconds>', 'wall-clock limit of the whole command').argParser(parseSeconds))
-    .addOption(
-      new Option('--connect-timeout <seconds>', 'limit for connect + handshake + discovery').argParser(parseSeconds),
-    )
-    .addOption(
-      new Option('--protocol <revision>', 'auto, legacy, or a revision to pin (e.g. 2025-06-18)').argParser(
-        parseProtocol,
-      ),
-    )
-    .option('--stdio <command line>', 'use an ad-hoc stdio server started by this command line')
-    .option(
-      '--root <dir>',
-      "offer this directory to the server as a root (repeatable; replaces the server's roots key; default: no roots)",
-      collect,
-    )
-    .addOption(
-      new Option(
-        '--max-size <megabytes>',
-        'largest message accepted from a server, after decompression (default 64)',
-      ).argParser(parsePositiveNumber),
-    )
-    .addOption(
-      new Option('--concurrency <n>', 'how many servers a command over several works on at once (default 8)').argParser(
-        parsePositiveInt,
-      ),
-    )
-    .option('--record <file>', "write this command's JSON-RPC exchange with each server to FILE (secrets masked)")
-    .option('--replay <file>', 'run the command against a recording made with --record: no server is started')
-    .option('--trust-project', 'trust the project configs found, for this run only (also MCPCTL_TRUST_PROJECT=1)')
-    .option('-v, --verbose', 'show server stderr and diagnostics')
-    .option('-q, --quiet', 'print nothing but data and errors')
-    .option('--no-color', 'never colour output (NO_COLOR and FORCE_COLOR are honoured too)')
-    .addHelpText(
-      'after',
-      examples(
-        'mcpctl servers',
-        'mcpctl tools everything',
-        'mcpctl call everything echo message=hello',
-        'mcpctl status --json',
-        'mcpctl tools everything --json --record tools.json   # then --replay tools.json, with no server',
-        'mcpctl help exit-codes',
-      ),
-    );
+    .helpCommand(false);
+  addFlags(program, globalFlags).addHelpText(
+    'after',
+    examples(
+      'mcpctl servers',
+      'mcpctl tools everything',
+      'mcpctl call everything echo message=hello',
+      'mcpctl status --json',
+      'mcpctl tools everything --json --record tools.json   # then --replay tools.json, with no server',
+      'mcpctl help exit-codes',
+    ),
+  );
   for (const make of [
     serversCommand,
     toolsCommand,
@@ -92,4 +60,23 @@ export function buildProgram(choice: Choice): Command {
     program.addCommand(make(choice));
   }
   return program;
+}
+
+/**
+ * Commander's errors thrown, never printed and never exiting, in every command of the tree, and
+ * its help and messages written where `output` says.
+ */
+export function configureProgram(program: Command, output: OutputConfiguration): void {
+  program.exitOverride();
+  program.configureOutput(output);
+  for (const sub of program.commands) propagate(sub, program);
+}
+
+/** Subcommands inherit the error handling and output of the program. */
+function propagate(command: Command, from: Command): void {
+  command.exitOverride();
+  command.configureOutput(from.configureOutput());
+  // `mcpctl tools --help` shows -c, --json, --timeout… too: they work after any command.
+  command.configureHelp({ ...from.configureHelp(), showGlobalOptions: true });
+  for (const sub of command.commands) propagate(sub, from);
 }

@@ -55,6 +55,11 @@ export class RecordReplay {
     return this.recorder ?? this.player;
   }
 
+  /** How long a turn with `server` took: kept when recording, as recorded when replaying. */
+  turn(server: string, measured: number): number {
+    return (this.recorder ?? this.player)?.turn(server, measured) ?? measured;
+  }
+
   /**
    * Once every server has ended: the recording is written (a failed command's too: replaying
    * a failure is worth as much). A replay mismatch the run did not report itself is returned.

@@ -105,14 +105,20 @@ export class Sessions {
         const started = this.ctx.now();
         try {
           const value = await this.launch(spec, fn, {});
-          results[index] = { spec, ms: this.ctx.now() - started, ok: true, value };
+          results[index] = { spec, ms: this.turnMs(spec, started), ok: true, value };
         } catch (err) {
-          results[index] = { spec, ms: this.ctx.now() - started, ok: false, error: failureOf(err, spec.name) };
+          results[index] = { spec, ms: this.turnMs(spec, started), ok: false, error: failureOf(err, spec.name) };
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, specs.length)) }, worker));
     return results;
+  }
+
+  /** How long a server's turn took (status's latency); under --replay, as recorded. */
+  private turnMs(spec: ServerSpec, started: number): number {
+    const ms = this.ctx.now() - started;
+    return this.recordReplay?.turn(spec.name, ms) ?? ms;
   }
 
   /** A session through launchSession, with this run's limits, roots, answers and auth. */

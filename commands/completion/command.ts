@@ -1,20 +1,22 @@
 // `mcpctl completion bash|zsh|fish`: the definition. The work is in run.ts, loaded only when it runs.
 
-import { Argument, Command } from 'commander';
+import type { Command } from 'commander';
 import type { Choice } from '../common/choice.js';
+import { arg, declare, type OptionsOf } from '../common/flags.js';
 import { examples } from '../common/options.js';
 import { SHELLS } from '../../src/completions/tree.js';
 
-export interface CompletionOptions {
-  shell: string;
+const completion = declare({ args: { shell: arg('<shell>', 'the shell', SHELLS) }, flags: {} });
+
+export type CompletionOptions = OptionsOf<typeof completion> & {
   /** The command tree this command was parsed from: the completions describe it. */
   program: Command;
-}
+};
 
 export function completionCommand(choice: Choice): Command {
-  return new Command('completion')
+  return completion
+    .command('completion')
     .description('print a shell completion script (bash, zsh or fish)')
-    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
     .addHelpText(
       'after',
       examples(
@@ -24,8 +26,11 @@ export function completionCommand(choice: Choice): Command {
         'source <(mcpctl completion bash)',
       ),
     )
-    .action((shell: string, _flags: unknown, cmd: Command) =>
-      choice.set(cmd, async (deps) => (await import('./run.js')).runCompletion(deps, { shell, program: rootOf(cmd) })),
+    .action(
+      choice.action(
+        { read: (command): CompletionOptions => ({ ...completion.read(command), program: rootOf(command) }) },
+        async (deps, options) => (await import('./run.js')).runCompletion(deps, options),
+      ),
     );
 }
 

@@ -20,9 +20,10 @@ const RANK: Record<Finding['severity'], number> = { info: 0, warning: 1, error: 
 
 export async function runLint(deps: Deps, opts: LintOptions): Promise<Outcome> {
   const { out } = deps;
+  const selection = { only: opts.rules ?? [], ignore: opts.ignore ?? [] };
   for (const [flag, ids] of [
-    ['--rule', opts.rules],
-    ['--ignore', opts.ignore],
+    ['--rule', selection.only],
+    ['--ignore', selection.ignore],
   ] as const) {
     for (const id of ids)
       if (!RULE_IDS.includes(id))
@@ -32,7 +33,6 @@ export async function runLint(deps: Deps, opts: LintOptions): Promise<Outcome> {
   }
   const spec = await deps.servers.resolve(opts.server);
   const spinner = await out.startSpinner(`linting the tools of ${spec.name}`);
-  const selection = { only: opts.rules, ignore: opts.ignore };
   const { tools, malformed, samples } = await deps.sessions.open(spec, async (session, mcp) => {
     const outcome = await mcp.listAll(session.client, 'tools', { requestOptions: session.requestOptions() });
     const listed = outcome.items.filter((t) => toolAllowed(spec, t.name));

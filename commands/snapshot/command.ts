@@ -1,21 +1,23 @@
 // `mcpctl snapshot SERVER`: the definition. The work is in run.ts, loaded only when it runs.
 
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Choice } from '../common/choice.js';
+import { arg, declare, flag, type OptionsOf } from '../common/flags.js';
 import { examples } from '../common/options.js';
 
-export interface SnapshotOptions {
-  server?: string;
-  output?: string;
-}
+const snapshot = declare({
+  args: { server: arg('[server]', 'a configured server name, or an http(s):// URL') },
+  flags: { output: flag('--output <file>', 'write the snapshot to this new file instead of stdout') },
+});
+
+export type SnapshotOptions = OptionsOf<typeof snapshot>;
 
 export function snapshotCommand(choice: Choice): Command {
-  return new Command('snapshot')
+  return snapshot
+    .command('snapshot')
     .description(
       "print the server's contract (info, capabilities, tools, resources, templates, prompts) as deterministic JSON, whatever protocol revision is negotiated",
     )
-    .argument('[server]', 'a configured server name, or an http(s):// URL')
-    .option('--output <file>', 'write the snapshot to this new file instead of stdout')
     .addHelpText(
       'after',
       examples(
@@ -24,7 +26,5 @@ export function snapshotCommand(choice: Choice): Command {
         'mcpctl diff mcp-contract.json everything',
       ),
     )
-    .action((server: string | undefined, flags: { output?: string }, cmd: Command) =>
-      choice.set(cmd, async (deps) => (await import('./run.js')).runSnapshot(deps, { server, output: flags.output })),
-    );
+    .action(choice.action(snapshot, async (deps, options) => (await import('./run.js')).runSnapshot(deps, options)));
 }

@@ -1,30 +1,37 @@
 // `mcpctl tasks SERVER [TASK]`, `tasks cancel SERVER TASK`: the definitions (arguments, flags,
 // help). The work is in run.ts, loaded only when one of them runs.
 
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Choice } from '../common/choice.js';
+import { arg, declare, flag, type OptionsOf } from '../common/flags.js';
 import { examples } from '../common/options.js';
 
-export interface TasksOptions {
-  server: string;
-  task?: string;
-  wait: boolean;
-  /** false with --no-input. */
-  input: boolean;
-}
+const SERVER = 'a configured server name, or an http(s):// URL';
 
-export interface TasksCancelOptions {
-  server: string;
-  task: string;
-}
+const tasks = declare({
+  args: { server: arg('<server>', SERVER), task: arg('[task]', 'a task id: show its status') },
+  flags: {
+    wait: flag(
+      '--wait',
+      'wait for the task to finish and print its result as call does (Ctrl-C leaves the task running)',
+    ),
+    /** false with --no-input. */
+    input: flag('--no-input', 'never ask questions (a task waiting on input is declined)'),
+  },
+});
+
+const tasksCancel = declare({
+  args: { server: arg('<server>', SERVER), task: arg('<task>', 'the task id') },
+  flags: {},
+});
+
+export type TasksOptions = OptionsOf<typeof tasks>;
+export type TasksCancelOptions = OptionsOf<typeof tasksCancel>;
 
 export function tasksCommand(choice: Choice): Command {
-  const tasks = new Command('tasks')
+  const command = tasks
+    .command('tasks')
     .description("list a server's tasks, show one task's status, or wait for its result")
-    .argument('<server>', 'a configured server name, or an http(s):// URL')
-    .argument('[task]', 'a task id: show its status')
-    .option('--wait', 'wait for the task to finish and print its result as call does (Ctrl-C leaves the task running)')
-    .option('--no-input', 'never ask questions (a task waiting on input is declined)')
     .addHelpText(
       'after',
       examples(
@@ -35,20 +42,15 @@ export function tasksCommand(choice: Choice): Command {
         'mcpctl tasks cancel api 8d2c…',
       ),
     )
-    .action((server: string, task: string | undefined, flags: { wait?: boolean; input: boolean }, cmd: Command) =>
-      choice.set(cmd, async (deps) =>
-        (await import('./run.js')).runTasks(deps, { server, task, wait: flags.wait === true, input: flags.input }),
-      ),
-    );
-  tasks.addCommand(
-    new Command('cancel')
+    .action(choice.action(tasks, async (deps, options) => (await import('./run.js')).runTasks(deps, options)));
+  command.addCommand(
+    tasksCancel
+      .command('cancel')
       .description('cancel a task')
-      .argument('<server>', 'a configured server name, or an http(s):// URL')
-      .argument('<task>', 'the task id')
       .addHelpText('after', examples('mcpctl tasks cancel api 8d2c…'))
-      .action((server: string, task: string, _flags: unknown, cmd: Command) =>
-        choice.set(cmd, async (deps) => (await import('./run.js')).runTasksCancel(deps, { server, task })),
+      .action(
+        choice.action(tasksCancel, async (deps, options) => (await import('./run.js')).runTasksCancel(deps, options)),
       ),
   );
-  return tasks;
+  return command;
 }

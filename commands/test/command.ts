@@ -1,8 +1,9 @@
 // `mcpctl test FILE…`: the definition. The work is in run.ts, loaded only when it runs.
 
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Choice } from '../common/choice.js';
-import { collect, examples } from '../common/options.js';
+import { arg, declare, flag, list, type OptionsOf } from '../common/flags.js';
+import { examples } from '../common/options.js';
 import { usageError } from '../../src/errors.js';
 
 export const REPORTERS = ['terminal', 'junit', 'tap', 'json', 'github'] as const;
@@ -17,18 +18,6 @@ export interface ReportTarget {
 export interface Shard {
   index: number;
   count: number;
-}
-
-export interface TestOptions {
-  files: string[];
-  /** Empty: the default (terminal, or json with --json). */
-  reports: ReportTarget[];
-  output?: string;
-  filter?: string;
-  bail: boolean;
-  forbidOnly: boolean;
-  passWithNoTests: boolean;
-  shard?: Shard;
 }
 
 /** `junit`, `junit:out.xml`. */
@@ -56,21 +45,37 @@ export function parseShard(value: string): Shard {
   return { index, count };
 }
 
-export function testCommand(choice: Choice): Command {
-  return new Command('test')
-    .description('run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails')
-    .argument('<files...>', 'test files (their format: mcpctl-test.schema.json)')
-    .option(
+const test = declare({
+  args: { files: arg('<files...>', 'test files (their format: mcpctl-test.schema.json)') },
+  flags: {
+    /** Not given: the default (terminal, or json with --json). */
+    reports: list(
       '--reporter <name[:file]>',
       `how results are reported: ${REPORTERS.join(', ')}; with :FILE into that file (repeatable)`,
-      collect,
-    )
-    .option('--output <file>', 'write the one report to this file, replacing it (the live list still goes to stdout)')
-    .option('--filter <regex>', 'run only the tests whose name matches (none matching is exit 2)')
-    .option('--bail', 'stop after the first failed test (the rest are reported as skipped)')
-    .option('--forbid-only', 'fail (exit 2) when a test file marks a test only: true (for CI)')
-    .option('--pass-with-no-tests', 'exit 0 when --filter or --shard leaves no test to run')
-    .option('--shard <i/n>', 'run the i-th of n deterministic parts of the tests (a CI matrix job each)')
+      parseReporter,
+    ),
+    output: flag(
+      '--output <file>',
+      'write the one report to this file, replacing it (the live list still goes to stdout)',
+    ),
+    filter: flag('--filter <regex>', 'run only the tests whose name matches (none matching is exit 2)'),
+    bail: flag('--bail', 'stop after the first failed test (the rest are reported as skipped)'),
+    forbidOnly: flag('--forbid-only', 'fail (exit 2) when a test file marks a test only: true (for CI)'),
+    passWithNoTests: flag('--pass-with-no-tests', 'exit 0 when --filter or --shard leaves no test to run'),
+    shard: flag(
+      '--shard <i/n>',
+      'run the i-th of n deterministic parts of the tests (a CI matrix job each)',
+      parseShard,
+    ),
+  },
+});
+
+export type TestOptions = OptionsOf<typeof test>;
+
+export function testCommand(choice: Choice): Command {
+  return test
+    .command('test')
+    .description('run test files (YAML or JSON) of steps with expectations; exit 8 when a test fails')
     .addHelpText(
       'after',
       examples(
@@ -81,31 +86,5 @@ export function testCommand(choice: Choice): Command {
         'mcpctl test mcp-tests.yaml --filter "^echo" --bail',
       ),
     )
-    .action(
-      (
-        files: string[],
-        flags: {
-          reporter?: string[];
-          output?: string;
-          filter?: string;
-          bail?: boolean;
-          forbidOnly?: boolean;
-          passWithNoTests?: boolean;
-          shard?: string;
-        },
-        cmd: Command,
-      ) =>
-        choice.set(cmd, async (deps) =>
-          (await import('./run.js')).runTest(deps, {
-            files,
-            reports: (flags.reporter ?? []).map(parseReporter),
-            output: flags.output,
-            filter: flags.filter,
-            bail: flags.bail === true,
-            forbidOnly: flags.forbidOnly === true,
-            passWithNoTests: flags.passWithNoTests === true,
-            ...(flags.shard !== undefined ? { shard: parseShard(flags.shard) } : {}),
-          }),
-        ),
-    );
+    .action(choice.action(test, async (deps, options) => (await import('./run.js')).runTest(deps, options)));
 }

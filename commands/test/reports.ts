@@ -28,7 +28,7 @@ export interface ReportPlan {
 
 /** The reports asked for, with --output given to the one that names no file; refused when stdout would mix. */
 export async function planReports(deps: Deps, opts: TestOptions): Promise<ReportPlan> {
-  let targets: ReportTarget[] = opts.reports.length
+  let targets: ReportTarget[] = opts.reports?.length
     ? opts.reports
     : [{ reporter: deps.out.json ? 'json' : 'terminal' }];
   if (opts.output !== undefined) {

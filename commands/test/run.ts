@@ -14,6 +14,7 @@ import { resolveServer } from '../../src/config/resolve.js';
 import { escapeControls } from '../../src/escape.js';
 import { Secrets } from '../../src/redact.js';
 import { loadTestFile, type TestCase, type TestFile } from '../../src/testing/load.js';
+import { resolveStartedServer, type StartSpec } from '../../src/testing/server-start.js';
 import { type FileRun, runTestFile } from '../../src/testing/run.js';
 import { type FileResults, type RunReport, runReport } from '../../src/testing/report/model.js';
 import { renderResultLine, renderSummary } from '../../src/testing/report/terminal.js';
@@ -54,7 +55,9 @@ export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
       const run = await runTestFile(
         file,
         {
-          resolve: async (name) => specs.get(file)!.get(name)!,
+          resolve: async (name) => specs.get(file)!.get(name)!.spec,
+          startOf: (name) => specs.get(file)!.get(name)?.start,
+          serverLog: out.verbose ? (server, line) => void ctx.io.stderr.write(`${server}: ${line}\n`) : undefined,
           // The run's --timeout is the deadline above, not a limit per request; each file's
           // servers are ended when its tests are done.
           session: (spec, fn) =>
@@ -127,23 +130,32 @@ function refuseOnly(files: TestFile[]): void {
   );
 }
 
+/** A server of the run, resolved; `start` when the test file starts it itself. */
+interface RunServer {
+  spec: ServerSpec;
+  start?: StartSpec;
+}
+
 /**
- * Every server every test names, resolved (variables expanded, trust checked) before any
- * starts: a name no config or test file defines is exit 2 at the test's file:line:col.
+ * Every server every test names, resolved (variables expanded, trust checked, a free port
+ * picked for `${port}`) before any starts: a name no config or test file defines is exit 2 at
+ * the test's file:line:col.
  */
-async function resolveServers(deps: Deps, files: TestFile[]): Promise<Map<TestFile, Map<string, ServerSpec>>> {
-  const out = new Map<TestFile, Map<string, ServerSpec>>();
+async function resolveServers(deps: Deps, files: TestFile[]): Promise<Map<TestFile, Map<string, RunServer>>> {
+  const out = new Map<TestFile, Map<string, RunServer>>();
   for (const file of files) {
-    const specs = new Map<string, ServerSpec>();
+    const specs = new Map<string, RunServer>();
     for (const test of file.tests) {
       if (specs.has(test.server)) continue;
       const entry = file.servers.find((s) => s.name === test.server);
+      const start = file.starts[test.server];
+      const opts = { protocol: deps.global.protocol };
       try {
         specs.set(
           test.server,
-          entry
-            ? resolveServer(entry, deps.ctx, { protocol: deps.global.protocol })
-            : await deps.servers.resolve(test.server),
+          entry && start
+            ? await resolveStartedServer(entry, start, deps.ctx, opts)
+            : { spec: entry ? resolveServer(entry, deps.ctx, opts) : await deps.servers.resolve(test.server) },
         );
       } catch (err) {
         const e = toMcpctlError(err);

@@ -1,25 +1,29 @@
 // `mcpctl tools [SERVER [TOOL]]`: the definition (arguments, flags, help). The work is in run.ts,
 // loaded only when this command runs.
 
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Choice } from '../common/choice.js';
+import { arg, declare, flag, type OptionsOf } from '../common/flags.js';
 import { examples, parsePositiveInt } from '../common/options.js';
 
-export interface ToolsOptions {
-  server?: string;
-  tool?: string;
-  limit?: number;
-  /** --watch: print the list again on each list_changed. */
-  watch?: boolean;
-}
+const tools = declare({
+  args: {
+    server: arg('[server]', 'a configured server name, or an http(s):// URL'),
+    tool: arg('[tool]', 'a tool name: show its description, arguments, output schema and annotations'),
+  },
+  flags: {
+    limit: flag('--limit <n>', 'stop after this many tools (per server)', parsePositiveInt),
+    /** Print the list again on each list_changed. */
+    watch: flag('--watch', 'print the list again each time the server says it changed, until Ctrl-C or --timeout'),
+  },
+});
+
+export type ToolsOptions = OptionsOf<typeof tools>;
 
 export function toolsCommand(choice: Choice): Command {
-  return new Command('tools')
+  return tools
+    .command('tools')
     .description('list the tools of a server (or of every configured server), or show one tool in full')
-    .argument('[server]', 'a configured server name, or an http(s):// URL')
-    .argument('[tool]', 'a tool name: show its description, arguments, output schema and annotations')
-    .option('--limit <n>', 'stop after this many tools (per server)', parsePositiveInt)
-    .option('--watch', 'print the list again each time the server says it changed, until Ctrl-C or --timeout')
     .addHelpText(
       'after',
       examples(
@@ -31,15 +35,5 @@ export function toolsCommand(choice: Choice): Command {
         'mcpctl tools everything --watch --json',
       ),
     )
-    .action(
-      (
-        server: string | undefined,
-        tool: string | undefined,
-        flags: { limit?: number; watch?: boolean },
-        cmd: Command,
-      ) =>
-        choice.set(cmd, async (deps) =>
-          (await import('./run.js')).runTools(deps, { server, tool, limit: flags.limit, watch: flags.watch === true }),
-        ),
-    );
+    .action(choice.action(tools, async (deps, options) => (await import('./run.js')).runTools(deps, options)));
 }

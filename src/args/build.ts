@@ -7,7 +7,7 @@
 // Standard input is read at most once.
 
 import { resolve } from 'node:path';
-import { coerceText } from './coerce.js';
+import { coerceText, type Coerced } from './coerce.js';
 import { argumentsError, type ToolWhere } from './report.js';
 import { typesOf, type JsonSchema } from '../schema/navigate.js';
 import { keyPath, showPath, type Segment } from './key-path.js';
@@ -157,7 +157,22 @@ export async function buildArguments(
   const problems: string[] = [];
   const words = sources.words.map(parseWord);
   for (const word of words) if (word.kind === 'invalid') problems.push(word.problem);
+  const reader = sourceReader(sources, words, problems);
+  const assembler = new ArgumentAssembler();
+  for (const object of await jsonObjects(sources, words, reader, problems)) assembler.merge(object);
+  for (const word of words) if (word.kind === 'assign') await assign(word, schema, reader, assembler, problems);
+  if (problems.length > 0) throw argumentsError(problems, where);
+  return assembler.value;
+}
 
+/** Reads standard input and files for the sources; what cannot be read is a problem (and undefined). */
+interface SourceReader {
+  readStdin(label: string): Promise<string | undefined>;
+  readFile(path: string, label: string): Promise<string | undefined>;
+}
+
+/** The reader of this call's sources; standard input is read by one of them at most (else a problem). */
+function sourceReader(sources: ArgSources, words: ParsedWord[], problems: string[]): SourceReader {
   const stdinUsers = [
     ...(sources.argsFile === '-' ? ['--args-file -'] : []),
     ...words.filter((w) => w.kind === 'stdin-object').map(() => '-'),
@@ -169,81 +184,89 @@ export async function buildArguments(
     );
   }
   const stdinAllowed = stdinUsers.length <= 1;
-
-  const readStdin = async (label: string): Promise<string | undefined> => {
-    if (!stdinAllowed) return undefined;
-    try {
-      return await sources.readStdin();
-    } catch (err) {
-      problems.push(`${label}: cannot read standard input (${describeError(err)})`);
-      return undefined;
-    }
+  return {
+    readStdin: async (label) => {
+      if (!stdinAllowed) return undefined;
+      try {
+        return await sources.readStdin();
+      } catch (err) {
+        problems.push(`${label}: cannot read standard input (${describeError(err)})`);
+        return undefined;
+      }
+    },
+    readFile: async (path, label) => {
+      try {
+        const content = await sources.readFile(resolve(sources.cwd, path));
+        return typeof content === 'string' ? content : content.toString('utf8');
+      } catch (err) {
+        problems.push(`${label}: cannot read file "${path}" (${describeError(err)})`);
+        return undefined;
+      }
+    },
   };
-  const readFile = async (path: string, label: string): Promise<string | undefined> => {
-    try {
-      const content = await sources.readFile(resolve(sources.cwd, path));
-      return typeof content === 'string' ? content : content.toString('utf8');
-    } catch (err) {
-      problems.push(`${label}: cannot read file "${path}" (${describeError(err)})`);
-      return undefined;
-    }
-  };
+}
 
-  const assembler = new ArgumentAssembler();
+/** The whole objects given, in the order they merge: --args-file, --args, then `-` (stdin). */
+async function jsonObjects(
+  sources: ArgSources,
+  words: ParsedWord[],
+  reader: SourceReader,
+  problems: string[],
+): Promise<Record<string, unknown>[]> {
+  const objects: (Record<string, unknown> | undefined)[] = [];
   if (sources.argsFile !== undefined) {
     const label = `--args-file ${sources.argsFile}`;
-    const text = sources.argsFile === '-' ? await readStdin(label) : await readFile(sources.argsFile, label);
-    const object = text === undefined ? undefined : jsonObject(text, label, problems);
-    if (object) assembler.merge(object);
+    const text =
+      sources.argsFile === '-' ? await reader.readStdin(label) : await reader.readFile(sources.argsFile, label);
+    objects.push(text === undefined ? undefined : jsonObject(text, label, problems));
   }
-  if (sources.argsJson !== undefined) {
-    const object = jsonObject(sources.argsJson, '--args', problems);
-    if (object) assembler.merge(object);
-  }
+  if (sources.argsJson !== undefined) objects.push(jsonObject(sources.argsJson, '--args', problems));
   if (words.some((w) => w.kind === 'stdin-object')) {
-    const text = await readStdin('-');
-    const object = text === undefined ? undefined : jsonObject(text, 'JSON on standard input (-)', problems);
-    if (object) assembler.merge(object);
+    const text = await reader.readStdin('-');
+    objects.push(text === undefined ? undefined : jsonObject(text, 'JSON on standard input (-)', problems));
   }
+  return objects.filter((o) => o !== undefined);
+}
 
-  for (const word of words) {
-    if (word.kind !== 'assign') continue;
-    const located = keyPath(word.key, schema);
-    if ('problem' in located) {
-      problems.push(located.problem);
-      continue;
-    }
-    const label = `argument "${word.key}"`;
-    const text = await sourceText(word.source, label, readStdin, readFile);
-    if (text === undefined) continue;
-    let value: unknown;
-    let append: 'item' | 'array' | false = false;
-    if (word.raw) {
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
-        problems.push(`${label}: invalid JSON after ":=" (${describeError(err)})`);
-        continue;
-      }
-      if (Array.isArray(value)) append = 'array';
-    } else {
-      const coerced = coerceText(text, located.schema, schema ?? true, { fromFile: word.source.kind !== 'text' });
-      if (!coerced.ok) {
-        problems.push(`${label}: ${coerced.problem}`);
-        continue;
-      }
-      value = coerced.value;
-      append = coerced.item ? 'item' : Array.isArray(value) ? 'array' : false;
-    }
-    // Only array-typed properties collect repeats (bare items come only from those); for any
-    // other key, including every key when there is no schema, a repeat replaces.
-    if (append === 'array' && !(schema !== undefined && typesOf(schema, located.schema)?.has('array'))) append = false;
-    const problem = assembler.set(word.key, located.segments, value, append);
-    if (problem !== undefined) problems.push(problem);
+/** One `key=value` (or `key:=json`) word set into the arguments, or its problem. */
+async function assign(
+  word: Assign,
+  schema: JsonSchema | undefined,
+  reader: SourceReader,
+  assembler: ArgumentAssembler,
+  problems: string[],
+): Promise<void> {
+  const located = keyPath(word.key, schema);
+  if ('problem' in located) {
+    problems.push(located.problem);
+    return;
   }
+  const label = `argument "${word.key}"`;
+  const text = await sourceText(word.source, label, reader.readStdin, reader.readFile);
+  if (text === undefined) return;
+  const typed = word.raw
+    ? rawValue(text)
+    : coerceText(text, located.schema, schema ?? true, { fromFile: word.source.kind !== 'text' });
+  if (!typed.ok) {
+    problems.push(`${label}: ${typed.problem}`);
+    return;
+  }
+  const { value } = typed;
+  let append: 'item' | 'array' | false = typed.item ? 'item' : Array.isArray(value) ? 'array' : false;
+  // Only array-typed properties collect repeats (bare items come only from those); for any
+  // other key, including every key when there is no schema, a repeat replaces.
+  if (append === 'array' && !(schema !== undefined && typesOf(schema, located.schema)?.has('array'))) append = false;
+  const problem = assembler.set(word.key, located.segments, value, append);
+  if (problem !== undefined) problems.push(problem);
+}
 
-  if (problems.length > 0) throw argumentsError(problems, where);
-  return assembler.value;
+/** The value after `:=`: JSON as written (an array is a whole value there, never a bare item). */
+function rawValue(text: string): Coerced {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (err) {
+    return { ok: false, problem: `invalid JSON after ":=" (${describeError(err)})` };
+  }
 }
 
 async function sourceText(

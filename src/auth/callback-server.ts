@@ -26,44 +26,56 @@ export class PortInUseError extends Error {}
 export const CALLBACK_PATH = '/callback';
 
 export async function startCallbackServer(port: number, expectedState: string): Promise<CallbackServer> {
-  let settle: { resolve: (cb: Callback) => void; reject: (err: Error) => void } | undefined;
-  let early: Callback | Error | undefined;
-  let handled = false;
-
-  const deliver = (value: Callback | Error) => {
-    if (settle === undefined) {
-      early = value;
-      return;
-    }
-    if (value instanceof Error) settle.reject(value);
-    else settle.resolve(value);
+  const inbox = new CallbackInbox(expectedState);
+  const server = createServer((req, res) => inbox.receive(req, res));
+  await listen(server, port);
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    port: actualPort,
+    redirectUrl: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
+    waitForCallback: (timeoutMs, signal) => inbox.wait(timeoutMs, signal),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
   };
+}
 
-  const server = createServer((req, res) => {
+/**
+ * The one callback of a sign-in: checked when the browser's request arrives, handed to the
+ * waiter, or kept until someone waits (the browser may be quicker than the caller).
+ */
+class CallbackInbox {
+  private waiter?: { resolve: (cb: Callback) => void; reject: (err: Error) => void };
+  private early?: Callback | Error;
+  private handled = false;
+
+  constructor(private readonly expectedState: string) {}
+
+  /** A request to the listener: the first one to the callback path decides; others are refused. */
+  receive(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== CALLBACK_PATH) return plain(res, 404, 'Not found');
     if (req.method !== 'GET') return plain(res, 405, 'Method not allowed');
-    if (handled) return page(res, 409, 'rejected');
+    if (this.handled) return page(res, 409, 'rejected');
+    this.handled = true;
     const params = url.searchParams;
-    if (params.get('state') !== expectedState) {
+    if (params.get('state') !== this.expectedState) {
       // A response without our state is not from the sign-in we started (RFC 6749 §10.12).
-      handled = true;
       page(res, 400, 'rejected');
-      deliver(
+      this.deliver(
         new McpctlError(
           'auth',
           'the sign-in callback carried a state that does not match this sign-in; it was rejected',
-          {
-            phase: 'auth',
-            hint: 'start the sign-in again and finish it in the browser window it opens',
-          },
+          { phase: 'auth', hint: 'start the sign-in again and finish it in the browser window it opens' },
         ),
       );
       return;
     }
-    handled = true;
     let answered = false;
-    deliver({
+    this.deliver({
       params,
       respond(outcome) {
         if (answered) return;
@@ -72,56 +84,53 @@ export async function startCallbackServer(port: number, expectedState: string): 
       },
     });
     discard(req);
-  });
+  }
 
-  await listen(server, port);
-  const actualPort = (server.address() as AddressInfo).port;
+  /** The callback, or a timeout or interruption error, whichever comes first. */
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<Callback> {
+    return new Promise<Callback>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(
+          new McpctlError('timeout', `no sign-in arrived within ${describeDuration(timeoutMs)}`, {
+            phase: 'auth',
+            hint: 'run the login again and complete it in the browser',
+          }),
+        );
+      }, timeoutMs);
+      const onAbort = () => {
+        cleanup();
+        reject(new McpctlError('interrupted', 'sign-in interrupted', { phase: 'auth' }));
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.waiter = undefined;
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiter = {
+        resolve: (cb) => {
+          cleanup();
+          resolve(cb);
+        },
+        reject: (err) => {
+          cleanup();
+          reject(err);
+        },
+      };
+      if (this.early !== undefined) this.deliver(this.early);
+    });
+  }
 
-  return {
-    port: actualPort,
-    redirectUrl: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
-    waitForCallback(timeoutMs, signal) {
-      return new Promise<Callback>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(
-            new McpctlError('timeout', `no sign-in arrived within ${describeDuration(timeoutMs)}`, {
-              phase: 'auth',
-              hint: 'run the login again and complete it in the browser',
-            }),
-          );
-        }, timeoutMs);
-        const onAbort = () => {
-          cleanup();
-          reject(new McpctlError('interrupted', 'sign-in interrupted', { phase: 'auth' }));
-        };
-        const cleanup = () => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          settle = undefined;
-        };
-        if (signal?.aborted) return onAbort();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        settle = {
-          resolve: (cb) => {
-            cleanup();
-            resolve(cb);
-          },
-          reject: (err) => {
-            cleanup();
-            reject(err);
-          },
-        };
-        if (early !== undefined) deliver(early);
-      });
-    },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+  private deliver(value: Callback | Error): void {
+    if (this.waiter === undefined) {
+      this.early = value;
+      return;
+    }
+    if (value instanceof Error) this.waiter.reject(value);
+    else this.waiter.resolve(value);
+  }
 }
 
 function listen(server: Server, port: number): Promise<void> {

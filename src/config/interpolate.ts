@@ -21,6 +21,8 @@ export interface InterpolationScope {
   entryPath: string;
   /** Where each value taken from the environment is registered, to be masked in reports. */
   secrets?: Secrets;
+  /** Values the caller gives for this use (the free port of a server a test file starts): they win over the environment. */
+  variables?: Readonly<Record<string, string>>;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -71,6 +73,8 @@ export function expandString(value: string, at: readonly JsonSegment[], scope: I
         fallback = body.slice(sep + 2);
       }
     }
+    const given = body.startsWith('env:') ? undefined : scope.variables?.[name];
+    if (given !== undefined) return given;
     const builtin = body.startsWith('env:') ? undefined : scope.builtins[name];
     if (!NAME.test(name) && builtin === undefined) {
       return fail(`${whole} is not a variable mcpctl understands`, 'write ${VAR}, ${VAR:-default} or ${env:VAR}');

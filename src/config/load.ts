@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
-import { formatJsonPath, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
+import { formatJsonPath, type JsonSegment, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
 import { configSources, projectDirOf, projectDirs, type ConfigScope, type ConfigSource } from './paths.js';
 import { displayPath } from './display-path.js';
 import { contentHash, readConfigFile, type ReadConfigFile } from './read-file.js';
@@ -194,170 +194,246 @@ function checkAborted(signal: AbortSignal): void {
 export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<LoadedConfig> {
   const isRepoRoot = (dir: string) => existsSync(path.join(dir, '.git'));
   const sources = configSources(ctx, opts.configFile, isRepoRoot);
-  const warnings: string[] = [];
-  const errors: string[] = [];
+  const gathered: Gathered = { ctx, warnings: [], errors: [], candidates: [], checked: 0 };
+  const reads = readEverySource(sources, ctx, opts);
+  const claudeJson = await claudeApprovals(sources, reads);
+  const trust = new ProjectTrust(ctx, opts.trustProject === true, gathered.warnings, claudeJson);
   const files: string[] = [];
-  const candidates: ConfigEntry[] = [];
-  const projectFiles: ProjectFile[] = [];
-  // The trust store and Claude Code's approvals: loaded only when a project config is found.
-  let consentCode: Promise<typeof import('./trust.js')> | undefined;
-  let trustStore: Promise<{ data: TrustFileData; warning?: string }> | undefined;
-  let claudeJson: unknown;
-
-  // Every place is read at once (most of them do not exist, and each read waits on the disk);
-  // the results are then taken in precedence order, so errors and warnings come in that order.
-  const reads = sources.map((source) => {
-    const read = readSource(source, ctx, opts);
-    read.catch(() => {}); // reported below, in order
-    return read;
-  });
-  // Claude Code's approvals of project servers live in ~/.claude.json, a user file read below.
-  const claudeIndex = sources.findIndex((s) => s.scope === 'user' && path.basename(s.file) === '.claude.json');
-  if (claudeIndex >= 0 && sources.some((s) => s.scope === 'project')) {
-    const read = await reads[claudeIndex]!.catch(() => 'missing' as const);
-    if (read !== 'missing') claudeJson = plainValue(read.doc);
-  }
-
-  let checked = 0;
   for (const [index, source] of sources.entries()) {
     const read = await reads[index]!;
     checkAborted(ctx.signal);
     if (read === 'missing') continue;
     files.push(source.file);
-    if (read.warning !== undefined) warnings.push(read.warning);
-    const doc = read.doc;
-    const shown = displayPath(source.file, ctx);
-    let fileTrust = trustOfScope(source.scope);
-    let approvedInClaude: (name: string) => boolean = () => false;
-    if (source.scope === 'project') {
-      consentCode ??= import('./trust.js');
-      const consent = await consentCode;
-      const sha256 = await contentHash(read.content);
-      const dir = projectDirOf(source.file);
-      const key = await consent.trustKey(dir, source.file);
-      if (opts.trustProject) fileTrust = 'trust-project';
-      else {
-        if (trustStore === undefined) {
-          trustStore = consent.believedTrustStore(consent.trustFilePath(ctx));
-          const { warning } = await trustStore;
-          if (warning !== undefined) warnings.push(warning);
-        }
-        fileTrust = consent.storedTrust((await trustStore).data, key, sha256);
-      }
-      projectFiles.push({ file: source.file, key, sha256, trust: fileTrust });
-      // Claude Code's approvals name the directory the .mcp.json was found in, as given or
-      // resolved (it may be reached through a linked folder), never where a linked file leads.
-      if (path.basename(source.file) === '.mcp.json' && !isTrusted(fileTrust))
-        approvedInClaude = anyOf(
-          consent.claudeCodeApproval(claudeJson, dir),
-          consent.claudeCodeApproval(claudeJson, path.dirname(key)),
-        );
-    }
-    const foreign = source.translate !== undefined;
-    // Problems in another host's file are that host's to report: we skip the entry and say so.
-    const problems = foreign ? warnings : errors;
-    if (doc.text.trim() === '') continue;
-    const unknown = source.scope === 'explicit' || source.scope === 'env' ? unknownRoot(doc, source, shown) : undefined;
-    if (unknown !== undefined) {
-      // Nothing else is read beside a --config file: an error. Beside MCPCTL_CONFIG others may be usable.
-      if (source.scope === 'explicit') errors.push(unknown);
-      else warnings.push(`${unknown}; ignored`);
-      continue;
-    }
-    if (!mayHoldServers(doc, source) || doc.root === undefined) continue;
-    const root = doc.root;
-    if (root.type !== 'object') {
-      const problem = `${shown}:1:1: a config file must hold a JSON object with "mcpServers"`;
-      if (source.required) errors.push(problem);
-      else warnings.push(`${problem}; ignored`);
-      continue;
-    }
-    for (const section of source.sections) {
-      const holder = nodeAt(root, section);
-      if (holder === undefined) continue;
-      if (holder.type !== 'object') {
-        const pos = doc.positionAt((holder.parent ?? holder).offset);
-        problems.push(
-          `${shown}:${pos.line}:${pos.column}: "${formatJsonPath(section)}" must be an object of servers by name`,
-        );
-        continue;
-      }
-      const list = members(holder);
-      // JSON's rule: of repeated names the last counts.
-      const last = new Map(list.map(([name], i) => [name, i]));
-      for (const [index, [name, keyNode, valueNode]] of list.entries()) {
-        if (++checked % ENTRIES_PER_YIELD === 0) {
-          await yieldToEvents();
-          checkAborted(ctx.signal);
-        }
-        const pos = doc.positionAt(keyNode.offset);
-        const where = source.format === 'toml' ? shown : `${shown}:${pos.line}:${pos.column}`;
-        if (last.get(name) !== index) {
-          warnings.push(`${where}: server "${name}" is defined again below; this one is ignored`);
-          continue;
-        }
-        if (name.startsWith('-')) {
-          // `mcpctl status --trust-project` is what completing such a name would type.
-          warnings.push(
-            `${where}: server "${name}" is left out: a name starting with "-" reads as an option; rename it`,
-          );
-          continue;
-        }
-        const path = [...section, name];
-        const check = foreign
-          ? checkForeign(name, valueNode, source, shown)
-          : checkEntry({ name, node: valueNode, path, doc, shownAs: shown, positions: source.format !== 'toml' });
-        if (check === undefined) continue;
-        if (check.entry !== undefined && usesEditorInput(check.entry.raw)) {
-          warnings.push(`${where}: server "${name}" uses \${input:…}, a value only an editor asks for; skipped`);
-          continue;
-        }
-        problems.push(...check.errors.map((e) => (foreign ? `${e}; skipped` : e)));
-        warnings.push(...check.warnings);
-        if (check.entry === undefined) continue;
-        candidates.push({
-          name,
-          source: source.file,
-          scope: source.scope,
-          ...(source.host !== undefined ? { host: source.host } : {}),
-          trust: !isTrusted(fileTrust) && approvedInClaude(name) ? 'claude-code' : fileTrust,
-          jsonPath: formatJsonPath(path),
-          line: pos.line,
-          column: pos.column,
-          raw: check.entry.raw,
-          disabled: check.entry.raw.disabled === true,
-          type: check.entry.type,
-          locations: check.entry.locations,
-        });
-      }
-    }
+    if (read.warning !== undefined) gathered.warnings.push(read.warning);
+    await checkFile(gathered, read, await trust.ofFile(source, read.content));
   }
-
-  if (errors.length > 0) {
-    const message =
-      errors.length === 1
-        ? errors[0]!
-        : `${errors.length} problems in the configuration:\n${errors.map((e) => `  ${e}`).join('\n')}`;
-    throw configError(message, {
-      phase: 'config',
-      hint: 'fix the entries named above (the keys are described in mcpctl.schema.json), or read only another file with --config FILE',
-    });
-  }
-  await setWorkDirs(candidates, ctx, {
+  throwProblems(gathered.errors);
+  await setWorkDirs(gathered.candidates, ctx, {
     trustProject: opts.trustProject === true,
-    projectFiles,
-    store: async () => {
-      if (trustStore === undefined) {
-        trustStore = import('./trust.js').then((t) => t.believedTrustStore(t.trustFilePath(ctx)));
-        const { warning } = await trustStore;
-        if (warning !== undefined) warnings.push(warning);
-      }
-      return (await trustStore).data;
-    },
+    projectFiles: trust.projectFiles,
+    store: () => trust.store(),
     isRepoRoot,
   });
-  const { entries, shadowed } = pickEntries(candidates, ctx, warnings);
-  return { entries, shadowed, files, projectFiles, searched: sources.map((s) => s.file), warnings };
+  const { entries, shadowed } = pickEntries(gathered.candidates, ctx, gathered.warnings);
+  const searched = sources.map((s) => s.file);
+  return { entries, shadowed, files, projectFiles: trust.projectFiles, searched, warnings: gathered.warnings };
+}
+
+/** What one load gathers from the files, in precedence order. */
+interface Gathered {
+  readonly ctx: Context;
+  readonly warnings: string[];
+  readonly errors: string[];
+  readonly candidates: ConfigEntry[];
+  /** Entries checked so far: the signal is looked at every ENTRIES_PER_YIELD of them. */
+  checked: number;
+}
+
+/** The trust a file's entries get: the file's own, or for some names Claude Code's approval. */
+interface FileTrust {
+  trust: TrustState;
+  approvedInClaude: (name: string) => boolean;
+}
+
+/** One file being checked: what was read, how it is shown, and the trust of its entries. */
+interface CheckedFile extends FileTrust {
+  read: Read;
+  shown: string;
+  /** Another host's file: its problems are that host's to report, so each skips its entry. */
+  foreign: boolean;
+}
+
+/**
+ * Every place is read at once (most of them do not exist, and each read waits on the disk); the
+ * results are then taken in precedence order, so errors and warnings come in that order.
+ */
+function readEverySource(sources: ConfigSource[], ctx: Context, opts: LoadOptions): Promise<Read | 'missing'>[] {
+  return sources.map((source) => {
+    const read = readSource(source, ctx, opts);
+    read.catch(() => {}); // reported by loadConfig, in order
+    return read;
+  });
+}
+
+/** Claude Code's approvals of project servers live in ~/.claude.json, a user file read anyway. */
+async function claudeApprovals(sources: ConfigSource[], reads: Promise<Read | 'missing'>[]): Promise<unknown> {
+  const index = sources.findIndex((s) => s.scope === 'user' && path.basename(s.file) === '.claude.json');
+  if (index < 0 || !sources.some((s) => s.scope === 'project')) return undefined;
+  const read = await reads[index]!.catch(() => 'missing' as const);
+  return read === 'missing' ? undefined : plainValue(read.doc);
+}
+
+/** The trust of project configs: the trust store and its code are loaded only when one is found. */
+class ProjectTrust {
+  readonly projectFiles: ProjectFile[] = [];
+  private consentCode?: Promise<typeof import('./trust.js')>;
+  private trustStore?: Promise<{ data: TrustFileData; warning?: string }>;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly trustProject: boolean,
+    private readonly warnings: string[],
+    /** ~/.claude.json, for Claude Code's approvals. */
+    private readonly claudeJson: unknown,
+  ) {}
+
+  async ofFile(source: ConfigSource, content: ReadConfigFile): Promise<FileTrust> {
+    if (source.scope !== 'project') return { trust: trustOfScope(source.scope), approvedInClaude: () => false };
+    const consent = await this.consent();
+    const sha256 = await contentHash(content);
+    const dir = projectDirOf(source.file);
+    const key = await consent.trustKey(dir, source.file);
+    const trust = this.trustProject ? 'trust-project' : consent.storedTrust(await this.store(), key, sha256);
+    this.projectFiles.push({ file: source.file, key, sha256, trust });
+    if (path.basename(source.file) !== '.mcp.json' || isTrusted(trust)) return { trust, approvedInClaude: () => false };
+    // Claude Code's approvals name the directory the .mcp.json was found in, as given or
+    // resolved (it may be reached through a linked folder), never where a linked file leads.
+    const approvedInClaude = anyOf(
+      consent.claudeCodeApproval(this.claudeJson, dir),
+      consent.claudeCodeApproval(this.claudeJson, path.dirname(key)),
+    );
+    return { trust, approvedInClaude };
+  }
+
+  /** The trust store, read once; a warning about it is said once. */
+  async store(): Promise<TrustFileData> {
+    if (this.trustStore === undefined) {
+      this.trustStore = this.consent().then((t) => t.believedTrustStore(t.trustFilePath(this.ctx)));
+      const { warning } = await this.trustStore;
+      if (warning !== undefined) this.warnings.push(warning);
+    }
+    return (await this.trustStore).data;
+  }
+
+  private consent(): Promise<typeof import('./trust.js')> {
+    this.consentCode ??= import('./trust.js');
+    return this.consentCode;
+  }
+}
+
+/** The entries of one file that was read, checked into `gathered`. */
+async function checkFile(gathered: Gathered, read: Read, trust: FileTrust): Promise<void> {
+  const { source, doc } = read;
+  const shown = displayPath(source.file, gathered.ctx);
+  if (doc.text.trim() === '') return;
+  const unknown = source.scope === 'explicit' || source.scope === 'env' ? unknownRoot(doc, source, shown) : undefined;
+  if (unknown !== undefined) {
+    // Nothing else is read beside a --config file: an error. Beside MCPCTL_CONFIG others may be usable.
+    if (source.scope === 'explicit') gathered.errors.push(unknown);
+    else gathered.warnings.push(`${unknown}; ignored`);
+    return;
+  }
+  if (!mayHoldServers(doc, source) || doc.root === undefined) return;
+  if (doc.root.type !== 'object') {
+    const problem = `${shown}:1:1: a config file must hold a JSON object with "mcpServers"`;
+    if (source.required) gathered.errors.push(problem);
+    else gathered.warnings.push(`${problem}; ignored`);
+    return;
+  }
+  const file: CheckedFile = { ...trust, read, shown, foreign: source.translate !== undefined };
+  for (const section of source.sections) await checkSection(gathered, file, doc.root, section);
+}
+
+/** Where a file's problems go: errors, or for another host's file warnings. */
+function problemsOf(gathered: Gathered, file: CheckedFile): string[] {
+  return file.foreign ? gathered.warnings : gathered.errors;
+}
+
+/** The servers of one section (`mcpServers`, `projects[…].mcpServers`) of a file. */
+async function checkSection(gathered: Gathered, file: CheckedFile, root: Node, section: JsonSegment[]): Promise<void> {
+  const holder = nodeAt(root, section);
+  if (holder === undefined) return;
+  if (holder.type !== 'object') {
+    const pos = file.read.doc.positionAt((holder.parent ?? holder).offset);
+    problemsOf(gathered, file).push(
+      `${file.shown}:${pos.line}:${pos.column}: "${formatJsonPath(section)}" must be an object of servers by name`,
+    );
+    return;
+  }
+  const list = members(holder);
+  // JSON's rule: of repeated names the last counts.
+  const last = new Map(list.map(([name], i) => [name, i]));
+  for (const [index, [name, keyNode, valueNode]] of list.entries()) {
+    if (++gathered.checked % ENTRIES_PER_YIELD === 0) {
+      await yieldToEvents();
+      checkAborted(gathered.ctx.signal);
+    }
+    checkMember(gathered, file, {
+      name,
+      path: [...section, name],
+      keyNode,
+      valueNode,
+      repeated: last.get(name) !== index,
+    });
+  }
+}
+
+/** One server entry: left out with a warning, or checked into a candidate (and its problems). */
+function checkMember(
+  gathered: Gathered,
+  file: CheckedFile,
+  member: { name: string; path: JsonSegment[]; keyNode: Node; valueNode: Node; repeated: boolean },
+): void {
+  const { source, doc } = file.read;
+  const { name } = member;
+  const pos = doc.positionAt(member.keyNode.offset);
+  const where = source.format === 'toml' ? file.shown : `${file.shown}:${pos.line}:${pos.column}`;
+  if (member.repeated) {
+    gathered.warnings.push(`${where}: server "${name}" is defined again below; this one is ignored`);
+    return;
+  }
+  if (name.startsWith('-')) {
+    // `mcpctl status --trust-project` is what completing such a name would type.
+    gathered.warnings.push(
+      `${where}: server "${name}" is left out: a name starting with "-" reads as an option; rename it`,
+    );
+    return;
+  }
+  const check = file.foreign
+    ? checkForeign(name, member.valueNode, source, file.shown)
+    : checkEntry({
+        name,
+        node: member.valueNode,
+        path: member.path,
+        doc,
+        shownAs: file.shown,
+        positions: source.format !== 'toml',
+      });
+  if (check === undefined) return;
+  if (check.entry !== undefined && usesEditorInput(check.entry.raw)) {
+    gathered.warnings.push(`${where}: server "${name}" uses \${input:…}, a value only an editor asks for; skipped`);
+    return;
+  }
+  problemsOf(gathered, file).push(...check.errors.map((e) => (file.foreign ? `${e}; skipped` : e)));
+  gathered.warnings.push(...check.warnings);
+  if (check.entry === undefined) return;
+  gathered.candidates.push({
+    name,
+    source: source.file,
+    scope: source.scope,
+    ...(source.host !== undefined ? { host: source.host } : {}),
+    trust: !isTrusted(file.trust) && file.approvedInClaude(name) ? 'claude-code' : file.trust,
+    jsonPath: formatJsonPath(member.path),
+    line: pos.line,
+    column: pos.column,
+    raw: check.entry.raw,
+    disabled: check.entry.raw.disabled === true,
+    type: check.entry.type,
+    locations: check.entry.locations,
+  });
+}
+
+/** Every error of the configuration as one config error. */
+function throwProblems(errors: string[]): void {
+  if (errors.length === 0) return;
+  const message =
+    errors.length === 1
+      ? errors[0]!
+      : `${errors.length} problems in the configuration:\n${errors.map((e) => `  ${e}`).join('\n')}`;
+  throw configError(message, {
+    phase: 'config',
+    hint: 'fix the entries named above (the keys are described in mcpctl.schema.json), or read only another file with --config FILE',
+  });
 }
 
 /**

@@ -205,6 +205,7 @@ export function resolveServer(entry: ConfigEntry, ctx: Context, opts: ResolveOpt
     locations: entry.locations,
     entryPath: entry.jsonPath,
     secrets: ctx.secrets,
+    ...(opts.variables ? { variables: opts.variables } : {}),
   };
   const raw = expandDeep(entry.raw, [], scope);
   return entry.type === 'stdio' ? resolveStdio(r, raw, opts) : resolveHttp(r, raw, opts);

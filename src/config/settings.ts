@@ -16,6 +16,8 @@ export interface ResolveOptions {
   warn?: (line: string) => void;
   /** Told of each user server that starts in the home directory because the invoking one is not trusted. */
   moved?: (server: string, workDir: WorkDir) => void;
+  /** Variables of this use that win over the environment (`${port}` of a server a test file starts). */
+  variables?: Readonly<Record<string, string>>;
 }
 
 /**

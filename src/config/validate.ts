@@ -46,6 +46,8 @@ export interface EntryInput {
   shownAs: string;
   /** false when the text was synthesised (an entry being added): messages then carry no file:line:col. */
   positions?: boolean;
+  /** Top-level keys another layer checks (a test file's `start`): their values' positions are recorded, the values left out of `raw`. */
+  ownKeys?: ReadonlySet<string>;
 }
 
 interface Level {
@@ -213,6 +215,10 @@ class EntryReader {
         level.aliases[key] ??
         (level.known.has(key) ? key : level.known.has(camelCase(key)) ? camelCase(key) : undefined);
       const label = formatJsonPath([...written, key]);
+      if (canon.length === 0 && this.input.ownKeys?.has(key)) {
+        this.collect(valueNode, [key], [key]);
+        continue;
+      }
       if (c === undefined) {
         if (FOREIGN_KEYS.has(key) && canon.length === 0) continue;
         const hint =

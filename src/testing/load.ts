@@ -14,7 +14,8 @@ import { builtinVariables, expandString, type InterpolationScope } from '../conf
 import { formatJsonPath, type JsonSegment } from '../config/jsonc.js';
 import { didYouMean } from '../suggest.js';
 import { parseSource, type SourceFile } from './source.js';
-import { STEP_KINDS, testFileSchema, type StepKind } from './schema.js';
+import { serverStart, STEP_KINDS, testFileSchema, type StepKind } from './schema.js';
+import { logPatternProblem, type RawStart } from './server-start.js';
 import { pointerPath } from '../schema/pointer.js';
 
 export type Step =
@@ -105,6 +106,8 @@ export interface TestFile {
   shownAs: string;
   /** Servers the file defines, as config entries (not yet resolved). */
   servers: ConfigEntry[];
+  /** By server name: how mcpctl starts a server of `servers` itself (`start` of an http/sse entry). */
+  starts: Record<string, RawStart>;
   tests: TestCase[];
   setup: FixtureStep[];
   teardown: FixtureStep[];
@@ -146,10 +149,11 @@ interface RawFile {
   tests: RawTest[];
 }
 
-/** The file schema with `servers` left to the config layer's entry checks (clearer messages). */
+/** The file schema with `servers` left to the config layer's entry checks (clearer messages), except `start`, which is ours. */
 let compiled: ReturnType<Ajv['compile']> | undefined;
 function validator(): ReturnType<Ajv['compile']> {
-  const properties = { ...(testFileSchema.properties as Record<string, unknown>), servers: { type: 'object' } };
+  const servers = { type: 'object', additionalProperties: { properties: { start: serverStart } } };
+  const properties = { ...(testFileSchema.properties as Record<string, unknown>), servers };
   compiled ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile({ ...testFileSchema, properties });
   return compiled;
 }
@@ -169,6 +173,7 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
   const loading: Loading = { raw, source, file, ctx, errors: [], fileServers: Object.keys(raw.servers ?? {}) };
   const warnings: string[] = [];
   const servers = fileServerEntries(loading, shownAs, warnings);
+  const starts = serverStarts(loading, servers);
   const tests = raw.tests.flatMap((t, index) => loadTest(loading, t, index));
   const setup = loadFixture(loading, 'setup');
   const teardown = loadFixture(loading, 'teardown');
@@ -182,7 +187,7 @@ export async function loadTestFile(name: string, ctx: Context): Promise<TestFile
     );
   }
   const coverage = raw.coverage === undefined ? [] : Array.isArray(raw.coverage) ? raw.coverage : [raw.coverage];
-  return { file, shownAs, servers, tests, setup, teardown, coverage, warnings };
+  return { file, shownAs, servers, starts, tests, setup, teardown, coverage, warnings };
 }
 
 /** What every part of a file's loading reads, and the errors it finds (all reported together). */
@@ -220,7 +225,14 @@ function fileServerEntries(loading: Loading, shownAs: string, warnings: string[]
     const at = ['servers', serverName];
     const node = source.treeAt(at);
     if (node === undefined) continue;
-    const check = checkEntry({ name: serverName, node, path: at, doc: source.parsed(file), shownAs });
+    const check = checkEntry({
+      name: serverName,
+      node,
+      path: at,
+      doc: source.parsed(file),
+      shownAs,
+      ownKeys: OWN_KEYS,
+    });
     errors.push(...check.errors);
     warnings.push(...check.warnings);
     if (!check.entry) continue;
@@ -240,6 +252,42 @@ function fileServerEntries(loading: Loading, shownAs: string, warnings: string[]
     });
   }
   return servers;
+}
+
+/** Keys of a test file's server entry that are the test file's, not the config's. */
+const OWN_KEYS: ReadonlySet<string> = new Set(['start']);
+
+/** The `start` of each server that has one: only an http/sse server is started this way, and its log pattern must run on the linear engine. */
+function serverStarts(loading: Loading, servers: ConfigEntry[]): Record<string, RawStart> {
+  const { raw, source, errors } = loading;
+  const starts: Record<string, RawStart> = {};
+  for (const entry of servers) {
+    const start = (raw.servers?.[entry.name] as { start?: RawStart } | undefined)?.start;
+    if (start === undefined) continue;
+    const at: JsonSegment[] = ['servers', entry.name, 'start'];
+    if (entry.type === 'stdio') {
+      errors.push(
+        `${source.at(at)}: server "${entry.name}": "start" is for an http or sse server (give "url", and the command under "start"); a stdio server is started from its own "command"`,
+      );
+      continue;
+    }
+    if ((start.ready?.port as unknown) === false) {
+      errors.push(
+        `${source.at([...at, 'ready', 'port'])}: server "${entry.name}": start.ready.port: false waits for nothing: write true (the port of "url") or a port number`,
+      );
+      continue;
+    }
+    const pattern = start.ready?.log?.matches;
+    const problem = pattern === undefined ? undefined : logPatternProblem(pattern);
+    if (problem !== undefined) {
+      errors.push(
+        `${source.at([...at, 'ready', 'log', 'matches'])}: server "${entry.name}": start.ready.log.matches ${JSON.stringify(pattern)} ${problem}`,
+      );
+      continue;
+    }
+    starts[entry.name] = start;
+  }
+  return starts;
 }
 
 /** The server a test or step runs on: its own, the defaults', or the file's only one. */

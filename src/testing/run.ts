@@ -17,6 +17,8 @@ import type { Secrets } from '../redact.js';
 import { snapshotContract, type Contract } from '../contract/snapshot.js';
 import { diffContracts } from '../contract/diff.js';
 import { readContract } from '../contract/read.js';
+import type { StartSpec } from './server-start.js';
+import { whileServing } from './serve.js';
 
 /** `error`: the test could not be judged (the server did not start, the connection broke, a time limit outside an expectation). */
 export type TestStatus = 'passed' | 'failed' | 'error' | 'skipped';
@@ -56,6 +58,10 @@ export interface RunnerDeps {
   secrets: Secrets;
   /** Values the file's setup captured, for every test (filled in by runTestFile). */
   captures?: ReadonlyMap<string, unknown>;
+  /** How a server the file starts itself is started; undefined for the others. */
+  startOf?(name: string): StartSpec | undefined;
+  /** Each line of output of a server the file starts (shown with -v). */
+  serverLog?(server: string, line: string): void;
 }
 
 export interface RunSettings {
@@ -106,46 +112,98 @@ class FileRunner {
     private readonly bail: Bail,
   ) {}
 
-  /** The tests of one server, in one session, between the file's setup and teardown for it. */
+  /**
+   * The tests of one server: in one session between the file's setup and teardown for it, or,
+   * for a server the file starts afresh for each test, in a session (and a server) of their own.
+   */
   async onServer(server: string, tests: TestCase[], onlyMode: boolean): Promise<void> {
     const { deps, file } = this;
     if (tests.every((t) => this.skipReason(t, onlyMode) !== undefined))
       return tests.forEach((t) => this.skipped(t, this.skipReason(t, onlyMode)!));
-    const pending = [...tests];
-    const failAll = (error: McpctlError) => {
-      for (const test of pending.splice(0)) {
-        const reason = this.skipReason(test, onlyMode);
-        if (reason) this.skipped(test, reason);
-        else this.finish({ ...this.base(test), ...errored(error), durationMs: 0 }, test);
-      }
-    };
     let spec: ServerSpec;
     try {
       spec = await deps.resolve(server);
     } catch (err) {
-      return failAll(toMcpctlError(err));
+      return this.failAll([...tests], toMcpctlError(err), onlyMode);
     }
     const entry = file.servers.find((s) => s.name === server);
     specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
       deps.secrets.add(s),
     );
-    try {
-      await deps.session(spec, async (session) => {
-        const captures = new Map<string, unknown>();
-        const setupError = await this.fixtureSteps(session, 'setup', server, captures);
-        if (setupError) return failAll(setupError);
-        try {
-          await this.runPending(session, pending, onlyMode, { ...deps, captures });
-        } finally {
-          const teardownError = await this.fixtureSteps(session, 'teardown', server, captures);
-          if (teardownError) this.teardownFailed(server, teardownError);
-        }
-        if (file.coverage.includes('tools'))
-          this.coverage.push({ server, uncalled: await uncalledTools(session, tests, this.results) });
-      });
-    } catch (err) {
-      failAll(toMcpctlError(err));
+    const start = deps.startOf?.(server);
+    const batches = start?.per === 'test' ? tests.map((t) => [t]) : [tests];
+    let listed: string[] | undefined;
+    for (const batch of batches) {
+      // A server started for each test is not started for a test that is skipped.
+      if (batch.every((t) => this.skipReason(t, onlyMode) !== undefined))
+        batch.forEach((t) => this.skipped(t, this.skipReason(t, onlyMode)!));
+      else listed = (await this.onConnection(server, spec, start, [...batch], onlyMode)) ?? listed;
     }
+    if (file.coverage.includes('tools') && listed)
+      this.coverage.push({ server, uncalled: uncalledTools(listed, tests, this.results) });
+  }
+
+  /** One connection (and the server's process, when the file starts it) for `pending`; the tools it lists when coverage asks. */
+  private async onConnection(
+    server: string,
+    spec: ServerSpec,
+    start: StartSpec | undefined,
+    pending: TestCase[],
+    onlyMode: boolean,
+  ): Promise<string[] | undefined> {
+    const { deps, file } = this;
+    const log = deps.serverLog;
+    let began = false;
+    try {
+      return await whileServing(start, { signal: deps.signal, log: log && ((line) => log(server, line)) }, () =>
+        deps.session(spec, async (session) => {
+          const captures = new Map<string, unknown>();
+          began = true;
+          const setupError = await this.fixtureSteps(session, 'setup', server, captures);
+          if (setupError) {
+            this.failAll(pending, setupError, onlyMode);
+            return undefined;
+          }
+          try {
+            await this.runPending(session, pending, onlyMode, { ...deps, captures });
+          } finally {
+            const teardownError = await this.fixtureSteps(session, 'teardown', server, captures);
+            if (teardownError) this.teardownFailed(server, teardownError);
+          }
+          return file.coverage.includes('tools') ? await listedTools(session) : undefined;
+        }),
+      );
+    } catch (err) {
+      // Stopped before the first test began (its server starting, or connecting): that test was in flight.
+      this.failAll(pending, toMcpctlError(err), onlyMode, !began && deps.signal.aborted);
+      return undefined;
+    }
+  }
+
+  /**
+   * Every test still pending could not run because of `error`; a test skipped anyway is
+   * reported as skipped. `firstInFlight`: the run was stopped while the first was on its way; it
+   * gets the error, the rest are skipped as the run was stopped.
+   */
+  private failAll(pending: TestCase[], error: McpctlError, onlyMode: boolean, firstInFlight = false): void {
+    let inFlight = firstInFlight;
+    for (const test of pending.splice(0)) {
+      const chosen = this.chosenSkip(test, onlyMode);
+      const reason = chosen ?? (inFlight ? undefined : this.skipReason(test, onlyMode));
+      if (reason) {
+        this.skipped(test, reason);
+        continue;
+      }
+      inFlight = false;
+      this.finish({ ...this.base(test), ...errored(error), durationMs: 0 }, test);
+    }
+  }
+
+  /** A reason to skip that the file or the run's choices give (skip, only), not the run being stopped. */
+  private chosenSkip(test: TestCase, onlyMode: boolean): string | undefined {
+    if (test.skip) return test.skip === true ? 'skip' : test.skip;
+    if (onlyMode && !test.only) return 'not marked only';
+    return undefined;
   }
 
   private async runPending(session: Session, pending: TestCase[], onlyMode: boolean, stepDeps: RunnerDeps) {
@@ -163,8 +221,8 @@ class FileRunner {
   }
 
   private skipReason(test: TestCase, onlyMode: boolean): string | undefined {
-    if (test.skip) return test.skip === true ? 'skip' : test.skip;
-    if (onlyMode && !test.only) return 'not marked only';
+    const chosen = this.chosenSkip(test, onlyMode);
+    if (chosen) return chosen;
     if (this.bail.tripped) return '--bail: an earlier test failed';
     if (this.deps.signal.aborted) return 'the run was stopped';
     return undefined;
@@ -234,22 +292,20 @@ async function runFixture(
   return undefined;
 }
 
-/** The tools the server lists that none of the tests that ran called. */
-async function uncalledTools(
-  session: Session,
-  tests: TestCase[],
-  results: Map<TestCase, TestResult>,
-): Promise<string[]> {
+/** The names of the tools the server lists (its filters applied). */
+async function listedTools(session: Session): Promise<string[]> {
+  const { items } = await listAll(session.client, 'tools', { requestOptions: session.requestOptions({}) });
+  return items.filter((t) => toolAllowed(session.spec, t.name)).map((t) => t.name);
+}
+
+/** The tools listed that none of the tests that ran called. */
+function uncalledTools(listed: string[], tests: TestCase[], results: Map<TestCase, TestResult>): string[] {
   const called = new Set(
     tests.flatMap((t) =>
       results.get(t)?.status === 'skipped' ? [] : t.steps.flatMap((s) => (s.step.kind === 'call' ? [s.step.tool] : [])),
     ),
   );
-  const { items } = await listAll(session.client, 'tools', { requestOptions: session.requestOptions({}) });
-  return items
-    .filter((t) => toolAllowed(session.spec, t.name) && !called.has(t.name))
-    .map((t) => t.name)
-    .sort();
+  return listed.filter((name) => !called.has(name)).sort();
 }
 
 /** The failure with the position of its expectation: `structured[1] at /x: equals` is under `structured[1]`. */

@@ -211,6 +211,73 @@ const testCase: Schema = {
   additionalProperties: false,
 };
 
+const port: Schema = { type: 'integer', minimum: 1, maximum: 65535 };
+
+/** A line of the server's output (stdout or stderr) that says it is ready. */
+const logLine: Schema = {
+  type: 'object',
+  description: "A line of the server's output (stdout or stderr) that says it is ready.",
+  properties: {
+    contains: text('A part of the line.'),
+    matches: text('A regular expression the line matches (RE2 syntax: no lookaround or backreferences).'),
+  },
+  oneOf: [{ required: ['contains'] }, { required: ['matches'] }],
+  additionalProperties: false,
+};
+
+/** What `start` of a test file's http/sse server holds: the command, when it is ready, how long that may take. */
+export const serverStart: Schema = {
+  type: 'object',
+  description:
+    'mcpctl starts this server itself (http/sse entries only): it runs the command, waits until it is ready, connects to "url", and ends the command\'s whole process group after the tests. ${port} in the entry is a free port mcpctl picks.',
+  properties: {
+    command: { type: 'string', minLength: 1, description: 'The program that serves "url".' },
+    args: { type: 'array', items: { type: 'string' }, description: 'Its arguments.' },
+    cwd: {
+      type: 'string',
+      minLength: 1,
+      description: 'Its working directory, relative to the test file. Default: where mcpctl was started.',
+    },
+    env: stringMap('Extra environment variables.'),
+    envFrom: { type: 'array', items: { type: 'string' }, description: 'Names of our environment variables to pass.' },
+    inheritEnv: {
+      type: 'boolean',
+      description:
+        'false (default) passes only the base allowlist (PATH, HOME, USER, SHELL, TERM, LANG, TMPDIR, proxy and CA variables) plus env and envFrom; true passes our whole environment.',
+    },
+    ready: {
+      type: 'object',
+      description: 'When the server is ready. Default: { port: true }, the port of "url" accepts a TCP connection.',
+      properties: {
+        port: {
+          ...port,
+          type: ['boolean', 'integer'],
+          description: 'A TCP port accepts a connection: true for the port of "url", or a port number (on its host).',
+        },
+        log: logLine,
+      },
+      oneOf: [{ required: ['port'] }, { required: ['log'] }],
+      additionalProperties: false,
+    },
+    timeout: {
+      ...seconds,
+      description: "Seconds it may take to be ready (default 30); the run's --timeout also bounds it.",
+    },
+    per: {
+      enum: ['file', 'test'],
+      description:
+        'file (default): started once, before the first test on it, ended after the last; test: started afresh for each test (with the setup and teardown steps).',
+    },
+    reuseExisting: {
+      type: 'boolean',
+      description:
+        'When something already answers on the port of "url": true tests it instead of starting the command; false (default) makes its tests errors, as the server that would be tested is not ours.',
+    },
+  },
+  required: ['command'],
+  additionalProperties: false,
+};
+
 export const testFileSchema: Schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'mcpctl test file',
@@ -222,8 +289,8 @@ export const testFileSchema: Schema = {
     servers: {
       type: 'object',
       description:
-        "Servers by name, with the keys of a config entry; without it, the configuration's servers are used.",
-      additionalProperties: { $ref: '#/definitions/server' },
+        'Servers by name, with the keys of a config entry (and "start" for an http/sse server mcpctl starts); without it, the configuration\'s servers are used.',
+      additionalProperties: { $ref: '#/definitions/testServer' },
     },
     defaults: {
       type: 'object',
@@ -253,7 +320,14 @@ export const testFileSchema: Schema = {
   },
   required: ['tests'],
   additionalProperties: false,
-  definitions: (configSchema as { definitions: Schema }).definitions,
+  definitions: {
+    ...(configSchema as { definitions: Schema }).definitions,
+    testServer: {
+      description: 'A config entry; an http/sse one may say how mcpctl starts it.',
+      allOf: [{ $ref: '#/definitions/server' }],
+      properties: { start: serverStart },
+    },
+  },
 };
 
 /** The text of mcpctl-test.schema.json. */

@@ -56,6 +56,15 @@ test('the README test file passes against everything', async () => {
   assert.ok(report.summary.total >= 5);
 });
 
+test('the README test file that starts its server over HTTP passes, run where node_modules is', async () => {
+  const p = testProject();
+  const file = p.write('mcp-http-tests.yaml', example('mcp-http-tests.yaml'));
+  const r = await run(['test', file, '--reporter', 'json'], { cwd: ROOT, env: p.env, home: p.dir });
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  const report = JSON.parse(r.stdout) as { summary: { total: number; passed: number } };
+  assert.deepEqual([report.summary.passed, report.summary.total], [2, 2]);
+});
+
 interface WorkflowStep {
   run?: string;
   uses?: string;

@@ -110,6 +110,14 @@ test('call over stdio, piped: replayed byte for byte; every server the run start
   assert.equal(replayed.stdout, recorded.stdout);
 });
 
+test('status --json: the replay prints the recorded latency too, byte for byte', async () => {
+  const recorded = await run(['-c', live, 'status', 'everything', '--json', '--record', 'status.json'], opts);
+  assert.equal(recorded.code, 0, recorded.stderr);
+  const replayed = await run(['-c', gone, 'status', 'everything', '--json', '--replay', 'status.json'], opts);
+  assert.equal(replayed.code, 0, replayed.stderr);
+  assert.equal(replayed.stdout, recorded.stdout);
+});
+
 test('a replayed call with other arguments, or another tool, is exit 3 naming the server, the request and the difference', async () => {
   const changed = await run(
     ['-c', gone, 'call', 'everything', 'echo', 'message=something else', '--replay', 'call.json', '--json'],
@@ -191,6 +199,14 @@ test('tools over several servers, one of them 2026-07-28: each is recorded under
   );
   assert.deepEqual(revisions.modern, ['2026-07-28']);
   assert.equal(revisions.everything.length, 1);
+  // Each answer once, as the server sent it (a 2026-07-28 result is completed on its way in).
+  for (const server of file.servers) {
+    const answers = server.connections[0].events
+      .filter((e: { receive?: { id?: unknown; result?: unknown } }) => e.receive?.result !== undefined)
+      .map((e: { receive: { id: unknown } }) => e.receive.id);
+    assert.ok(answers.length >= 2, `${server.server}: answers were recorded`);
+    assert.deepEqual(answers, [...new Set(answers)], `${server.server}: an answer was recorded twice`);
+  }
   const replayed = await run(['-c', bothGone, 'tools', '--json', '--replay', 'both.json'], opts);
   assert.equal(replayed.code, 0, replayed.stderr);
   assert.equal(replayed.stdout, recorded.stdout);

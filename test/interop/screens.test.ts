@@ -3,7 +3,10 @@
 // tmcp (forty tools, names up to 60 columns, titles as long as descriptions) and a fixture that
 // sends no version and long instructions: every tool name in full, in its own row and in the
 // all-servers view; the one-tool view and the server's instructions wrapped; no line wider than
-// the terminal; SERVER INFO without a trailing space.
+// the terminal; SERVER INFO without a trailing space. The one-tool view goes through the command
+// at the narrowest width, where it is also the renderer's output; at the wider ones the renderer
+// (a pure function of the tool and the width) draws the tool listed once, without starting the
+// server again.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +14,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import stringWidth from 'string-width';
+import { Chalk } from 'chalk';
+import type { Tool } from '@modelcontextprotocol/client';
+import { renderToolDetail } from '../../src/output/tool-detail.js';
 import { run, ROOT } from '../helpers/run.js';
 import { chromeDevtools } from '../helpers/third-party.js';
 import { INSTRUCTIONS, TOOL_NAMES } from '../fixtures/unversioned-server.js';
@@ -19,7 +25,7 @@ import { TMCP_TOOL_NAMES } from '../fixtures/tmcp-server.js';
 const WIDTHS = [60, 80, 120];
 let dir: string;
 let config: string;
-let tools: { name: string; description?: string }[];
+let tools: Tool[];
 
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-screens-'));
@@ -51,6 +57,12 @@ async function mcpctl(argv: string[], columns?: number) {
   });
   assert.equal(r.code, 0, r.stderr);
   return r;
+}
+
+/** The one-tool view as `mcpctl -c servers.json tools devtools TOOL` draws it on a terminal `width` wide, without colour. */
+function oneToolView(tool: Tool, width: number): Promise<string> {
+  const callPrefix = ['mcpctl', '-c', 'servers.json', 'call', 'devtools'];
+  return renderToolDetail(tool, { chalk: new Chalk({ level: 0 }), tty: true, columns: width, callPrefix });
 }
 
 function narrowEnough(text: string, width: number): void {
@@ -101,10 +113,14 @@ for (const width of WIDTHS) {
   test(`${width} columns: the one-tool view of the longest description, wrapped`, async () => {
     const longest = [...tools].sort((a, b) => (b.description ?? '').length - (a.description ?? '').length)[0]!;
     assert.ok((longest.description ?? '').length > 2 * width, 'a description longer than two lines');
-    const r = await mcpctl(['tools', 'devtools', longest.name], width);
-    narrowEnough(r.stdout, width);
+    const view = await oneToolView(longest, width);
+    if (width === WIDTHS[0]) {
+      const r = await mcpctl(['tools', 'devtools', longest.name], width);
+      assert.equal(r.stdout, view, 'the command prints what the renderer draws');
+    }
+    narrowEnough(view, width);
     const words = (text: string) => text.split(/\s+/).filter(Boolean).join(' ');
-    assert.ok(words(r.stdout).includes(words(longest.description!)), 'every word of it, in order');
+    assert.ok(words(view).includes(words(longest.description!)), 'every word of it, in order');
   });
 
   test(`${width} columns: status of a server without version and with long instructions`, async () => {

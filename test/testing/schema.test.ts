@@ -29,4 +29,12 @@ test('the shipped schema accepts the example test files and rejects a test with 
   assert.equal(validate({ tests: [{ name: 'x', status: {}, tools: {} }] }), false);
   assert.equal(validate({ tests: [{ name: 'x', call: { tool: 'a' }, expect: { text: { contain: 'a' } } }] }), false);
   assert.equal(validate({ servers: { s: { command: 'x', timeout: -1 } }, tests: [{ name: 'x', status: {} }] }), false);
+  const started = (start: object) => ({
+    servers: { s: { url: 'http://127.0.0.1:${port}/mcp', start } },
+    tests: [{ name: 'x', status: {} }],
+  });
+  assert.equal(validate(started({ command: 'node', args: ['s.js'], ready: { log: { contains: 'up' } } })), true);
+  assert.equal(validate(started({ command: 'node', ready: { port: 8080 }, per: 'test' })), true);
+  assert.equal(validate(started({ command: 'node', wait: 3 })), false, 'an unknown key of start');
+  assert.equal(validate(started({ command: 'node', ready: { port: 8080, log: { contains: 'up' } } })), false);
 });

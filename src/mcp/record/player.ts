@@ -19,6 +19,7 @@ export class Player implements Exchange {
   /** The first mismatch, kept in case the SDK swallowed the error (a probe's send, say). */
   mismatch?: McpctlError;
   private readonly taken = new Map<string, number>();
+  private readonly turnsTaken = new Map<string, number>();
 
   constructor(
     private readonly file: string,
@@ -46,6 +47,13 @@ export class Player implements Exchange {
       secrets: this.secrets,
       mismatch: (what, phase) => this.fail(spec.name, what, phase),
     });
+  }
+
+  /** How long the recorded turn with `server` took, in order; `measured` when the recording has no more. */
+  turn(server: string, measured: number): number {
+    const index = this.turnsTaken.get(server) ?? 0;
+    this.turnsTaken.set(server, index + 1);
+    return this.recording.servers.find((s) => s.server === server)?.turnsMs?.[index] ?? measured;
   }
 
   private fail(server: string, what: string, phase: Phase = 'connect'): McpctlError {

@@ -24,6 +24,13 @@ export class Recorder implements Exchange {
   readonly startsServers = true;
   private readonly servers = new Map<string, RecordedConnection[]>();
   private readonly specs = new Set<ServerSpec>();
+  private readonly turns = new Map<string, number[]>();
+
+  /** A turn with `server` took `ms`: kept, and returned as it is. */
+  turn(server: string, ms: number): number {
+    this.turns.set(server, [...(this.turns.get(server) ?? []), ms]);
+    return ms;
+  }
 
   transport(spec: ServerSpec, kind: RecordedTransport, make: () => Transport): Transport {
     const connection: RecordedConnection = { transport: kind, events: [] };
@@ -43,7 +50,10 @@ export class Recorder implements Exchange {
     const recording: Recording = {
       mcpctlRecording: RECORDING_FORMAT,
       mcpctl: VERSION,
-      servers: [...this.servers].map(([server, connections]) => ({ server, connections })),
+      servers: [...this.servers].map(([server, connections]) => {
+        const turnsMs = this.turns.get(server);
+        return { server, connections, ...(turnsMs ? { turnsMs } : {}) };
+      }),
     };
     return `${JSON.stringify(secrets.maskDeep(recording), null, 2)}\n`;
   }
@@ -84,11 +94,7 @@ function watch(transport: Transport, connection: RecordedConnection): Transport 
     connection.protocolVersion = version;
     setVersion?.(version);
   };
-  // A message passes through every handler the SDK and the tracker chained: it is recorded once.
-  const seen = new WeakSet<object>();
   intercept(transport, 'onmessage', (message: JSONRPCMessage) => {
-    if (seen.has(message)) return;
-    seen.add(message);
     events.push({ receive: copy(message) });
   });
   intercept(transport, 'onclose', () => {
@@ -102,7 +108,9 @@ function watch(transport: Transport, connection: RecordedConnection): Transport 
 /**
  * Makes `transport[key]` an accessor: whatever handler is installed is called after `observe`.
  * Reading it back gives the installed handler wrapped, so a handler saved and restored (the
- * SDK's probe window does that) is not wrapped twice.
+ * SDK's probe window does that) is not wrapped twice. Only the handler installed last observes:
+ * the ones it chains (the tracker's, the SDK's) may be handed another object than the
+ * transport's (result-type.ts completes a 2026-07-28 result), which must not count twice.
  */
 function intercept<K extends 'onmessage' | 'onclose'>(
   transport: Transport,
@@ -121,7 +129,7 @@ function intercept<K extends 'onmessage' | 'onclose'>(
         return;
       }
       const wrapped = ((...args: Parameters<NonNullable<Transport[K]>>) => {
-        observe(...args);
+        if (current === wrapped) observe(...args);
         (handler as (...a: typeof args) => void)(...args);
       }) as Transport[K];
       wrappers.add(wrapped as Handler);

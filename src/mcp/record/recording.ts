@@ -47,6 +47,11 @@ export interface RecordedConnection {
 export interface RecordedServer {
   server: string;
   connections: RecordedConnection[];
+  /**
+   * How long each turn of a command over several servers took with this one, in ms (what
+   * `status` prints as latencyMs): a replay prints these instead of its own, much shorter, times.
+   */
+  turnsMs?: number[];
 }
 
 export interface Recording {
@@ -96,6 +101,11 @@ function checkedRecording(file: string, value: unknown): Recording {
 function checkServer(file: string, value: unknown, at: string): void {
   if (!isRecord(value) || typeof value.server !== 'string') throw malformed(file, `${at}.server must be a string`);
   if (!Array.isArray(value.connections)) throw malformed(file, `${at}.connections must be an array`);
+  if (
+    value.turnsMs !== undefined &&
+    !(Array.isArray(value.turnsMs) && value.turnsMs.every((ms) => typeof ms === 'number'))
+  )
+    throw malformed(file, `${at}.turnsMs must be an array of numbers`);
   value.connections.forEach((conn, j) => {
     const here = `${at}.connections[${j}]`;
     if (!isRecord(conn) || typeof conn.transport !== 'string' || !TRANSPORTS.has(conn.transport))

@@ -99,8 +99,28 @@ interface ProcStat {
   start: string;
 }
 
+/** Running, or exiting still: not a zombie whose every thread is gone. */
 function running(p: ProcStat): boolean {
-  return p.state !== 'Z' && p.state !== 'X';
+  if (p.state === 'X') return false;
+  return p.state !== 'Z' || threadsRunning(p.pid);
+}
+
+/**
+ * A process whose main thread has exited shows Z while its other threads are still running or
+ * exiting, and until the last one is gone it holds its files: a listening port among them, so a
+ * server started again at once on that port would find it taken.
+ */
+function threadsRunning(pid: number): boolean {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return false;
+  }
+  return tasks.some((tid) => {
+    const state = readStat(`${pid}/task/${tid}`)?.state;
+    return state !== undefined && state !== 'Z' && state !== 'X';
+  });
 }
 
 /** Every process of /proc by pid, or undefined without /proc. */
@@ -120,17 +140,18 @@ function processTable(): Map<number, ProcStat> | undefined {
   return table;
 }
 
-function readStat(pid: string): ProcStat | undefined {
+/** `/proc/<which>/stat` read; `which` is a pid, or `pid/task/tid` for one thread. */
+function readStat(which: string): ProcStat | undefined {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    text = readFileSync(`/proc/${which}/stat`, 'utf8');
   } catch {
     return undefined; // the process ended while we looked
   }
   // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so cut at the last ")".
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return {
-    pid: Number(pid),
+    pid: Number(text.slice(0, text.indexOf(' '))),
     state: fields[0] ?? '',
     ppid: Number(fields[1]),
     pgid: Number(fields[2]),

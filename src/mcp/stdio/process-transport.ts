@@ -6,23 +6,15 @@
 // connect (docs/SDK.md, "stdio").
 
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { platform } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { InFlight } from './in-flight.js';
-import {
-  type Escaped,
-  escapedDescendants,
-  groupAlive,
-  liveEscaped,
-  signalEscaped,
-  signalGroup,
-} from './process-group.js';
+import { endGroup } from './end-group.js';
 import type { ProcessExit, SpawnedServer } from './spawn.js';
-import { sleep, within } from '../wait.js';
+import { within } from '../wait.js';
 import { MessageTooLargeError } from '../message-size.js';
 
 export { BadCwdError, type ProcessExit } from './spawn.js';
@@ -49,7 +41,6 @@ export interface ProcessTransportOptions {
 }
 
 const MAX_STDERR_LINE = 2000;
-const POLL_MS = 25;
 /**
  * How long a server may take to exit by itself after its stdin closes, before SIGTERM. Servers
  * that exit on end of input do so within a few milliseconds; many never do (server-everything
@@ -185,17 +176,15 @@ export class ProcessTransport implements Transport {
     const pgid = this.pgid;
     if (child && pgid !== undefined) {
       const { graceMs = GRACE_MS, termWaitMs = 2000, killWaitMs = 1000 } = this.options;
-      // Before anything ends: once the server exits, the tree no longer leads to what it setsid'ed.
-      const escaped = isLinux ? escapedDescendants(pgid) : [];
-      child.stdin.end();
-      if (!(await this.untilGone(pgid, escaped, graceMs))) {
-        if (isLinux) escaped.push(...escapedDescendants(pgid).filter((e) => !escaped.some((o) => o.pid === e.pid)));
-        this.signal(pgid, escaped, 'SIGTERM');
-        if (!(await this.untilGone(pgid, escaped, termWaitMs))) {
-          this.signal(pgid, escaped, 'SIGKILL');
-          await this.untilGone(pgid, escaped, killWaitMs);
-        }
-      }
+      await endGroup(
+        {
+          child,
+          pgid,
+          exited: () => this.exit !== undefined,
+          whenExited: () => new Promise<void>((resolve) => this.exitWaiters.push(resolve)),
+        },
+        { graceMs, termWaitMs, killWaitMs },
+      );
       this.started?.release();
       child.stdout.destroy();
       child.stderr.destroy();
@@ -204,31 +193,6 @@ export class ProcessTransport implements Transport {
       this.stderrStream?.destroy();
     }
     this.fireClose();
-  }
-
-  private anyAlive(pgid: number, escaped: readonly Escaped[]): boolean {
-    if (isWindows) return this.exit === undefined;
-    return groupAlive(pgid) || liveEscaped(escaped).length > 0;
-  }
-
-  private signal(pgid: number, escaped: readonly Escaped[], signal: NodeJS.Signals): void {
-    if (isWindows || !signalGroup(pgid, signal)) this.child?.kill(signal);
-    signalEscaped(escaped, signal);
-  }
-
-  /**
-   * True once the server, everything in its group and what escaped it have ended; false when
-   * `maxMs` passed first. The server's own exit is an event; the rest can only be polled.
-   */
-  private async untilGone(pgid: number, escaped: readonly Escaped[], maxMs: number): Promise<boolean> {
-    const until = Date.now() + maxMs;
-    if (this.exit === undefined) await within(new Promise<void>((resolve) => this.exitWaiters.push(resolve)), maxMs);
-    for (;;) {
-      if (this.exit !== undefined && !this.anyAlive(pgid, escaped)) return true;
-      const left = until - Date.now();
-      if (left <= 0) return false;
-      await sleep(Math.min(POLL_MS, left));
-    }
   }
 
   private readStdout(stdout: Readable): void {
@@ -314,7 +278,3 @@ export class ProcessTransport implements Transport {
     this.onclose?.();
   }
 }
-
-const isWindows = platform() === 'win32';
-/** Where /proc tells the process tree. */
-const isLinux = platform() === 'linux';
