@@ -93,7 +93,6 @@ async function runLines(lines: string[], opts: RunOptions = {}): Promise<Run> {
 
 /** `file:line:col` in the last file run, the line counted from the first of the lines given. */
 const at = (line: number, col: number) => `t${files}.yaml:${SERVERS.length + line}:${col}`;
-const brief = (r: TestResult) => [r.name, r.status];
 
 /** A test's name, status and, when it has them, its reason, failures or error. */
 function told(r: TestResult): unknown[] {
