@@ -471,3 +471,27 @@ test('ensureDirectory makes the directory and its parents; a file in the way is 
   assert.equal(err.kind, 'usage');
   assert.match(err.message, new RegExp(`^cannot create directory ${path.join(dir, 'file', 'sub')}: ENOTDIR`));
 });
+
+test('every failure to save is of the output phase, with the hint a user acts on; saveInDirectory refuses executed names itself', async () => {
+  const dir = freshDir();
+  const file = path.join(dir, 'f.bin');
+  writeFileSync(file, 'x');
+  const link = path.join(dir, 'l.bin');
+  symlinkSync(file, link);
+  const errors = [
+    await failure(saveToFile(path.join(dir, 'mcp.json'), bytes('x'), { force: false })),
+    await failure(saveToFile(link, bytes('x'), { force: true })),
+    await failure(saveToFile(path.join(dir, 'no', 'f.bin'), bytes('x'), { force: false })),
+    await failure(saveInDirectory(dir, 'Makefile', bytes('x'), { force: false })),
+    await failure(ensureDirectory(path.join(file, 'sub'))),
+  ];
+  assert.deepEqual(
+    errors.map((e) => e.phase),
+    ['output', 'output', 'output', 'output', 'output'],
+  );
+  for (const name of ['Makefile', 'GNUmakefile', 'justfile', 'Rakefile', 'Gemfile', 'Dockerfile', 'Containerfile'])
+    assert.equal((await failure(saveInDirectory(dir, name, bytes('x'), { force: false }))).kind, 'internal', name);
+  for (const name of ['Vagrantfile', 'Procfile', 'Jenkinsfile', 'config.json', 'config.toml', 'MCPCTL.JSON'])
+    assert.equal((await failure(saveInDirectory(dir, name, bytes('x'), { force: false }))).kind, 'internal', name);
+  assert.deepEqual(readdirSync(dir).sort(), ['f.bin', 'l.bin']);
+});
