@@ -66,15 +66,15 @@ export const MODULES = {
   // the schema comparison by meaning, and the normalisation it compares.
   'diff-contract': {
     mutate: ['dist/src/contract/diff.js'],
-    tests: ['dist/test/contract/diff.test.js'],
+    tests: ['dist/test/contract/diff.test.js', 'dist/test/contract/diff-all.test.js'],
   },
   'diff-schema': {
     mutate: ['dist/src/contract/schema-diff.js'],
-    tests: ['dist/test/contract/diff.test.js'],
+    tests: ['dist/test/contract/diff.test.js', 'dist/test/contract/diff-all.test.js'],
   },
   'diff-normalise': {
     mutate: ['dist/src/contract/schema-normal.js'],
-    tests: ['dist/test/contract/diff.test.js'],
+    tests: ['dist/test/contract/diff.test.js', 'dist/test/contract/diff-all.test.js'],
   },
   // The runner in two parts: the expectations alone are judged in a second; the runner and its
   // steps need servers started (several seconds a mutant).

@@ -31,11 +31,7 @@ export async function diffContracts(before: Contract, after: Contract): Promise<
     before.server.version !== after.server.version ||
     before.server.title !== after.server.title
   ) {
-    add(
-      'compatible',
-      ['server'],
-      `server info changed from ${before.server.name} ${before.server.version} to ${after.server.name} ${after.server.version}`,
-    );
+    add('compatible', ['server'], `server info changed from ${serverInfo(before)} to ${serverInfo(after)}`);
   }
   if ((before.instructions ?? '') !== (after.instructions ?? ''))
     add('compatible', ['instructions'], 'instructions changed');
@@ -87,6 +83,11 @@ export async function diffContracts(before: Contract, after: Contract): Promise<
 }
 
 type Add = (cls: ChangeClass, path: Path, message: string) => void;
+
+/** `shop 1.0.0`, with its title when it has one: a change of the title alone is then said too. */
+function serverInfo(c: Contract): string {
+  return `${c.server.name} ${c.server.version}${c.server.title === undefined ? '' : ` "${c.server.title}"`}`;
+}
 
 function pairs<T>(
   before: T[],

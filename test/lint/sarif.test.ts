@@ -3,14 +3,14 @@
 // directory when below it, else a file: URL) and at its JSON path, and a fingerprint that stays
 // the same while the finding does.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { locateServer, SARIF_SCHEMA, sarifLog } from '../../src/lint/sarif.js';
+import { locateServer, sarifLog } from '../../src/lint/sarif.js';
 import type { Finding } from '../../src/lint/lint.js';
 
 const RULES = [
@@ -34,7 +34,7 @@ test('a SARIF 2.1.0 log: the rules with their levels, each finding at its rule, 
   const logical = (at: string, name: string) => ({ fullyQualifiedName: `shop:${at}`, name, kind: 'member' });
   const physical = { artifactLocation: { uri: 'config/mcp.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 4 } };
   assert.deepEqual(log, {
-    $schema: SARIF_SCHEMA,
+    $schema: 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
@@ -109,6 +109,7 @@ interface SarifRuns {
 
 test('locateServer: the entry line under each usual section, relative below the directory, a file: URL outside it', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-sarif-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, 'project', '.vscode'), { recursive: true });
   const cwd = path.join(dir, 'project');
   const write = (file: string, text: string) => {

@@ -4,7 +4,7 @@
 // the server chose is kept only when it fits the MIME type (else one is made), a failed write
 // leaves neither a partial file nor a temporary one, and modes are the ones asked for or kept.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
@@ -16,6 +16,7 @@ import {
   readFileSync,
   readdirSync,
   readlinkSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -45,8 +46,13 @@ import { saveBinaries } from '../../src/output/tool-result.js';
 
 const bytes = (text: string) => Buffer.from(text);
 
+// Every directory of the file under one, removed at the end (a mutation run starts this file
+// hundreds of times).
+const root = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-save-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
 function freshDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'mcpctl-save-'));
+  return mkdtempSync(path.join(root, 'd-'));
 }
 
 /** The error a promise fails with (it must fail). */
@@ -93,18 +99,6 @@ test('--force replaces the file itself, whole, keeping its mode, and says nothin
     file: path.join(dir, 'new.pdf'),
   });
   assert.equal(mode(path.join(dir, 'new.pdf')), 0o666 & ~process.umask());
-});
-
-test('every free name taken: a usage error naming the file and what to do', async () => {
-  const dir = freshDir();
-  writeFileSync(path.join(dir, 'a.txt'), '');
-  for (let n = 1; n < 1000; n++) writeFileSync(path.join(dir, `a-${n}.txt`), '');
-  const err = await failure(saveToFile(path.join(dir, 'a.txt'), bytes('x'), { force: false }));
-  assert.ok(err instanceof McpctlError);
-  assert.equal(err.kind, 'usage');
-  assert.equal(err.message, `cannot write ${path.join(dir, 'a.txt')}: 1000 files of that name exist`);
-  assert.equal(err.hint, '--force replaces it, or choose another name or directory');
-  assert.equal(readdirSync(dir).length, 1000);
 });
 
 test('a symlink is never written through: without --force a free name is taken, with it the save is refused', async () => {
@@ -476,4 +470,28 @@ test('ensureDirectory makes the directory and its parents; a file in the way is 
   assert.ok(err instanceof McpctlError);
   assert.equal(err.kind, 'usage');
   assert.match(err.message, new RegExp(`^cannot create directory ${path.join(dir, 'file', 'sub')}: ENOTDIR`));
+});
+
+test('every failure to save is of the output phase, with the hint a user acts on; saveInDirectory refuses executed names itself', async () => {
+  const dir = freshDir();
+  const file = path.join(dir, 'f.bin');
+  writeFileSync(file, 'x');
+  const link = path.join(dir, 'l.bin');
+  symlinkSync(file, link);
+  const errors = [
+    await failure(saveToFile(path.join(dir, 'mcp.json'), bytes('x'), { force: false })),
+    await failure(saveToFile(link, bytes('x'), { force: true })),
+    await failure(saveToFile(path.join(dir, 'no', 'f.bin'), bytes('x'), { force: false })),
+    await failure(saveInDirectory(dir, 'Makefile', bytes('x'), { force: false })),
+    await failure(ensureDirectory(path.join(file, 'sub'))),
+  ];
+  assert.deepEqual(
+    errors.map((e) => e.phase),
+    ['output', 'output', 'output', 'output', 'output'],
+  );
+  for (const name of ['Makefile', 'GNUmakefile', 'justfile', 'Rakefile', 'Gemfile', 'Dockerfile', 'Containerfile'])
+    assert.equal((await failure(saveInDirectory(dir, name, bytes('x'), { force: false }))).kind, 'internal', name);
+  for (const name of ['Vagrantfile', 'Procfile', 'Jenkinsfile', 'config.json', 'config.toml', 'MCPCTL.JSON'])
+    assert.equal((await failure(saveInDirectory(dir, name, bytes('x'), { force: false }))).kind, 'internal', name);
+  assert.deepEqual(readdirSync(dir).sort(), ['f.bin', 'l.bin']);
 });

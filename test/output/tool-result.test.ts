@@ -1,9 +1,9 @@
 // Rendering a CallToolResult without a server: what a pipe gets, when structuredContent is
 // shown, summaries of binaries, and saving their bytes under predictable names.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Chalk } from 'chalk';
@@ -47,6 +47,7 @@ test('binaries are summarised, with the file they were saved to', () => {
 
 test('saveBinaries names files by URI or by position and MIME type, and writes the exact bytes', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-save-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   const result = {
     content: [
       { type: 'text', text: 'x' },
@@ -78,6 +79,7 @@ test('saveBinaries names files by URI or by position and MIME type, and writes t
 
 test('saveToFile fails with a usage error when it cannot write; --force replaces the file whole, with no temp file left', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-atomic-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   await assert.rejects(
     saveToFile(path.join(dir, 'missing', 'f.bin'), png, { force: false }),
     (err: unknown) => err instanceof McpctlError && /cannot write/.test(err.message),

@@ -46,6 +46,26 @@ test('a result that meets every expectation has no failure', () => {
   };
   assert.deepEqual(judge(all, ok(weather, { tool })), []);
   assert.deepEqual(judge({}, ok(weather)), []);
+  assert.deepEqual(judge({ text: { equals: 'Sunny, 21 degrees' } }, ok(weather)), [], 'only what is asked is judged');
+  const status: Step = { kind: 'status' };
+  assert.deepEqual(
+    judge(
+      { structured: [{ path: '/protocolVersion', equals: '2025-11-25' }] },
+      ok({ protocolVersion: '2025-11-25' }),
+      status,
+    ),
+    [],
+    'a step other than call is matched on its whole result',
+  );
+});
+
+test('isError belongs to calls: on another step it is neither a tool error nor judged', () => {
+  const read: Step = { kind: 'read', uri: 'x' };
+  const odd = ok({ isError: true, contents: [{ uri: 'x', text: 'fine' }] });
+  assert.deepEqual(judge({ error: 'tool' }, odd, read), [
+    { expectation: 'error', expected: 'tool', actual: 'none', message: undefined },
+  ]);
+  assert.deepEqual(judge({ isError: true }, odd, read), []);
 });
 
 test('text: each of equals, contains and matches missed is its own failure with the text it read', () => {
@@ -233,6 +253,7 @@ test('outputSchema: valid or not as asked; a tool without one, or a result it re
     },
   ]);
   assert.deepEqual(judge({ outputSchema: true }, ok(weather)), [], 'no tool definition, nothing to judge');
+  assert.deepEqual(judge({}, ok(weather, { tool })), [], 'not asked, not judged');
 });
 
 const listed: Tool[] = [
@@ -312,6 +333,12 @@ test('tools: present, absent, counts, schemas and a snapshot, each missed with t
     [],
   );
   assert.deepEqual(judge({ tools: { maxCount: 0 } }, ok({}), TOOLS), [], 'no tools listed: none counted');
+  const [both] = judge(
+    { tools: { schemas: { add: { required: ['title', 'annotations'] } } } },
+    ok({ tools: listed }),
+    TOOLS,
+  );
+  assert.match(both!.message ?? '', /title.*; .*annotations/);
 });
 
 test('the text each step is read as: blocks of a call, contents of a read, messages of a prompt, values of a completion', () => {

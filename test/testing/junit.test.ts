@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { renderJunit, xmlText } from '../../src/testing/report/junit.js';
 import { runReport, shownValue } from '../../src/testing/report/model.js';
 import { result } from './results.js';
+import { sampleReport } from './sample-report.js';
 
 const failure = { expectation: 'text', expected: 'hi', actual: 'ho', message: 'differs' };
 
@@ -106,4 +107,69 @@ test('values as reports show them: strings quoted, nothing said so, long ones cu
   assert.equal(shownValue(exact), JSON.stringify(exact));
   const long = 'y'.repeat(2500);
   assert.equal(shownValue(long), `${JSON.stringify(long).slice(0, 2000)}… (2502 characters)`);
+});
+
+test('a test of every kind: flaky passes, skips, failures with their positions, errors, and the coverage gaps in the last suite', () => {
+  assert.equal(
+    renderJunit(sampleReport()),
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<testsuites name="mcpctl test" tests="6" failures="1" errors="1" time="1.234">',
+      '  <testsuite name="checks/a #1, 100%.yaml" tests="5" failures="1" errors="0" skipped="2" time="1.012">',
+      '    <testcase name="lists tools" classname="checks/a #1, 100%.yaml.srv" time="0.012"/>',
+      '    <testcase name="retried" classname="checks/a #1, 100%.yaml.srv" time="0.250">',
+      '      <flakyFailure message="passed on attempt 3, after 2 failed" type="flaky"/>',
+      '    </testcase>',
+      '    <testcase name="later" classname="checks/a #1, 100%.yaml.srv" time="0.250">',
+      '      <skipped message="not yet # soon"/>',
+      '    </testcase>',
+      '    <testcase name="bare skip" classname="checks/a #1, 100%.yaml.srv" time="0.250">',
+      '      <skipped message="skipped"/>',
+      '    </testcase>',
+      '    <testcase name="echo | says: hi\\" classname="checks/a #1, 100%.yaml.srv" time="0.250">',
+      '      <failure message="text.contains: expected &quot;hi&quot;, actual &quot;ho\\u001b[31m&quot;" type="text.contains">at checks/a #1, 100%.yaml:11:5 (server srv, step call)',
+      'text.contains (checks/a #1, 100%.yaml:14:9)',
+      '  expected: &quot;hi&quot;',
+      '  actual:   &quot;ho\\u001b[31m&quot;',
+      '  line one',
+      'line two',
+      'isError',
+      '  expected: false',
+      '  actual:   true</failure>',
+      '    </testcase>',
+      '  </testsuite>',
+      '  <testsuite name="b.yaml" tests="1" failures="0" errors="1" skipped="0" time="0.250">',
+      '    <testcase name="down" classname="b.yaml.srv" time="0.250">',
+      '      <error message="connection error: server &quot;srv&quot; exited',
+      'with code 1" type="connection">at b.yaml:2:3 (server srv, step tools)',
+      'server &quot;srv&quot; exited',
+      'with code 1</error>',
+      '    </testcase>',
+      '    <system-out>coverage: server &quot;srv&quot;: no test calls add, echo</system-out>',
+      '  </testsuite>',
+      '</testsuites>',
+      '',
+    ].join('\n'),
+  );
+  const bare = renderJunit(runReport([{ file: 'e.yaml', results: [result('e.yaml', 'e', 'error')] }], 0, []));
+  assert.match(bare, /<error message="failed" type="error">at e\.yaml:1:1 \(server srv, step call\)\n<\/error>/);
+  assert.ok(!bare.includes('system-out'), 'no gap, no output');
+});
+
+test('the run totals, and coverage gaps told once, in the last of three suites, one line a server', () => {
+  assert.deepEqual(sampleReport().summary, { total: 6, passed: 2, failed: 1, errors: 1, skipped: 2, flaky: 1 });
+  const files = ['x.yaml', 'y.yaml', 'z.yaml'].map((file) => ({ file, results: [result(file, 't', 'passed')] }));
+  const xml = renderJunit(
+    runReport(files, 0, [
+      { server: 'a', uncalled: ['one'] },
+      { server: 'b', uncalled: ['two', 'three'] },
+    ]),
+  );
+  assert.equal(xml.split('<system-out>').length, 2, 'told once');
+  assert.ok(
+    xml.endsWith(
+      '    <system-out>coverage: server &quot;a&quot;: no test calls one\ncoverage: server &quot;b&quot;: no test calls two, three</system-out>\n  </testsuite>\n</testsuites>\n',
+    ),
+    xml,
+  );
 });

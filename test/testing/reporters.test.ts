@@ -93,6 +93,9 @@ test('tap: TAP 14 a strict reader counts as the run went, with a YAML block unde
   );
 });
 
+/** A message longer than a line: YAML must not fold it. */
+const LONG = 'the value at /x was not there, and nothing else in the result says where it might have gone instead';
+
 test('tap: a failure with nothing expected or actual says null; a run of passes only names no extra count', async () => {
   const report = runReport(
     [
@@ -101,7 +104,7 @@ test('tap: a failure with nothing expected or actual says null; a run of passes 
         results: [
           result('c.yaml', 'ok one', 'passed'),
           result('c.yaml', 'nothing', 'failed', {
-            failures: [{ expectation: 'structured at /x', expected: undefined, actual: undefined }],
+            failures: [{ expectation: 'structured at /x', expected: undefined, actual: undefined, message: LONG }],
           }),
           result('c.yaml', 'a line\r\nbreak', 'error'),
         ],
@@ -125,6 +128,7 @@ test('tap: a failure with nothing expected or actual says null; a run of passes 
       '    - expectation: structured at /x',
       '      expected: null',
       '      actual: null',
+      `      message: ${LONG}`,
       '  ...',
       'not ok 3 - a line break # error',
       '  ---',
@@ -190,6 +194,9 @@ test('terminal in a pipe: a word for each test, expected vs actual under each fa
     renderSummary(report, style),
     '\ncoverage: server "srv": no test calls add, echo\n2 passed, 1 failed, 2 skipped, 1 error, 1 flaky\n',
   );
+  assert.equal(renderResultLine(result('k.yaml', 'k', 'failed'), style), 'FAIL k (srv)\n    at k.yaml:1:1\n');
+  const passing = runReport([{ file: 'k.yaml', results: [result('k.yaml', 'k', 'passed')] }], 0);
+  assert.equal(renderSummary(passing, style), '\n1 passed, 0 failed\n');
 });
 
 test('terminal: marks and colours, server text made safe; the summary colours only what is not zero', () => {
@@ -292,9 +299,10 @@ test('github: a position that is no file:line:col names the file alone; CR, LF a
     '::error file=stdin,title=failed%3A g1::text.equals: expected "100%25", actual "a\\r\\nb"%0AisError (g.yaml:9:1)\n',
   );
   const message = { kind: 'timeout', message: '50% done\r\nthen stopped', exitCode: 4 };
+  const timedOut = result('h.yaml', 'h', 'error', { error: message, at: 'h.yaml:10:12' });
   assert.equal(
-    renderGithub(runReport([{ file: 'h.yaml', results: [result('h.yaml', 'h', 'error', { error: message })] }], 0)),
-    '::error file=h.yaml,line=1,col=1,title=could not run%3A h::timeout error: 50%25 done%0D%0Athen stopped\n',
+    renderGithub(runReport([{ file: 'h.yaml', results: [timedOut] }], 0)),
+    '::error file=h.yaml,line=10,col=12,title=could not run%3A h::timeout error: 50%25 done%0D%0Athen stopped\n',
   );
   const quiet = runReport([{ file: 'i.yaml', results: [result('i.yaml', 'i', 'passed')] }], 0, [
     { server: 'srv', uncalled: [] },

@@ -7,7 +7,7 @@
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveServer } from '../../src/config/resolve.js';
@@ -27,7 +27,10 @@ const SECRET = 'sekret-token-0123456789';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-runner-'));
 const ctx = fakeContext({ cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir } });
-after(() => ctx.interrupt());
+after(() => {
+  ctx.interrupt();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const SERVERS = [
   'servers:',
@@ -90,7 +93,6 @@ async function runLines(lines: string[], opts: RunOptions = {}): Promise<Run> {
 
 /** `file:line:col` in the last file run, the line counted from the first of the lines given. */
 const at = (line: number, col: number) => `t${files}.yaml:${SERVERS.length + line}:${col}`;
-const brief = (r: TestResult) => [r.name, r.status];
 
 /** A test's name, status and, when it has them, its reason, failures or error. */
 function told(r: TestResult): unknown[] {
