@@ -6,11 +6,10 @@
 // error naming it and its last lines of output: the tests on it could not run.
 
 import { connect } from 'node:net';
-import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { McpctlError } from '../errors.js';
 import { endGroup } from '../mcp/stdio/end-group.js';
+import { OutputLines } from '../mcp/stdio/output-lines.js';
 import { spawnServer, type SpawnedServer } from '../mcp/stdio/spawn.js';
 import { sleep, within } from '../mcp/wait.js';
 import type { Address, StartSpec } from './server-start.js';
@@ -68,8 +67,12 @@ function inUse(start: StartSpec): McpctlError {
 
 class StartedServer {
   private readonly spawned: SpawnedServer;
-  private readonly tail: string[] = [];
   private readonly lineWatchers = new Set<(line: string) => void>();
+  /** Its stdout and stderr, kept for messages and shown with -v. */
+  private readonly output = new OutputLines(TAIL_LINES, MAX_LINE, (line) => {
+    this.deps.log?.(line);
+    for (const watch of this.lineWatchers) watch(line);
+  });
   private readonly drained: Promise<unknown>;
 
   constructor(
@@ -78,7 +81,7 @@ class StartedServer {
   ) {
     this.spawned = spawnServer(start.process);
     const { stdout, stderr } = this.spawned;
-    this.drained = Promise.all([stdout, stderr].map((s) => (s ? this.readLines(s) : Promise.resolve())));
+    this.drained = Promise.all([stdout, stderr].map((s) => (s ? this.output.read(s) : Promise.resolve())));
   }
 
   /** Resolves once ready; rejects when it cannot start, exits first, is not ready in time, or the run stops. */
@@ -147,39 +150,8 @@ class StartedServer {
     return false;
   }
 
-  /** Every line the stream carries, each clipped, kept for messages and shown with -v; settles at its end. */
-  private readLines(stream: Readable): Promise<void> {
-    const decoder = new StringDecoder('utf8');
-    let partial = '';
-    const emit = (raw: string) => {
-      const line = raw.length > MAX_LINE ? `${raw.slice(0, MAX_LINE)}…` : raw;
-      this.tail.push(line);
-      if (this.tail.length > TAIL_LINES) this.tail.shift();
-      this.deps.log?.(line);
-      for (const watch of this.lineWatchers) watch(line);
-    };
-    stream.on('data', (chunk: Buffer) => {
-      const lines = (partial + decoder.write(chunk)).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) emit(line.replace(/\r$/, ''));
-      // A line that never ends must not grow without bound.
-      if (partial.length > MAX_LINE) {
-        emit(partial);
-        partial = '';
-      }
-    });
-    return new Promise((resolve) => {
-      stream.on('error', () => resolve());
-      stream.on('close', () => {
-        const rest = partial + decoder.end();
-        if (rest !== '') emit(rest);
-        resolve();
-      });
-    });
-  }
-
   private lastLines(): string {
-    const lines = this.tail.filter((l) => l.trim() !== '');
+    const lines = this.output.last.filter((l) => l.trim() !== '');
     return lines.length === 0 ? '; it printed nothing' : `; its last output:\n${lines.map((l) => `  ${l}`).join('\n')}`;
   }
 

@@ -6,13 +6,13 @@
 // connect (docs/SDK.md, "stdio").
 
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { InFlight } from './in-flight.js';
 import { endGroup } from './end-group.js';
+import { OutputLines } from './output-lines.js';
 import type { ProcessExit, SpawnedServer } from './spawn.js';
 import { within } from '../wait.js';
 import { MessageTooLargeError } from '../message-size.js';
@@ -61,9 +61,9 @@ export class ProcessTransport implements Transport {
   private failure?: Error;
   private closing?: Promise<void>;
   private closeFired = false;
-  private readonly tail: string[] = [];
-  /** The line being written, not yet ended: a progress line of a download often never is. */
-  private pendingLine = '';
+  private readonly stderrLines = new OutputLines(TAIL_LINES, MAX_STDERR_LINE, (line) =>
+    this.options.onStderrLine?.(line),
+  );
   private stderrEnded = false;
   private readonly exitWaiters: Array<() => void> = [];
   private readonly stderrWaiters: Array<() => void> = [];
@@ -95,8 +95,9 @@ export class ProcessTransport implements Transport {
   }
 
   stderrTail(): string[] {
-    const pending = this.pendingLine.split('\r').pop() ?? '';
-    return pending.trim() === '' ? [...this.tail] : [...this.tail, pending];
+    const pending = this.stderrLines.pending.split('\r').pop() ?? '';
+    const tail = this.stderrLines.last;
+    return pending.trim() === '' ? tail : [...tail, pending];
   }
 
   async start(): Promise<void> {
@@ -237,32 +238,7 @@ export class ProcessTransport implements Transport {
   }
 
   private readStderr(stderr: Readable): void {
-    const decoder = new StringDecoder('utf8');
-    let partial = '';
-    const emit = (line: string) => {
-      const clipped = line.length > MAX_STDERR_LINE ? `${line.slice(0, MAX_STDERR_LINE)}…` : line;
-      this.tail.push(clipped);
-      if (this.tail.length > TAIL_LINES) this.tail.shift();
-      this.options.onStderrLine?.(clipped);
-    };
-    stderr.on('data', (chunk: Buffer) => {
-      const text = partial + decoder.write(chunk);
-      const lines = text.split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) emit(line.replace(/\r$/, ''));
-      // A line without an end can grow without bound: cut it at the clip length.
-      if (partial.length > MAX_STDERR_LINE) {
-        emit(partial);
-        partial = '';
-      }
-      this.pendingLine = partial;
-    });
-    stderr.on('error', () => {});
-    stderr.on('close', () => {
-      const rest = partial + decoder.end();
-      if (rest !== '') emit(rest);
-      partial = '';
-      this.pendingLine = '';
+    void this.stderrLines.read(stderr).then(() => {
       this.stderrEnded = true;
       for (const wake of this.stderrWaiters.splice(0)) wake();
     });

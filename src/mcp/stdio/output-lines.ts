@@ -1,0 +1,64 @@
+// What a child process writes to one of its streams, as messages show it: line by line, each
+// line clipped, the last few kept for an error that names what the process said before it failed.
+
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+
+export class OutputLines {
+  private readonly kept: string[] = [];
+  /** The line being written, not yet ended: a progress line of a download often never is. */
+  private unended = '';
+
+  constructor(
+    private readonly keep: number,
+    private readonly maxLine: number,
+    private readonly onLine: (line: string) => void,
+  ) {}
+
+  /** The last lines, oldest first. */
+  get last(): string[] {
+    return [...this.kept];
+  }
+
+  /** The line the stream read last is writing, not yet ended ('' when none is). */
+  get pending(): string {
+    return this.unended;
+  }
+
+  /**
+   * Reads `stream` to its end, into the same kept lines as any other stream read (a process's
+   * stdout and stderr together); settles when it closes, its last unended line counted.
+   */
+  read(stream: Readable): Promise<void> {
+    const decoder = new StringDecoder('utf8');
+    let partial = '';
+    stream.on('data', (chunk: Buffer) => {
+      const lines = (partial + decoder.write(chunk)).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) this.emit(line.replace(/\r$/, ''));
+      // A line that never ends must not grow without bound: cut it at the clip length.
+      if (partial.length > this.maxLine) {
+        this.emit(partial);
+        partial = '';
+      }
+      this.unended = partial;
+    });
+    stream.on('error', () => {});
+    return new Promise((resolve) => {
+      stream.on('close', () => {
+        const rest = partial + decoder.end();
+        partial = '';
+        this.unended = '';
+        if (rest !== '') this.emit(rest);
+        resolve();
+      });
+    });
+  }
+
+  private emit(raw: string): void {
+    const line = raw.length > this.maxLine ? `${raw.slice(0, this.maxLine)}…` : raw;
+    this.kept.push(line);
+    if (this.kept.length > this.keep) this.kept.shift();
+    this.onLine(line);
+  }
+}
