@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles, after the build, the servers the tests start as processes, each into one file: the
 // tests' own SDK fixture servers (in place of tsc's output under dist/test) and the reference
-// servers from npm (server-everything, -filesystem, -memory: under dist/test/servers).
+// servers from npm (server-everything, -filesystem, -memory, -sequential-thinking: under
+// dist/test/servers).
 //
 // Why: the tests start these servers hundreds of times, and each start spent most of its CPU in
 // Node's ESM loader opening, reading and linking the SDK's many modules: 0.2–0.3 s of CPU a
@@ -42,13 +43,15 @@ const FIXTURES = [
 
 /**
  * The reference servers, bundled to dist/test/servers/NAME/dist/index.js (test/mcp/helpers.ts
- * names them there). The same depth as in the package, because server-everything reads its
- * documents from ../docs of its module, which is linked to the package's own.
+ * and test/helpers/third-party.ts name them there). The same depth as in the package, because
+ * server-everything reads its documents from ../docs of its module and server-sequential-thinking
+ * its version from ../package.json, which are linked to the package's own.
  */
 const PACKAGES = [
   { name: 'server-everything', links: { docs: 'dist/docs' } },
   { name: 'server-filesystem', links: {} },
   { name: 'server-memory', links: {} },
+  { name: 'server-sequential-thinking', links: { 'package.json': 'package.json' } },
 ];
 
 /** CommonJS dependencies call require() for Node's built-in modules. */
