@@ -326,6 +326,7 @@ test('file names from URIs and tool names: safe in any directory, never a dotfil
   assert.equal(safeFileName('Q3 — report'), 'Q3_report', 'a run of unsafe characters is one _');
   assert.equal(fileNameFromUri('https://h/a/report.pdf?download=1#p2'), 'report.pdf');
   assert.equal(fileNameFromUri('s3://bucket/dir/'), undefined);
+  assert.equal(fileNameFromUri('https://h/files/report.pdf/'), 'report.pdf', 'a trailing slash ends no name');
   assert.equal(fileNameFromUri('mem://x/y/data.tar.gz'), 'data.tar.gz');
   assert.equal(fileNameFromUri('x://h/bad%E0%A4%A.png'), 'bad_E0_A4_A.png');
   assert.equal(fileNameFromUri('x://h/.env.png'), 'env.png');
