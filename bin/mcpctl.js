@@ -8,6 +8,7 @@
 const { chmodSync, lstatSync, mkdirSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { isatty } = require('node:tty');
 const { format } = require('node:util');
 const { bundleLoader } = require('./load-bundle.js');
 
@@ -94,10 +95,13 @@ async function run() {
   const { main } = loadBuilt('main.cjs');
   const code = await main(process.argv.slice(2), {
     io: {
-      stdin: process.stdin,
+      // Made only if a command reads it (most never do): a stream costs its modules and a handle.
+      get stdin() {
+        return process.stdin;
+      },
       stdout: process.stdout,
       stderr: process.stderr,
-      stdinIsTTY: process.stdin.isTTY === true,
+      stdinIsTTY: isatty(0),
       stdoutIsTTY: process.stdout.isTTY === true,
       stderrIsTTY: process.stderr.isTTY === true,
       columns: process.stdout.isTTY ? process.stdout.columns : undefined,
