@@ -9,7 +9,6 @@
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { createRequire, enableCompileCache } = require('node:module');
 const path = require('node:path');
-const vm = require('node:vm');
 
 /** Leads every entry of ours; an entry without it (or of another layout) is not used. */
 const MAGIC = Buffer.from('mcpctl-v8-cache-1\n');
@@ -38,6 +37,8 @@ function nodeLoader(bundleDir) {
  * (Node's built-in modules, the few packages left outside the bundle) goes to Node's require.
  */
 function vmLoader(bundleDir) {
+  // Here, not at the top: Node 22.1 and later never need it.
+  const vm = require('node:vm');
   let entries;
   const external = createRequire(path.join(bundleDir, 'main.cjs'));
   const loaded = new Map();
