@@ -4,7 +4,9 @@
 // questions, an OAuth provider for HTTP servers, and a warning when static headers would cross
 // the network in clear text.
 
-import { stat } from 'node:fs/promises';
+// node:fs's promises, not node:fs/promises: it loads on first use (with readline and more), not
+// with every command tree, `--help` included, which this module is bundled with.
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { Context } from '../../src/io.js';
@@ -97,7 +99,7 @@ export class SessionPlanner {
   private async checkedRootDirs(given: string[]): Promise<string[]> {
     const dirs = given.map((d) => path.resolve(this.ctx.cwd, d));
     for (const dir of dirs) {
-      if (!(await stat(dir).catch(() => undefined))?.isDirectory())
+      if (!(await fs.stat(dir).catch(() => undefined))?.isDirectory())
         throw new McpctlError('usage', `--root ${dir}: not a directory`, {
           hint: '--root names an existing directory to offer the server',
         });
