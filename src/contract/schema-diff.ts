@@ -235,10 +235,17 @@ function compareObject(a: Record<string, unknown>, b: Record<string, unknown>, a
   }
   for (const name of Object.keys(propsB)) {
     if (Object.hasOwn(propsA, name)) continue;
-    const required = reqB.has(name) && !reqA.has(name);
+    const here = [...at, 'properties', name];
+    // A name required before without a schema of its own is one every client sends: its values
+    // were those extra properties could take, and the schema it is given now is judged against them.
+    if (reqA.has(name)) {
+      cmp.note('describes', here, `${what} "${name}" declared (required before, with no schema of its own)`);
+      compareSchemas(extraBefore, propsB[name]!, here, cmp);
+      continue;
+    }
+    const required = reqB.has(name);
     // Declaring a property where any value was allowed narrows only in principle: no client sent
     // one it did not know of. So an optional one is compatible; a required one is judged below.
-    const here = [...at, 'properties', name];
     cmp.note(
       required ? 'narrows' : cmp.direction === 'input' ? 'widens' : 'narrows',
       here,
@@ -285,8 +292,10 @@ function arrayParts(s: Record<string, unknown>): { tuple: Schema[]; rest: Schema
 function compareArray(a: Record<string, unknown>, b: Record<string, unknown>, at: JsonSegment[], cmp: Comparison) {
   const x = arrayParts(a);
   const y = arrayParts(b);
+  // What follows the tuple: additionalItems in draft-07's form, items otherwise.
+  const restKey = (p: { form?: string }) => (p.form === 'items' ? 'additionalItems' : 'items');
   if (x.tuple.length === 0 && y.tuple.length === 0) {
-    if (a.items !== undefined || b.items !== undefined) compareSchemas(x.rest, y.rest, [...at, 'items'], cmp);
+    if (a.items !== undefined || b.items !== undefined) compareSchemas(x.rest, y.rest, [...at, restKey(y)], cmp);
     return;
   }
   if (isDeepStrictEqual(assertions(x), assertions(y))) return;
@@ -295,7 +304,6 @@ function compareArray(a: Record<string, unknown>, b: Record<string, unknown>, at
   const positions = Math.max(x.tuple.length, y.tuple.length);
   for (let i = 0; i < positions; i++)
     compareSchemas(x.tuple[i] ?? x.rest, y.tuple[i] ?? y.rest, [...at, y.form ?? x.form ?? 'items', i], cmp);
-  const restKey = (p: { form?: string }) => (p.form === 'items' ? 'additionalItems' : 'items');
   compareSchemas(x.rest, y.rest, [...at, restKey(y)], cmp);
 }
 
