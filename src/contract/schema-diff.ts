@@ -126,15 +126,18 @@ function shown(v: unknown): string {
 }
 
 function compareType(a: Record<string, unknown>, b: Record<string, unknown>, at: JsonSegment[], cmp: Comparison) {
-  const before = a.type as string[] | undefined;
-  const after = b.type as string[] | undefined;
-  if (isDeepStrictEqual(before, after)) return;
+  if (isDeepStrictEqual(a.type, b.type)) return;
+  const where = [...at, 'type'];
+  // Normalised, a type is a list of names; anything else (a number, null) is no type to compare.
+  if (!isTypeList(a.type) || !isTypeList(b.type))
+    return cmp.note('unknown', where, `type changed from ${shown(a.type)} to ${shown(b.type)}: ${UNJUDGED}`);
+  const before = a.type;
+  const after = b.type;
   const covers = (set: string[] | undefined, t: string) =>
     set === undefined || set.includes(t) || (t === 'integer' && set.includes('number'));
   const list = (s: string[] | undefined) => (s === undefined ? 'any type' : s.join('|'));
   const lost = before === undefined ? after !== undefined : before.some((t) => !covers(after, t));
   const gained = after === undefined ? before !== undefined : after.some((t) => !covers(before, t));
-  const where = [...at, 'type'];
   if (lost && gained)
     cmp.note(
       'unknown',
@@ -143,6 +146,10 @@ function compareType(a: Record<string, unknown>, b: Record<string, unknown>, at:
     );
   else if (lost) cmp.note('narrows', where, `type narrowed from ${list(before)} to ${list(after)}`);
   else if (gained) cmp.note('widens', where, `type widened from ${list(before)} to ${list(after)}`);
+}
+
+function isTypeList(t: unknown): t is string[] | undefined {
+  return t === undefined || Array.isArray(t);
 }
 
 function compareEnum(a: Record<string, unknown>, b: Record<string, unknown>, at: JsonSegment[], cmp: Comparison) {
@@ -294,11 +301,8 @@ function compareArray(a: Record<string, unknown>, b: Record<string, unknown>, at
   const y = arrayParts(b);
   // What follows the tuple: additionalItems in draft-07's form, items otherwise.
   const restKey = (p: { form?: string }) => (p.form === 'items' ? 'additionalItems' : 'items');
-  if (x.tuple.length === 0 && y.tuple.length === 0) {
-    if (a.items !== undefined || b.items !== undefined) compareSchemas(x.rest, y.rest, [...at, restKey(y)], cmp);
-    return;
-  }
-  if (isDeepStrictEqual(assertions(x), assertions(y))) return;
+  // No tuple on either side (an empty one is none): only what follows.
+  if (x.tuple.length === 0 && y.tuple.length === 0) return compareSchemas(x.rest, y.rest, [...at, restKey(y)], cmp);
   if (x.form !== y.form && y.form !== undefined)
     cmp.note('describes', [...at, y.form], `the array became a tuple (${y.form}: [${y.tuple.length} schemas])`);
   const positions = Math.max(x.tuple.length, y.tuple.length);

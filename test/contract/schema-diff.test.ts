@@ -161,6 +161,20 @@ test('type: narrowed, widened, replaced, to and from any type, integer within nu
   assert.deepEqual(await input(withP({ type: ['string', 'null'] }), withP({ type: ['null', 'string'] })), []);
 });
 
+test('a type that is no name or list of names (a server sent type: 5): changed counts as breaking, and diff goes on', async () => {
+  const at = `${IN}.properties.p.type`;
+  assert.deepEqual(await input(withP({ type: 5 }), withP({ type: 6 })), [
+    ['breaking', at, `type changed from 5 to 6: ${UNJUDGED}`],
+  ]);
+  assert.deepEqual(await output(withP({ type: 'string' }), withP({ type: null })), [
+    ['breaking', `${OUT}.properties.p.type`, `type changed from ["string"] to null: ${UNJUDGED}`],
+  ]);
+  assert.deepEqual(await input(withP({ type: {} }), withP({ type: ['string'] })), [
+    ['breaking', at, `type changed from {} to ["string"]: ${UNJUDGED}`],
+  ]);
+  assert.deepEqual(await input(withP({ type: 5 }), withP({ type: 5 })), []);
+});
+
 test('enum: a list added, removed, values gone and come, one or several', async () => {
   const at = `${IN}.properties.p.enum`;
   assert.deepEqual(await input(withP({ type: 'string' }), withP({ type: 'string', enum: ['a', 'b'] })), [
@@ -256,8 +270,8 @@ test('multipleOf: to a multiple (fewer values), to a divisor (more), to neither,
   assert.deepEqual(await input(withP({ multipleOf: '2' }), withP({ multipleOf: 4 })), [
     ['breaking', at, neither('"2"', '4')],
   ]);
-  assert.deepEqual(await input(withP({ multipleOf: 4 }), withP({ multipleOf: '2' })), [
-    ['breaking', at, neither('4', '"2"')],
+  assert.deepEqual(await input(withP({ multipleOf: 2 }), withP({ multipleOf: '4' })), [
+    ['breaking', at, neither('2', '"4"')],
   ]);
   assert.deepEqual(await input(withP({ type: 'number', multipleOf: 2 }), withP({ type: 'number' })), [
     ['compatible', at, 'multipleOf 2 removed'],
@@ -450,6 +464,10 @@ test('a property declared where extra properties had a schema: compared with it 
   assert.deepEqual(await input(extra(true), extra(true, { b: { type: 'number' } })), [
     ['compatible', `${IN}.properties.b`, 'optional input property "b" added'],
   ]);
+  // Where no extra property was accepted, a new optional one widens, and is said once.
+  assert.deepEqual(await input(extra(false), extra(false, { b: { type: 'number' } })), [
+    ['compatible', `${IN}.properties.b`, 'optional input property "b" added'],
+  ]);
 });
 
 test('items of a list: added, removed, narrowed', async () => {
@@ -465,8 +483,12 @@ test('items of a list: added, removed, narrowed', async () => {
     ['breaking', `${OUT}.properties.p.items.type`, 'type widened from string to null|string'],
   ]);
   assert.deepEqual(await input(list({ type: 'string' }), list({ type: 'string' })), []);
-  // additionalItems means nothing without a tuple.
+  // additionalItems means nothing without a tuple, and an empty tuple is none.
   assert.deepEqual(await input(list(), withP({ type: 'array', additionalItems: false })), []);
+  assert.deepEqual(
+    await input(list({ type: 'string' }), withP({ type: 'array', prefixItems: [], items: { type: 'string' } })),
+    [],
+  );
 });
 
 test('tuples: positions compared one by one, then what follows them; the form named when it changes', async () => {
@@ -620,4 +642,71 @@ test('anyOf: widened, narrowed, neither, and merged with the keywords beside it'
     ),
     [],
   );
+});
+
+test('anyOf: each alternative judged as a schema of its own (bounds, new properties, no type, booleans)', async () => {
+  const at = `${IN}.properties.p.anyOf`;
+  const widened = 'anyOf changed: every value accepted before still is (2 alternatives before, 2 now)';
+  assert.deepEqual(
+    await input(
+      withP({ anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] }),
+      withP({ anyOf: [{ type: 'string' }, { type: 'null' }] }),
+    ),
+    [['compatible', at, widened]],
+  );
+  // An alternative object that declares an optional property: as compatible as outside anyOf.
+  const objectOrNull = (properties: Record<string, unknown>) =>
+    withP({ anyOf: [{ type: 'object', properties }, { type: 'null' }] });
+  assert.deepEqual(await input(objectOrNull({}), objectOrNull({ a: { type: 'string' } })), [
+    ['compatible', at, widened],
+  ]);
+  assert.deepEqual(await output(objectOrNull({}), objectOrNull({ a: { type: 'string' } })), [
+    ['breaking', `${OUT}.properties.p.anyOf`, widened],
+  ]);
+  assert.deepEqual(
+    await input(
+      withP({ anyOf: [{ type: 'string' }, { minimum: 0 }] }),
+      withP({ anyOf: [{ type: 'string' }, { maximum: 0 }] }),
+    ),
+    [
+      [
+        'breaking',
+        at,
+        'anyOf changed: mcpctl cannot show that the new alternatives accept what the old ones did, or the reverse, so it counts as breaking (2 alternatives before, 2 now)',
+      ],
+    ],
+  );
+  assert.deepEqual(
+    await input(withP({ anyOf: [{ type: 'string' }, false] }), withP({ anyOf: [{ type: 'string' }, true] })),
+    [['compatible', at, widened]],
+  );
+  assert.deepEqual(
+    await input(
+      withP({ anyOf: [{ type: 'string' }, { type: 'integer' }, { minimum: 5 }] }),
+      withP({ anyOf: [{ type: 'string' }, { type: 'integer' }] }),
+    ),
+    [
+      [
+        'breaking',
+        at,
+        'anyOf changed: every value accepted now was accepted before, and mcpctl cannot show the reverse (3 alternatives before, 2 now)',
+      ],
+    ],
+  );
+});
+
+test('anyOf beside keywords that cannot be merged into it: unchanged is nothing, changed counts as breaking', async () => {
+  // A number with an integer alternative is one the merging library refuses.
+  const unmergeable = (description: string, minimum = 0) =>
+    withP({ type: 'number', description, anyOf: [{ type: 'integer' }, { minimum }] });
+  assert.deepEqual(await input(unmergeable('a'), unmergeable('b')), [
+    ['compatible', `${IN}.properties.p`, 'description changed'],
+  ]);
+  const cannot = `anyOf changed, beside other keywords mcpctl could not merge into it: ${UNJUDGED}`;
+  assert.deepEqual(await input(unmergeable('a'), unmergeable('a', 1)), [
+    ['breaking', `${IN}.properties.p.anyOf`, cannot],
+  ]);
+  const mergeable = withP({ type: 'number', description: 'a', anyOf: [{ minimum: 0 }, { maximum: -5 }] });
+  assert.deepEqual(await input(mergeable, unmergeable('a')), [['breaking', `${IN}.properties.p.anyOf`, cannot]]);
+  assert.deepEqual(await output(unmergeable('a'), mergeable), [['breaking', `${OUT}.properties.p.anyOf`, cannot]]);
 });
