@@ -307,6 +307,14 @@ test('uniqueItems: added narrows, removed widens, false is the same as absent', 
     [['breaking', `${OUT}.properties.p.uniqueItems`, 'uniqueItems removed']],
   );
   assert.deepEqual(await input(withP({ type: 'array', uniqueItems: false }), withP({ type: 'array' })), []);
+  assert.deepEqual(
+    await input(
+      withP({ type: 'array', uniqueItems: true, maxItems: 3 }),
+      withP({ type: 'array', uniqueItems: true, maxItems: 5 }),
+    ),
+    [['compatible', `${IN}.properties.p.maxItems`, 'maxItems raised from 3 to 5']],
+    'kept on both sides: nothing said of it',
+  );
 });
 
 test('keywords mcpctl does not judge: changed counts as breaking, only their annotations changed is nothing', async () => {
@@ -530,6 +538,11 @@ test('tuples: positions compared one by one, then what follows them; the form na
       ['breaking', `${at}.items`, 'a schema now restricts values that were all accepted'],
     ],
   );
+  // The same values as a tuple: said, and compatible for an output too.
+  assert.deepEqual(
+    await output(withP({ type: 'array', items: { type: 'string' } }), tuple([{ type: 'string' }], { type: 'string' })),
+    [['compatible', `${OUT}.properties.p.prefixItems`, 'the array became a tuple (prefixItems: [1 schemas])']],
+  );
 });
 
 test('draft-07 tuples: items as a list, additionalItems for what follows', async () => {
@@ -690,6 +703,28 @@ test('anyOf: each alternative judged as a schema of its own (bounds, new propert
         'breaking',
         at,
         'anyOf changed: every value accepted now was accepted before, and mcpctl cannot show the reverse (3 alternatives before, 2 now)',
+      ],
+    ],
+  );
+  // An alternative that restricts nothing contains one of any type.
+  assert.deepEqual(
+    await input(
+      withP({ anyOf: [{ type: 'string' }, { type: 'null' }] }),
+      withP({ anyOf: [{ description: 'any value' }, { type: 'null' }] }),
+    ),
+    [['compatible', at, widened]],
+  );
+  // A type inside an alternative that is no name or list: changed, it cannot be judged.
+  assert.deepEqual(
+    await input(
+      withP({ anyOf: [{ type: 'string' }, { type: 5 }] }),
+      withP({ anyOf: [{ type: 'string' }, { type: 6 }] }),
+    ),
+    [
+      [
+        'breaking',
+        at,
+        'anyOf changed: mcpctl cannot show that the new alternatives accept what the old ones did, or the reverse, so it counts as breaking (2 alternatives before, 2 now)',
       ],
     ],
   );
