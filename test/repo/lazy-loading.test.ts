@@ -127,3 +127,30 @@ test('the session layer loads node:http and node:https only for an HTTP serverâ€
     [],
   );
 });
+
+test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Node undici (no platform Headers or Response)', async () => {
+  const { startEverything } = await import('../helpers/everything.js');
+  const server = await startEverything('streamableHttp');
+  try {
+    const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
+    const home = mkdtempSync(path.join(tmpdir(), 'home-'));
+    const run = spawnSync(
+      process.execPath,
+      ['--require', writeScript(report), path.join(ROOT, 'bin/mcpctl.js'), 'tools', server.url, '--json'],
+      { env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home }, encoding: 'utf8' },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok((JSON.parse(run.stdout) as { tools: unknown[] }).tools.length > 0, run.stdout);
+    const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
+    assert.ok(
+      builtins.some((line) => line === 'NativeModule http'),
+      'no module list was reported',
+    );
+    assert.deepEqual(
+      builtins.filter((line) => /undici/.test(line)),
+      [],
+    );
+  } finally {
+    await server.stop();
+  }
+});
