@@ -74,7 +74,11 @@ export const MODULES = {
   },
   'diff-normalise': {
     mutate: ['dist/src/contract/schema-normal.js'],
-    tests: ['dist/test/contract/diff.test.js', 'dist/test/contract/diff-all.test.js'],
+    tests: [
+      'dist/test/contract/schema-normal.test.js',
+      'dist/test/contract/diff.test.js',
+      'dist/test/contract/diff-all.test.js',
+    ],
   },
   // The runner in two parts: the expectations alone are judged in a second; the runner and its
   // steps need servers started (several seconds a mutant).
