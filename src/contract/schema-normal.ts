@@ -162,8 +162,7 @@ function canonical(s: SchemaObject, ctx: Inline): Schema {
     return canonical({ ...rest, enum: inEnum ? [value] : [] }, ctx);
   }
   if (typeof s.type === 'string' || Array.isArray(s.type)) s.type = typeList(s.type);
-  if (Array.isArray(s.required) && s.required.every((name) => typeof name === 'string'))
-    s.required = [...new Set(s.required)].sort();
+  if (Array.isArray(s.required)) s.required = [...new Set(s.required)].sort();
   for (const key of ['anyOf', 'oneOf'])
     if (Array.isArray(s[key]) && (s[key] as unknown[]).length === 1) {
       const {
