@@ -1,7 +1,8 @@
 // `npm run bench`: mcpctl against floors written for the purpose, in paired runs (A B A B …),
 // medians and ratios, each case checked against its target. Speed is measured here, never in tests.
-// Usage: node dist/bench/run.js [--runs N] [--only NAME] [--bin PATH]
-// (--bin: another build's bin/mcpctl.js, to measure a before and an after with one bench)
+// Usage: node dist/bench/run.js [--runs N] [--only NAME] [--bin PATH] [--peers DIR]
+// (--bin: another build's bin/mcpctl.js, to measure a before and an after with one bench;
+// --peers: a folder where the peers are installed, for their rows: bench/peers.ts)
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
+import { peerCases } from './peers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE = process.execPath;
@@ -170,6 +172,21 @@ async function main(): Promise<void> {
       maxPeakMiB: 100,
     },
   ];
+  if (args.includes('--peers')) {
+    const peersDir = path.resolve(args[args.indexOf('--peers') + 1]!);
+    const stdio = { command: [NODE, EVERYTHING, 'stdio'] };
+    cases.push(
+      ...peerCases(peersDir, {
+        'call echo (stdio)': {
+          mcpctl: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'call', 'echo', 'message=hi'),
+          server: stdio,
+          call: { tool: 'echo', arg: 'message', value: 'hi' },
+        },
+        'tools (stdio)': { mcpctl: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'tools'), server: stdio },
+        'tools (Streamable HTTP)': { mcpctl: mcpctl('tools', http.url), server: { url: http.url } },
+      }),
+    );
+  }
   const rows: string[] = [];
   let failed = 0;
   try {
@@ -191,6 +208,9 @@ async function main(): Promise<void> {
       const checks: string[] = [];
       let ok = !badExit;
       if (badExit) checks.push(`mcpctl exited ${badExit.code}`);
+      const badFloor = b.find((m) => m.code !== 0);
+      if (badFloor) checks.push(`B exited ${badFloor.code}`);
+      ok &&= !badFloor;
       if (c.ratio !== undefined) {
         checks.push(`ratio ≤ ${c.ratio}`);
         ok &&= ratio <= c.ratio;
@@ -212,7 +232,7 @@ async function main(): Promise<void> {
     http.stop();
   }
   process.stdout.write(
-    `\n${rows.length} cases, ${failed} missed their target (medians of ${runs} paired runs; A = mcpctl, B = floor)\n`,
+    `\n${rows.length} cases, ${failed} missed their target (medians of ${runs} paired runs; A = mcpctl, B = floor or peer)\n`,
   );
 }
 

@@ -32,9 +32,10 @@ function script(folder: string, name: string, rest: string): string {
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-first-run-'));
   // Both read until stdin closes (mcpctl's teardown), never writing a word on stdout.
-  script('bin', 'npx', 'while read -r line; do :; done');
+  script('bin', 'npx', "printf 'fetching 10%%\\rfetching 40%%' >&2\nwhile read -r line; do :; done");
   script('bin', 'plain-server', 'while read -r line; do :; done');
   const failing = script('offline', 'npx', 'exit 1');
+  const progress = script('progress', 'server', "printf 'fetching 10%%\\rfetching 90%%' >&2; exit 1");
   config = path.join(dir, 'servers.json');
   writeFileSync(
     config,
@@ -43,6 +44,7 @@ before(() => {
         downloading: { command: 'npx', args: ['-y', 'some-mcp-server@latest'] },
         offline: { command: failing, args: ['-y', 'some-mcp-server@latest'] },
         direct: { command: 'plain-server' },
+        progress: { command: progress },
       },
     }),
   );
@@ -61,8 +63,9 @@ test('npx that never answers: its last stderr lines and how to wait longer or go
   });
   assert.equal(r.code, 124, r.stderr);
   assert.match(r.stderr, /no answer to initialize within 5s/);
-  assert.match(r.stderr, /its last stderr lines:\n {2}retry line 21\n/, 'the last ten lines, no more');
-  assert.ok(!r.stderr.includes('retry line 20\n'), r.stderr);
+  assert.match(r.stderr, /its last stderr lines:\n {2}retry line 22\n/, 'the last ten lines, no more');
+  assert.ok(!r.stderr.includes('retry line 21\n'), r.stderr);
+  assert.match(r.stderr, /\n {2}fetching 40%\n/, 'the line it was still writing, as last shown');
   assert.match(r.stderr, / {2}npm http fetch GET attempt 2 failed \\x1b\]0;title\\x07 with ECONNREFUSED/, 'escaped');
   assert.match(r.stderr, /hint: npx may still be downloading the server on a first run/);
   assert.match(r.stderr, /--connect-timeout SECONDS/);
@@ -85,4 +88,11 @@ test('a server started directly shows its stderr lines without the package-runne
   assert.match(r.stderr, /retry line 29/);
   assert.doesNotMatch(r.stderr, /downloading/);
   assert.match(r.stderr, /hint: raise it with --connect-timeout/);
+});
+
+test('a server that dies in the middle of a progress line: its last state ends the lines shown', async () => {
+  const r = await run(['-c', config, 'tools', 'progress'], { env: env(), cwd: dir });
+  assert.equal(r.code, 3, r.stderr);
+  assert.match(r.stderr, /exited with code 1 during initialize; its last stderr lines:\n(.*\n)* {2}fetching 90%\n/);
+  assert.doesNotMatch(r.stderr, /fetching 10%/);
 });

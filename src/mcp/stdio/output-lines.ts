@@ -20,9 +20,9 @@ export class OutputLines {
     return [...this.kept];
   }
 
-  /** The line the stream read last is writing, not yet ended ('' when none is). */
+  /** The line the stream read last is writing, not yet ended ('' when none is), as a terminal shows it. */
   get pending(): string {
-    return this.unended;
+    return shownOnTerminal(this.unended);
   }
 
   /**
@@ -35,7 +35,7 @@ export class OutputLines {
     stream.on('data', (chunk: Buffer) => {
       const lines = (partial + decoder.write(chunk)).split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) this.emit(line.replace(/\r$/, ''));
+      for (const line of lines) this.emit(line);
       // A line that never ends must not grow without bound: cut it at the clip length.
       if (partial.length > this.maxLine) {
         this.emit(partial);
@@ -55,10 +55,20 @@ export class OutputLines {
     });
   }
 
-  private emit(raw: string): void {
+  private emit(written: string): void {
+    const raw = shownOnTerminal(written);
     const line = raw.length > this.maxLine ? `${raw.slice(0, this.maxLine)}…` : raw;
     this.kept.push(line);
     if (this.kept.length > this.keep) this.kept.shift();
     this.onLine(line);
   }
+}
+
+/**
+ * What is left on a terminal of a line written with carriage returns (a progress line redrawn
+ * in place, `10%\r50%\r`): the last part written, not all of them run together.
+ */
+function shownOnTerminal(line: string): string {
+  const parts = line.split('\r');
+  return parts.findLast((part) => part !== '') ?? '';
 }

@@ -95,7 +95,7 @@ export class ProcessTransport implements Transport {
   }
 
   stderrTail(): string[] {
-    const pending = this.stderrLines.pending.split('\r').pop() ?? '';
+    const pending = this.stderrLines.pending;
     const tail = this.stderrLines.last;
     return pending.trim() === '' ? tail : [...tail, pending];
   }
