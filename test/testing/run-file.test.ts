@@ -8,17 +8,21 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveServer } from '../../src/config/resolve.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import { loadTestFile } from '../../src/testing/load.js';
 import type { TestResult } from '../../src/testing/run.js';
+import type { StartSpec } from '../../src/testing/server-start.js';
+import { contractJson, snapshotContract } from '../../src/contract/snapshot.js';
 import { fakeContext } from '../helpers/context.js';
 import { openSession } from '../mcp/helpers.js';
 import { fileRunner, told } from './run-lines.js';
 import { onCall, PASSED_SECRET, SECRET, serveRunnerFixtures } from './runner-fixtures.js';
 
-const { dir, ctx, runLines, at } = fileRunner(await serveRunnerFixtures(), { PASSED: PASSED_SECRET });
+const fixtures = await serveRunnerFixtures();
+const { dir, ctx, runLines, at } = fileRunner(fixtures.lines, { PASSED: PASSED_SECRET });
 
 /** The name the last file run is shown by. */
 const fileName = () => at(0, 0).split(':')[0];
@@ -422,4 +426,154 @@ test('a server that cannot be resolved or started: each of its tests is an error
   assert.match(messages[0]!, /\/nonexistent\/\*\*\*/, "the value of the server's env is masked");
   assert.match(messages[3]!, /\/nonexistent\/\*\*\*/, 'a value passed from the environment is masked');
   assert.doesNotMatch(JSON.stringify(unstarted.reported), /sekret/);
+});
+
+test('a server the file starts for each test: a session of its own per test, none for a skipped test; started once for the file, shared', async () => {
+  const address = { host: '127.0.0.1', port: Number(new URL(fixtures.urls.ci).port) };
+  // Already answering, and to be reused: nothing is started, but the tests are batched as for a server started.
+  const startOf =
+    (per: StartSpec['per'], reuseExisting = true) =>
+    (name: string): StartSpec | undefined =>
+      name !== 'ci'
+        ? undefined
+        : {
+            server: 'ci',
+            process: { command: '/nonexistent/never-run', args: [], cwd: dir, env: {} },
+            ready: { kind: 'port', address },
+            address,
+            timeoutMs: 1000,
+            per,
+            reuseExisting,
+          };
+  const lines = [
+    'defaults: { server: ci }',
+    'coverage: [tools]',
+    'tests:',
+    '  - { name: first, call: { tool: create }, expect: { text: { equals: created item-1 } } }',
+    '  - { name: second, call: { tool: create }, expect: { text: { equals: created item-1 } } }',
+    '  - { name: skipped, skip: true, call: { tool: flaky } }',
+    '  - { name: elsewhere, server: odd, status: {} }',
+  ];
+  const perTest = await runLines(lines, { deps: { startOf: startOf('test') } });
+  assert.deepEqual(perTest.results.map(told), [
+    ['first', 'passed'],
+    ['second', 'passed'],
+    ['skipped', 'skipped', 'skip'],
+    ['elsewhere', 'passed'],
+  ]);
+  assert.deepEqual([...perTest.opened].sort(), ['ci', 'ci', 'odd']);
+  assert.deepEqual(perTest.coverage, [
+    { server: 'ci', uncalled: ['flaky', 'get', 'never-called'] },
+    { server: 'odd', uncalled: ['echo', 'hang', 'hook', 'z-last'] },
+  ]);
+  const perFile = await runLines(lines, { deps: { startOf: startOf('file') } });
+  assert.deepEqual(
+    perFile.results.map((x) => [x.name, x.status, x.failures[0]?.actual]),
+    [
+      ['first', 'passed', undefined],
+      ['second', 'failed', 'created item-2'],
+      ['skipped', 'skipped', undefined],
+      ['elsewhere', 'passed', undefined],
+    ],
+  );
+  assert.deepEqual([...perFile.opened].sort(), ['ci', 'odd']);
+  const taken = await runLines(lines, { deps: { startOf: startOf('file', false) } });
+  assert.deepEqual(
+    taken.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode]),
+    [
+      ['first', 'error', 'connection', 3],
+      ['second', 'error', 'connection', 3],
+      ['skipped', 'skipped', undefined, undefined],
+      ['elsewhere', 'passed', undefined, undefined],
+    ],
+  );
+  assert.match(
+    taken.results[0]!.error!.message,
+    new RegExp(`server "ci" not started: something already answers on 127.0.0.1:${address.port}`),
+  );
+  assert.deepEqual(
+    taken.coverage.map((c) => c.server),
+    ['odd'],
+    'a server that could not be reached lists nothing',
+  );
+});
+
+test('results in file order whatever order they came in; coverage by server name, the tools no test that ran called', async () => {
+  let oddEnded: () => void = () => {};
+  const oddDone = new Promise<void>((resolve) => {
+    oddEnded = resolve;
+  });
+  // ci's session opens once odd's is over, so odd's results and coverage come first.
+  const session = (spec: ServerSpec, fn: Parameters<typeof openSession>[3]) =>
+    spec.name === 'ci'
+      ? oddDone.then(() => openSession(spec, ctx, { cacheDir: false }, fn))
+      : openSession(spec, ctx, { cacheDir: false }, fn).finally(oddEnded);
+  const r = await runLines(
+    [
+      'coverage: [tools]',
+      'tests:',
+      '  - { name: on ci, server: ci, call: { tool: create } }',
+      '  - name: on odd',
+      '    server: odd',
+      '    steps:',
+      '      - { call: { tool: echo } }',
+      '      - { tools: {} }',
+      '      - { call: { tool: hook, args: { name: none } } }',
+      '  - { name: skipped on odd, server: odd, skip: true, call: { tool: z-last } }',
+      '  - { name: on ci again, server: ci, status: {} }',
+    ],
+    { deps: { session: session as never } },
+  );
+  assert.deepEqual(
+    r.results.map((x) => x.name),
+    ['on ci', 'on odd', 'skipped on odd', 'on ci again'],
+  );
+  assert.deepEqual(
+    r.reported.map((x) => x.name),
+    ['on odd', 'skipped on odd', 'on ci', 'on ci again'],
+  );
+  assert.deepEqual(r.coverage, [
+    { server: 'ci', uncalled: ['flaky', 'get', 'never-called'] },
+    { server: 'odd', uncalled: ['hang', 'z-last'] },
+  ]);
+  const narrow = await runLines([
+    'coverage: [tools]',
+    'tests:',
+    '  - { name: t, server: narrow, call: { tool: types, args: { zip: "1" } } }',
+  ]);
+  assert.deepEqual(narrow.coverage[0]?.uncalled.includes('fails'), false, 'a disabled tool is not listed as uncalled');
+  assert.ok(narrow.coverage[0]?.uncalled.includes('good-output'));
+  const none = await runLines(['tests:', '  - { name: t, server: ci, call: { tool: create } }']);
+  assert.deepEqual(none.coverage, [], 'no coverage without coverage: [tools]');
+});
+
+test('tools.snapshot: breaking changes against the snapshot beside the test file fail the test; one that cannot be read says why', async () => {
+  const entries = path.join(dir, 'entries.yaml');
+  writeFileSync(entries, [...fixtures.lines, 'tests: [{ name: x, server: odd, status: {} }]', ''].join('\n'));
+  const entry = (await loadTestFile(entries, ctx)).servers.find((s) => s.name === 'odd')!;
+  const contract = await openSession(resolveServer(entry, ctx), ctx, { cacheDir: false }, (s) => snapshotContract(s));
+  writeFileSync(path.join(dir, 'same.json'), contractJson(contract));
+  const gone = { ...contract, tools: [...contract.tools, { name: 'gone', inputSchema: { type: 'object' as const } }] };
+  writeFileSync(path.join(dir, 'gone.json'), contractJson(gone));
+  const r = await runLines([
+    'defaults: { server: odd }',
+    'tests:',
+    '  - { name: same, tools: {}, expect: { tools: { snapshot: same.json } } }',
+    '  - { name: gone, tools: {}, expect: { tools: { snapshot: gone.json } } }',
+    '  - { name: unread, tools: {}, expect: { tools: { snapshot: none.json } } }',
+    '  - { name: no tools to compare, server: broken, tools: {}, expect: { tools: { snapshot: same.json } } }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.failures.map((f) => f.expectation)]),
+    [
+      ['same', 'passed', []],
+      ['gone', 'failed', ['tools.snapshot']],
+      ['unread', 'failed', ['tools.snapshot']],
+      ['no tools to compare', 'failed', ['error']],
+    ],
+  );
+  assert.deepEqual(r.results[1]!.failures[0]!.actual, ['tools.gone: tool "gone" removed']);
+  const [unread] = r.results[2]!.failures;
+  assert.deepEqual([unread!.expected, unread!.actual, unread!.at], ['a snapshot at none.json', undefined, at(5, 51)]);
+  assert.match(unread!.message ?? '', /none\.json/);
 });

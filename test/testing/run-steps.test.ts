@@ -11,7 +11,7 @@ import type { TestResult } from '../../src/testing/run.js';
 import { fileRunner } from './run-lines.js';
 import { serveRunnerFixtures } from './runner-fixtures.js';
 
-const { runLines } = fileRunner(await serveRunnerFixtures());
+const { runLines } = fileRunner((await serveRunnerFixtures()).lines);
 
 /** The first failure's expectation and message (or actual value) of a result, or its error's kind and message. */
 function why(r: TestResult): unknown[] {
@@ -109,7 +109,7 @@ test("a step's error names the request that failed; an error the server answers 
   assert.match(messages[3]!, /prompts\/get/);
   assert.match(messages[4]!, /completion\/complete/);
   assert.equal(messages[5], 'server "call" has no tool "typs" (did you mean "types"?)');
-  assert.match(messages[6]!, /zip/);
+  assert.equal(messages[6], 'bad arguments for tool "types" of server "call": missing required argument "zip"');
   assert.deepEqual(
     r.results.map((x) => x.failures[0]?.actual),
     ['protocol', 'protocol', 'protocol', 'protocol', 'protocol', 'usage', 'usage', undefined],
@@ -163,4 +163,45 @@ test('a time limit: the request ends as a timeout error (exit 124), unless the t
     ],
   );
   assert.match(r.results[0]!.error!.message, /tools\/call/);
+});
+
+test('status: the facts of the handshake, as values a later step can use', async () => {
+  const r = await runLines([
+    'defaults: { server: odd }',
+    'tests:',
+    '  - name: captured',
+    '    steps:',
+    '      - status: {}',
+    '        capture: { name: "$.serverInfo.name", era: "$.era", version: "$.protocolVersion", caps: "$.capabilities" }',
+    '      - call: { tool: echo, args: { name: "${name}", era: "${era}", version: "${version}", caps: "${caps}" } }',
+    '        expect: { structured: { equals: { name: odd, era: legacy, version: 2025-11-25, caps: { tools: {}, completions: {}, prompts: {} } } } }',
+  ]);
+  assert.deepEqual(r.results.map(why), [['captured', 'passed', undefined, undefined]]);
+});
+
+test("a request that gets no answer in the test's time, or loses its connection, is an error naming the request", async () => {
+  const r = await runLines([
+    'tests:',
+    '  - { name: tools, server: stuck, timeout: 0.05, tools: {} }',
+    '  - { name: call, server: stuck, timeout: 0.05, call: { tool: any } }',
+    '  - { name: dropped, server: odd, call: { tool: hook, args: { name: drop } } }',
+    '  - { name: crashed, server: fault, call: { tool: crash } }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode]),
+    [
+      ['tools', 'error', 'timeout', 124],
+      ['call', 'error', 'timeout', 124],
+      ['dropped', 'error', 'connection', 3],
+      ['crashed', 'error', 'connection', 3],
+    ],
+  );
+  assert.match(r.results[0]!.error!.message, /no answer to tools\/list within 50 ?ms/);
+  assert.match(r.results[1]!.error!.message, /no answer to tools\/call within 50 ?ms/);
+  assert.match(r.results[2]!.error!.message, /network error at .*socket hang up/);
+  // Over stdio the server's last words are part of the message.
+  assert.match(
+    r.results[3]!.error!.message,
+    /(closed the connection|exited with code 5) during tools\/call; its last stderr lines:\n {2}fault-server: segfault in tool "crash"/,
+  );
 });

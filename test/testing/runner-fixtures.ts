@@ -5,11 +5,15 @@
 // and two stdio servers whose command does not exist, with a secret in their environment.
 
 import { after } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { ProtocolError, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { callServer } from '../fixtures/call-server.js';
 import { serveSessions } from '../fixtures/session-http.js';
 import { ciServer } from './ci-server.js';
+
+/** A raw JSON-RPC server over stdio whose `crash` tool exits mid-request (fault-server.ts). */
+const FAULT_SERVER = fileURLToPath(new URL('../fixtures/fault-server.js', import.meta.url));
 
 export const SECRET = 'sekret-header-0123456789';
 const ENV_SECRET = 'sekret-env-9876543210';
@@ -54,6 +58,16 @@ function oddServer(): Server {
   return server;
 }
 
+/** A server whose tools list never comes: it answers only once the request is cancelled. */
+function stuckServer(): Server {
+  const server = new Server({ name: 'stuck', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async (_request, ctx) => {
+    await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+    return { tools: [] };
+  });
+  return server;
+}
+
 /** A server whose tools cannot be listed. */
 function brokenServer(): Server {
   const server = new Server({ name: 'broken', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -63,21 +77,34 @@ function brokenServer(): Server {
   return server;
 }
 
-/** The servers started (closed after the file's tests) and the `servers:` lines of a test file naming them. */
-export async function serveRunnerFixtures(): Promise<string[]> {
+export interface RunnerFixtures {
+  /** The `servers:` lines of a test file naming them. */
+  lines: string[];
+  /** The URL of each HTTP server. */
+  urls: { ci: string; call: string; odd: string; broken: string };
+}
+
+/** The servers started (closed after the file's tests). */
+export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   const ci = await serveSessions(ciServer);
   const call = await serveSessions(() => callServer('legacy'));
   const odd = await serveSessions(oddServer);
   const broken = await serveSessions(brokenServer);
-  after(() => Promise.all([ci, call, odd, broken].map((s) => s.close())));
-  return [
+  const stuck = await serveSessions(stuckServer);
+  // The odd server's connections cut while it handles a request: the connection lost mid-request.
+  onCall.set('drop', () => odd.server.closeAllConnections());
+  after(() => Promise.all([ci, call, odd, broken, stuck].map((s) => s.close())));
+  const lines = [
     'servers:',
     `  ci: { url: "${ci.url}", headers: { Authorization: "Bearer ${SECRET}" } }`,
     `  call: { url: "${call.url}" }`,
     `  narrow: { url: "${call.url}", disabledTools: [fails, "b*"] }`,
     `  odd: { url: "${odd.url}" }`,
     `  broken: { url: "${broken.url}" }`,
+    `  stuck: { url: "${stuck.url}" }`,
+    `  fault: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(FAULT_SERVER)}, serve] }`,
     `  missing: { command: "/nonexistent/${ENV_SECRET}", env: { TOKEN: ${ENV_SECRET} } }`,
     '  passed: { command: "/nonexistent/${PASSED}", envFrom: [PASSED] }',
   ];
+  return { lines, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url } };
 }
