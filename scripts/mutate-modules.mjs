@@ -70,7 +70,11 @@ export const MODULES = {
   },
   'diff-schema': {
     mutate: ['dist/src/contract/schema-diff.js'],
-    tests: ['dist/test/contract/diff.test.js', 'dist/test/contract/diff-all.test.js'],
+    tests: [
+      'dist/test/contract/schema-diff.test.js',
+      'dist/test/contract/diff.test.js',
+      'dist/test/contract/diff-all.test.js',
+    ],
   },
   'diff-normalise': {
     mutate: ['dist/src/contract/schema-normal.js'],
