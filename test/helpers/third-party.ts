@@ -6,13 +6,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixtures, root, tempDir } from '../mcp/helpers.js';
+import { fixtures, reference, root, tempDir } from '../mcp/helpers.js';
 
 export const gitServer = join(root, 'node_modules/@cyanheads/git-mcp-server/dist/index.js');
-export const sequentialThinking = join(
-  root,
-  'node_modules/@modelcontextprotocol/server-sequential-thinking/dist/index.js',
-);
+export const sequentialThinking = reference('server-sequential-thinking');
 export const fastmcpServer = join(fixtures, 'fastmcp-server.js');
 /** Chrome DevTools' server: 32 tools with long descriptions, listed without a browser (offline). */
 export const chromeDevtools = join(root, 'node_modules/chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js');

@@ -6,7 +6,10 @@
 // the terminal; SERVER INFO without a trailing space. The one-tool view goes through the command
 // at the narrowest width, where it is also the renderer's output; at the wider ones the renderer
 // (a pure function of the tool and the width) draws the tool listed once, without starting the
-// server again.
+// server again. The lists are drawn by the command at each width from one recording of the
+// three servers' answers (--record once, --replay at each width: what is drawn depends on the
+// answers and the width only), so chrome-devtools-mcp (0.7 s of CPU a start) starts three times
+// for the file, not eight.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,6 +29,8 @@ const WIDTHS = [60, 80, 120];
 let dir: string;
 let config: string;
 let tools: Tool[];
+/** The three servers' answers to `tools`, recorded once (before). */
+let recording: string;
 
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-screens-'));
@@ -41,7 +46,9 @@ before(async () => {
       },
     }),
   );
-  const listed = await mcpctl(['tools', 'devtools', '--json']);
+  recording = path.join(dir, 'tools.json');
+  await mcpctl(['tools', '--record', recording]);
+  const listed = await replayed(['tools', 'devtools', '--json']);
   tools = JSON.parse(listed.stdout).tools;
   assert.ok(tools.length > 20, 'chrome-devtools-mcp lists its tools');
 });
@@ -57,6 +64,11 @@ async function mcpctl(argv: string[], columns?: number) {
   });
   assert.equal(r.code, 0, r.stderr);
   return r;
+}
+
+/** The command run against the recording of `tools` (no server started), on a terminal `columns` wide if given. */
+function replayed(argv: string[], columns?: number) {
+  return mcpctl([...argv, '--replay', recording], columns);
 }
 
 /** The one-tool view as `mcpctl -c servers.json tools devtools TOOL` draws it on a terminal `width` wide, without colour. */
@@ -86,13 +98,13 @@ function rows(text: string): string[] {
 
 for (const width of WIDTHS) {
   test(`${width} columns: tool names in full, one row each, in one server and across all`, async () => {
-    const one = await mcpctl(['tools', 'devtools'], width);
+    const one = await replayed(['tools', 'devtools'], width);
     narrowEnough(one.stdout, width);
     assert.deepEqual(
       rows(one.stdout).map((row) => row.split(/ {2,}/)[0]),
       tools.map((t) => t.name),
     );
-    const all = await mcpctl(['tools'], width);
+    const all = await replayed(['tools'], width);
     narrowEnough(all.stdout, width);
     const names = rows(all.stdout).map((row) => row.split(/ {2,}/)[0]);
     for (const t of tools) assert.ok(names.includes(`devtools › ${t.name}`), `devtools › ${t.name}`);
@@ -101,7 +113,7 @@ for (const width of WIDTHS) {
   });
 
   test(`${width} columns: tmcp's forty long names in full; its long TITLE gives way first`, async () => {
-    const r = await mcpctl(['tools', 'tmcp'], width);
+    const r = await replayed(['tools', 'tmcp'], width);
     narrowEnough(r.stdout, width);
     assert.deepEqual(
       rows(r.stdout).map((row) => row.split(/ {2,}/)[0]),

@@ -1,6 +1,8 @@
 // Terminal tables fit the terminal: at 60, 80, 100 and 160 columns against real servers, every
 // line of the table is at most that wide; in a pipe nothing is cut. The widths run in-process with
-// a fake terminal of that width (the drawing is a pure function of rows and width); a real
+// a fake terminal of that width (the drawing is a pure function of rows and width), each command
+// replaying the servers' answers it got once in a pipe (--record in before, --replay at each
+// width), so the stdio servers start once for the file, not once for each width; a real
 // pseudo-terminal shows the width is read from the terminal, and one that reports 0 columns is
 // drawn at 80. (The layout itself, with synthetic long names, is tested in table-fit.test.ts.)
 
@@ -23,6 +25,17 @@ let config: string;
 /** One server-everything for the whole file, over HTTP: no process started per table. */
 let shared: Everything;
 
+/** The commands whose tables are drawn at each width, each recorded once (before). */
+const RECORDED = [
+  ['tools'],
+  ['tools', 'everything'],
+  ['status', 'everything', 'memory'],
+  ['status', 'everything', 'memory', 'filesystem', 'hostile'],
+  ['resources', 'everything'],
+  ['prompts', 'everything'],
+];
+const recordings = new Map<string, string>();
+
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-width-'));
   shared = await startEverything('streamableHttp');
@@ -36,6 +49,12 @@ before(async () => {
       disabled: true,
     },
   });
+  for (const [i, argv] of RECORDED.entries()) {
+    const file = path.join(dir, `recording-${i}.json`);
+    const r = await inProcess(['-c', config, ...argv, '--record', file], { env: env(), cwd: dir });
+    assert.equal(r.code, 0, `${argv.join(' ')}: exit ${r.code}\n${r.stderr}`);
+    recordings.set(argv.join(' '), file);
+  }
 });
 after(async () => {
   await shared.stop();
@@ -51,9 +70,14 @@ const inProcess = (argv: string[], opts: { env: NodeJS.ProcessEnv; cwd: string }
 
 const env = () => ({ PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color' });
 
-/** The lines a terminal shows, and each table line fits: in-process, stdout a terminal `columns` wide. */
+/**
+ * The lines a terminal shows, and each table line fits: in-process, stdout a terminal `columns`
+ * wide, replaying the command's recording when it has one.
+ */
 async function fits(argv: string[], columns: number): Promise<string[]> {
-  const r = await run(['-c', config, ...argv], { tty: true, columns, env: env(), cwd: dir, home: dir });
+  const recording = recordings.get(argv.join(' '));
+  const replay = recording === undefined ? [] : ['--replay', recording];
+  const r = await run(['-c', config, ...argv, ...replay], { tty: true, columns, env: env(), cwd: dir, home: dir });
   assert.equal(r.code, 0, `${argv.join(' ')} at ${columns}: exit ${r.code}\n${r.stderr}`);
   return fitted(argv, screenLines(r.stdout), columns);
 }

@@ -35,7 +35,7 @@ export class OutputLines {
     stream.on('data', (chunk: Buffer) => {
       const lines = (partial + decoder.write(chunk)).split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) this.emit(line);
+      for (const line of lines) this.emit(line.replace(/\r$/, ''));
       // A line that never ends must not grow without bound: cut it at the clip length.
       if (partial.length > this.maxLine) {
         this.emit(partial);
@@ -49,14 +49,15 @@ export class OutputLines {
         const rest = partial + decoder.end();
         partial = '';
         this.unended = '';
-        if (rest !== '') this.emit(rest);
+        // An ended line keeps its carriage returns, shown escaped: what a server tried to hide
+        // stays visible. The last, unended one is a progress line: its last state is what it said.
+        if (rest !== '') this.emit(shownOnTerminal(rest));
         resolve();
       });
     });
   }
 
-  private emit(written: string): void {
-    const raw = shownOnTerminal(written);
+  private emit(raw: string): void {
     const line = raw.length > this.maxLine ? `${raw.slice(0, this.maxLine)}…` : raw;
     this.kept.push(line);
     if (this.kept.length > this.keep) this.kept.shift();
@@ -65,8 +66,8 @@ export class OutputLines {
 }
 
 /**
- * What is left on a terminal of a line written with carriage returns (a progress line redrawn
- * in place, `10%\r50%\r`): the last part written, not all of them run together.
+ * What is left on a terminal of a progress line redrawn in place with carriage returns
+ * (`10%\r50%\r`): the last part written, not all of them run together.
  */
 function shownOnTerminal(line: string): string {
   const parts = line.split('\r');
