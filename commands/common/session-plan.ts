@@ -121,7 +121,7 @@ export class SessionPlanner {
 
 /** True only when nothing is at `file` (ENOENT); anything else is left to the reader to judge. */
 async function missing(file: string): Promise<boolean> {
-  return stat(file).then(
+  return fs.stat(file).then(
     () => false,
     (err: NodeJS.ErrnoException) => err.code === 'ENOENT',
   );
