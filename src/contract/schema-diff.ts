@@ -92,7 +92,9 @@ export function compareSchemas(old: Schema, now: Schema, at: JsonSegment[], cmp:
   compareObject(a, b, at, cmp);
   compareArray(a, b, at, cmp);
   const others = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
-    (k) => !JUDGED.has(k) && !ANNOTATIONS.has(k) && !isDeepStrictEqual(assertions(a[k]), assertions(b[k])),
+    // Each keyword read as a keyword: its value is a schema only where the keyword takes one.
+    (k) =>
+      !JUDGED.has(k) && !ANNOTATIONS.has(k) && !isDeepStrictEqual(assertions({ [k]: a[k] }), assertions({ [k]: b[k] })),
   );
   for (const key of others) cmp.note('unknown', [...at, key], `${key} changed: ${UNJUDGED}`);
 }

@@ -735,3 +735,11 @@ test('anyOf beside keywords that cannot be merged into it: unchanged is nothing,
   assert.deepEqual(await input(mergeable, unmergeable('a')), [['breaking', `${IN}.properties.p.anyOf`, cannot]]);
   assert.deepEqual(await output(unmergeable('a'), mergeable), [['breaking', `${OUT}.properties.p.anyOf`, cannot]]);
 });
+
+test('a keyword mcpctl does not judge is compared whole, even where its values look like annotations', async () => {
+  const dependent = (names: string[]) => ({ type: 'object', dependentRequired: { title: names } });
+  assert.deepEqual(await input(dependent(['a']), dependent(['b'])), [
+    ['breaking', `${IN}.dependentRequired`, `dependentRequired changed: ${UNJUDGED}`],
+  ]);
+  assert.deepEqual(await input(dependent(['a']), dependent(['a'])), []);
+});
