@@ -162,7 +162,7 @@ function canonical(s: SchemaObject, ctx: Inline): Schema {
     return canonical({ ...rest, enum: inEnum ? [value] : [] }, ctx);
   }
   if (typeof s.type === 'string' || Array.isArray(s.type)) s.type = typeList(s.type);
-  if (Array.isArray(s.required)) s.required = [...new Set(s.required)].sort();
+  if (Array.isArray(s.required)) s.required = [...new Set(s.required.map(asText))].sort();
   for (const key of ['anyOf', 'oneOf'])
     if (Array.isArray(s[key]) && (s[key] as unknown[]).length === 1) {
       const {
@@ -194,8 +194,16 @@ function mergeAllOf(s: SchemaObject, ctx: Inline): Schema {
 }
 
 /** `type` (a name or a list of them) as a list: each type once, sorted, no `integer` beside `number`, which holds it. */
+/**
+ * A name of a list a schema gives (a type, a required property) as text; a name that is no
+ * string, which only a broken or hostile schema has, as its JSON (String() throws on some).
+ */
+function asText(name: unknown): string {
+  return typeof name === 'string' ? name : (JSON.stringify(name) ?? String(name));
+}
+
 function typeList(type: string | unknown[]): string[] {
-  const list = [...new Set(Array.isArray(type) ? type.map(String) : [type])].sort();
+  const list = [...new Set(Array.isArray(type) ? type.map(asText) : [type])].sort();
   return list.includes('number') ? list.filter((t) => t !== 'integer') : list;
 }
 

@@ -515,3 +515,22 @@ test('by property: a schema and its normal form, its keys reordered, or x-* keyw
     }),
   );
 });
+
+test('a type or required name that is no string (a broken or hostile schema) is compared as its JSON, never a crash', async () => {
+  const hostile = { toString: 1 };
+  const typed = await diffInput({ type: 'object' }, { type: [hostile] });
+  assert.deepEqual(
+    typed.map((c) => [c.class, c.path]),
+    [['breaking', `${IN}.type`]],
+  );
+  assert.match(typed[0]!.message, /\{"toString":1\}/);
+  const required = await diffInput({ type: 'object' }, { type: 'object', required: [hostile, { toString: 2 }] });
+  assert.deepEqual(
+    required.map((c) => [c.class, c.message]),
+    [
+      ['breaking', 'input property "{"toString":1}" became required (not declared in properties)'],
+      ['breaking', 'input property "{"toString":2}" became required (not declared in properties)'],
+    ],
+  );
+  assert.deepEqual(await diffInput({ type: [hostile] }, { type: [hostile] }), []);
+});
