@@ -1,25 +1,36 @@
 #!/usr/bin/env node
 // Process glue only: the real argv, streams, environment and signals in; the exit code out.
 
-import { chmodSync, lstatSync, mkdirSync } from 'node:fs';
-import module from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { format } from 'node:util';
+'use strict';
+// CommonJS (bin/package.json), as the bundle is: Node 20 then starts no ES module loader, and no
+// built-in module is loaded whole for an ES import of one of its functions.
 
-/** A module of the bundle, or, when the program is not built, a line saying how to build it. */
-async function loadBuilt(name) {
-  return import(`../dist/bundle/${name}`).catch((err) => {
-    if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes(`dist/bundle/${name}`)) throw err;
-    const root = new URL('..', import.meta.url).pathname;
+const { chmodSync, lstatSync, mkdirSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { isatty } = require('node:tty');
+const { format } = require('node:util');
+const { bundleLoader } = require('./load-bundle.js');
+
+const root = path.join(__dirname, '..');
+const bundleDir = path.join(root, 'dist', 'bundle');
+const bundle = bundleLoader(bundleDir);
+
+/** A chunk of the bundle, or, when the program is not built, a line saying how to build it. */
+function loadBuilt(name) {
+  try {
+    return bundle.load(name);
+  } catch (err) {
+    const missing = err?.code === 'ENOENT' || err?.code === 'MODULE_NOT_FOUND';
+    if (!missing || !String(err.message).includes(path.join(bundleDir, name))) throw err;
     process.stderr.write(`mcpctl: the program is not built yet: run \`npm run build\` in ${root}\n`);
     process.exit(1);
-  });
+  }
 }
 
 // The exit codes (a module that imports nothing) come first: signals are taken before the
 // program loads, so a SIGTERM at any moment ends the run with its code.
-const { EXIT_CODES, TERMINATED_EXIT_CODE } = await loadBuilt('exit-codes.js');
+const { EXIT_CODES, TERMINATED_EXIT_CODE } = loadBuilt('exit-codes.cjs');
 const controller = new AbortController();
 let interrupts = 0;
 let terminated = false;
@@ -68,44 +79,49 @@ function privateCacheDir() {
   return dir;
 }
 
-/**
- * V8's code cache for the bundle (Node 22.1 and later): later runs skip parsing and compiling it.
- * Node keys entries by file content and checks them on load, so a stale entry is only a miss.
- * A cache that cannot be made or written costs the speed-up, never the run.
- */
-function enableCodeCache() {
-  if (typeof module.enableCompileCache !== 'function') return;
+/** The code cache in the private cache directory; a read-only or foreign home runs without. */
+function useCodeCache() {
   try {
     const dir = privateCacheDir();
-    if (dir) module.enableCompileCache(path.join(dir, 'v8'));
+    if (dir) bundle.useCache(dir);
   } catch {
-    // A read-only or foreign home: run without the cache.
+    // No cache is no failure.
   }
 }
 
-enableCodeCache();
-const { main } = await loadBuilt('main.js');
-const code = await main(process.argv.slice(2), {
-  io: {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdinIsTTY: process.stdin.isTTY === true,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
-    stderrColumns: process.stderr.isTTY ? process.stderr.columns : undefined,
-  },
-  env: process.env,
-  cwd: process.cwd(),
-  home: os.homedir(),
-  now: () => Date.now(),
-  // When the process started; process.uptime() needs no perf_hooks, which `performance` loads.
-  startedAt: Date.now() - process.uptime() * 1000,
-  signal: controller.signal,
-  routeConsole,
-});
-process.exitCode = code;
-// Everything we started has been ended by now; if a stray handle still holds the event loop,
-// leave anyway once output has drained (writes were awaited, so nothing is cut short).
-setTimeout(() => process.exit(code), 1500).unref();
+/** The run: the program's main() given the real process, its code the exit code. */
+async function run() {
+  useCodeCache();
+  const { main } = loadBuilt('main.cjs');
+  const code = await main(process.argv.slice(2), {
+    io: {
+      // Made only if a command reads it (most never do): a stream costs its modules and a handle.
+      get stdin() {
+        return process.stdin;
+      },
+      stdout: process.stdout,
+      stderr: process.stderr,
+      stdinIsTTY: isatty(0),
+      stdoutIsTTY: process.stdout.isTTY === true,
+      stderrIsTTY: process.stderr.isTTY === true,
+      columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+      stderrColumns: process.stderr.isTTY ? process.stderr.columns : undefined,
+    },
+    env: process.env,
+    cwd: process.cwd(),
+    home: os.homedir(),
+    now: () => Date.now(),
+    // When the process started; process.uptime() needs no perf_hooks, which `performance` loads.
+    startedAt: Date.now() - process.uptime() * 1000,
+    signal: controller.signal,
+    routeConsole,
+  });
+  process.exitCode = code;
+  // After the answer: the code cache entries this run had to compile are written now.
+  bundle.save();
+  // Everything we started has been ended by now; if a stray handle still holds the event loop,
+  // leave anyway once output has drained (writes were awaited, so nothing is cut short).
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+
+run();

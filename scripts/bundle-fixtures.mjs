@@ -17,7 +17,7 @@
 // fixtures (fastmcp, tmcp, mcp-framework) are not bundled: they test interoperation with those
 // packages as installed, and are started a few times only.
 
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -45,13 +45,14 @@ const FIXTURES = [
  * The reference servers, bundled to dist/test/servers/NAME/dist/index.js (test/mcp/helpers.ts
  * and test/helpers/third-party.ts name them there). The same depth as in the package, because
  * server-everything reads its documents from ../docs of its module and server-sequential-thinking
- * its version from ../package.json, which are linked to the package's own.
+ * its version from ../package.json, which are copied from the package (copies, not links: Stryker's
+ * sandbox copies dist/ and cannot copy a link to a folder).
  */
 const PACKAGES = [
-  { name: 'server-everything', links: { docs: 'dist/docs' } },
-  { name: 'server-filesystem', links: {} },
-  { name: 'server-memory', links: {} },
-  { name: 'server-sequential-thinking', links: { 'package.json': 'package.json' } },
+  { name: 'server-everything', copies: { docs: 'dist/docs' } },
+  { name: 'server-filesystem', copies: {} },
+  { name: 'server-memory', copies: {} },
+  { name: 'server-sequential-thinking', copies: { 'package.json': 'package.json' } },
 ];
 
 /** CommonJS dependencies call require() for Node's built-in modules. */
@@ -106,15 +107,16 @@ async function bundleFixtures() {
   await Promise.all(todo.map((file, i) => writeFile(file, texts[i])));
 }
 
-/** One reference server, with links to the files it reads next to its own modules. */
-async function bundlePackage({ name, links }) {
+/** One reference server, with copies of the files it reads next to its own modules. */
+async function bundlePackage({ name, copies }) {
   const installed = path.join(root, 'node_modules', '@modelcontextprotocol', name);
   const out = path.join(tests, 'servers', name);
   const text = await bundle(path.join(installed, 'dist', 'index.js'));
   await rm(out, { recursive: true, force: true });
   await mkdir(path.join(out, 'dist'), { recursive: true });
   await writeFile(path.join(out, 'dist', 'index.js'), text);
-  for (const [link, target] of Object.entries(links)) await symlink(path.join(installed, target), path.join(out, link));
+  for (const [copy, from] of Object.entries(copies))
+    await cp(path.join(installed, from), path.join(out, copy), { recursive: true });
 }
 
 await Promise.all([bundleFixtures(), ...PACKAGES.map(bundlePackage)]);

@@ -70,21 +70,34 @@ export const MODULES = {
   },
   'diff-schema': {
     mutate: ['dist/src/contract/schema-diff.js'],
-    tests: ['dist/test/contract/diff.test.js', 'dist/test/contract/diff-all.test.js'],
+    tests: [
+      'dist/test/contract/schema-diff.test.js',
+      'dist/test/contract/diff.test.js',
+      'dist/test/contract/diff-all.test.js',
+    ],
   },
   'diff-normalise': {
     mutate: ['dist/src/contract/schema-normal.js'],
-    tests: ['dist/test/contract/diff.test.js', 'dist/test/contract/diff-all.test.js'],
+    tests: [
+      'dist/test/contract/schema-normal.test.js',
+      'dist/test/contract/diff.test.js',
+      'dist/test/contract/diff-all.test.js',
+    ],
   },
-  // The runner in two parts: the expectations alone are judged in a second; the runner and its
-  // steps need servers started (several seconds a mutant).
+  // The runner in three parts: the expectations alone are judged in a second; the runner and its
+  // steps by in-process tests against servers served in the test's own process over HTTP (the
+  // stdio tests of runner.test.ts start servers, several seconds a mutant).
   'test-expectations': {
     mutate: ['dist/src/testing/expect.js'],
     tests: ['dist/test/testing/expect.test.js'],
   },
   'test-runner': {
-    mutate: ['dist/src/testing/run.js', 'dist/src/testing/steps.js'],
-    tests: ['dist/test/testing/runner.test.js', 'dist/test/testing/expect.test.js'],
+    mutate: ['dist/src/testing/run.js'],
+    tests: ['dist/test/testing/run-file.test.js', 'dist/test/testing/run-steps.test.js'],
+  },
+  'test-steps': {
+    mutate: ['dist/src/testing/steps.js'],
+    tests: ['dist/test/testing/run-steps.test.js'],
   },
   reporters: {
     mutate: [

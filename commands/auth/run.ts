@@ -21,7 +21,7 @@ export async function runAuthLogin(deps: Deps, opts: AuthLoginOptions): Promise<
   const status = await login(spec, deps.ctx, {
     noBrowser: !opts.browser,
     scope: opts.scope,
-    timeoutMs: deps.deadline.remainingMs(),
+    limit: deps.deadline.work(),
     // Through HTTPS_PROXY when one is set, like the MCP requests.
     fetch: createProxyFetch(deps.ctx.env),
   });

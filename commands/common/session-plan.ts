@@ -4,7 +4,9 @@
 // questions, an OAuth provider for HTTP servers, and a warning when static headers would cross
 // the network in clear text.
 
-import { stat } from 'node:fs/promises';
+// node:fs's promises, not node:fs/promises: it loads on first use (with readline and more), not
+// with every command tree, `--help` included, which this module is bundled with.
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { Context } from '../../src/io.js';
@@ -15,6 +17,7 @@ import type { ClientRequestSettings } from '../../src/mcp/session/client-request
 import { planSession, type SessionPlan } from '../../src/mcp/session/plan.js';
 import { McpctlError } from '../../src/errors.js';
 import { isLoopbackHost } from '../../src/auth/url.js';
+import { authFilePath } from '../../src/auth/paths.js';
 import type { GlobalOptions } from './global-options.js';
 import type { RecordReplay } from './record-replay.js';
 
@@ -74,6 +77,9 @@ export class SessionPlanner {
   /** HTTP servers get an OAuth provider (not interactive: only `auth login` signs in). */
   private async authProvider(spec: ServerSpec): Promise<OAuthClientProvider | undefined> {
     if (spec.transport === 'stdio') return undefined;
+    // No oauth key and no token store: the provider would be none (src/auth/factory.ts), and
+    // the auth layer (its store, file lock and their modules) need not load to say so.
+    if (spec.oauth === undefined && (await missing(authFilePath(this.ctx)))) return undefined;
     const [{ createAuthProvider }, { createProxyFetch }] = await Promise.all([
       import('../../src/auth/index.js'),
       import('../../src/mcp/http/proxy.js'),
@@ -93,7 +99,7 @@ export class SessionPlanner {
   private async checkedRootDirs(given: string[]): Promise<string[]> {
     const dirs = given.map((d) => path.resolve(this.ctx.cwd, d));
     for (const dir of dirs) {
-      if (!(await stat(dir).catch(() => undefined))?.isDirectory())
+      if (!(await fs.stat(dir).catch(() => undefined))?.isDirectory())
         throw new McpctlError('usage', `--root ${dir}: not a directory`, {
           hint: '--root names an existing directory to offer the server',
         });
@@ -111,4 +117,12 @@ export class SessionPlanner {
       `server "${spec.name}": its headers (${Object.keys(spec.headers).join(', ')}) are sent unencrypted over plain http:// to ${url.hostname}; anyone on the network path can read them (use https://)`,
     );
   }
+}
+
+/** True only when nothing is at `file` (ENOENT); anything else is left to the reader to judge. */
+async function missing(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => false,
+    (err: NodeJS.ErrnoException) => err.code === 'ENOENT',
+  );
 }

@@ -17,7 +17,8 @@ export interface CallbackServer {
   redirectUrl: string;
   port: number;
   /** Resolves with the first callback that carries the right state; bounded by `timeoutMs`. */
-  waitForCallback(timeoutMs: number, signal?: AbortSignal): Promise<Callback>;
+  /** The callback, within `waitMs`; a timeout's message names `namedMs`, the limit the user gave. */
+  waitForCallback(wait: { waitMs: number; namedMs: number }, signal?: AbortSignal): Promise<Callback>;
   close(): Promise<void>;
 }
 
@@ -33,7 +34,7 @@ export async function startCallbackServer(port: number, expectedState: string): 
   return {
     port: actualPort,
     redirectUrl: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
-    waitForCallback: (timeoutMs, signal) => inbox.wait(timeoutMs, signal),
+    waitForCallback: (wait, signal) => inbox.wait(wait, signal),
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -87,17 +88,17 @@ class CallbackInbox {
   }
 
   /** The callback, or a timeout or interruption error, whichever comes first. */
-  wait(timeoutMs: number, signal?: AbortSignal): Promise<Callback> {
+  wait({ waitMs, namedMs }: { waitMs: number; namedMs: number }, signal?: AbortSignal): Promise<Callback> {
     return new Promise<Callback>((resolve, reject) => {
       const timer = setTimeout(() => {
         cleanup();
         reject(
-          new McpctlError('timeout', `no sign-in arrived within ${describeDuration(timeoutMs)}`, {
+          new McpctlError('timeout', `no sign-in arrived within ${describeDuration(namedMs)}`, {
             phase: 'auth',
             hint: 'run the login again and complete it in the browser',
           }),
         );
-      }, timeoutMs);
+      }, waitMs);
       const onAbort = () => {
         cleanup();
         reject(new McpctlError('interrupted', 'sign-in interrupted', { phase: 'auth' }));

@@ -26,12 +26,13 @@ import { authStatus, type AuthStatus } from './status.js';
 import type { TokenStore } from './store.js';
 import { assertSecureOAuthUrl, normalizeServerUrl } from './url.js';
 import { redactUrl } from '../redact.js';
+import type { TimeLimit } from '../deadline.js';
 
 export interface LoginOptions {
   /** Print the URL to stderr instead of starting a browser. */
   noBrowser?: boolean;
-  /** How long to wait for the browser to come back; default 5 minutes. */
-  timeoutMs?: number;
+  /** When waiting for the browser to come back ends, and the --timeout named then; default 5 minutes from the start. */
+  limit?: TimeLimit;
   /** Scope to request, replacing the configured / discovered one. */
   scope?: string;
   /** Base fetch for OAuth requests (e.g. proxy-aware). */
@@ -172,10 +173,11 @@ async function signInOnce(attempt: SignInAttempt): Promise<void> {
     const started = await provider.runAuth({ ...common, forceReauthorization: true });
     if (started === 'AUTHORIZED') return;
 
-    const timeoutMs = options.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
+    const limit = options.limit ?? { at: ctx.now() + DEFAULT_LOGIN_TIMEOUT_MS, ms: DEFAULT_LOGIN_TIMEOUT_MS };
+    const waitMs = Math.max(0, limit.at - ctx.now());
     if (options.noBrowser === true)
-      ctx.io.stderr.write(`Waiting for the sign-in (up to ${Math.round(timeoutMs / 1000)} s)…\n`);
-    const callback = await listener.waitForCallback(timeoutMs, ctx.signal);
+      ctx.io.stderr.write(`Waiting for the sign-in (up to ${Math.round(waitMs / 1000)} s)…\n`);
+    const callback = await listener.waitForCallback({ waitMs, namedMs: limit.ms }, ctx.signal);
     const error = callback.params.get('error');
     const code = callback.params.get('code');
     if (error !== null || code === null) {

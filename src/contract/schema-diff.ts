@@ -92,7 +92,9 @@ export function compareSchemas(old: Schema, now: Schema, at: JsonSegment[], cmp:
   compareObject(a, b, at, cmp);
   compareArray(a, b, at, cmp);
   const others = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
-    (k) => !JUDGED.has(k) && !ANNOTATIONS.has(k) && !isDeepStrictEqual(assertions(a[k]), assertions(b[k])),
+    // Each keyword read as a keyword: its value is a schema only where the keyword takes one.
+    (k) =>
+      !JUDGED.has(k) && !ANNOTATIONS.has(k) && !isDeepStrictEqual(assertions({ [k]: a[k] }), assertions({ [k]: b[k] })),
   );
   for (const key of others) cmp.note('unknown', [...at, key], `${key} changed: ${UNJUDGED}`);
 }
@@ -126,15 +128,18 @@ function shown(v: unknown): string {
 }
 
 function compareType(a: Record<string, unknown>, b: Record<string, unknown>, at: JsonSegment[], cmp: Comparison) {
-  const before = a.type as string[] | undefined;
-  const after = b.type as string[] | undefined;
-  if (isDeepStrictEqual(before, after)) return;
+  if (isDeepStrictEqual(a.type, b.type)) return;
+  const where = [...at, 'type'];
+  // Normalised, a type is a list of names; anything else (a number, null) is no type to compare.
+  if (!isTypeList(a.type) || !isTypeList(b.type))
+    return cmp.note('unknown', where, `type changed from ${shown(a.type)} to ${shown(b.type)}: ${UNJUDGED}`);
+  const before = a.type;
+  const after = b.type;
   const covers = (set: string[] | undefined, t: string) =>
     set === undefined || set.includes(t) || (t === 'integer' && set.includes('number'));
   const list = (s: string[] | undefined) => (s === undefined ? 'any type' : s.join('|'));
   const lost = before === undefined ? after !== undefined : before.some((t) => !covers(after, t));
   const gained = after === undefined ? before !== undefined : after.some((t) => !covers(before, t));
-  const where = [...at, 'type'];
   if (lost && gained)
     cmp.note(
       'unknown',
@@ -143,6 +148,10 @@ function compareType(a: Record<string, unknown>, b: Record<string, unknown>, at:
     );
   else if (lost) cmp.note('narrows', where, `type narrowed from ${list(before)} to ${list(after)}`);
   else if (gained) cmp.note('widens', where, `type widened from ${list(before)} to ${list(after)}`);
+}
+
+function isTypeList(t: unknown): t is string[] | undefined {
+  return t === undefined || Array.isArray(t);
 }
 
 function compareEnum(a: Record<string, unknown>, b: Record<string, unknown>, at: JsonSegment[], cmp: Comparison) {
@@ -235,10 +244,17 @@ function compareObject(a: Record<string, unknown>, b: Record<string, unknown>, a
   }
   for (const name of Object.keys(propsB)) {
     if (Object.hasOwn(propsA, name)) continue;
-    const required = reqB.has(name) && !reqA.has(name);
+    const here = [...at, 'properties', name];
+    // A name required before without a schema of its own is one every client sends: its values
+    // were those extra properties could take, and the schema it is given now is judged against them.
+    if (reqA.has(name)) {
+      cmp.note('describes', here, `${what} "${name}" declared (required before, with no schema of its own)`);
+      compareSchemas(extraBefore, propsB[name]!, here, cmp);
+      continue;
+    }
+    const required = reqB.has(name);
     // Declaring a property where any value was allowed narrows only in principle: no client sent
     // one it did not know of. So an optional one is compatible; a required one is judged below.
-    const here = [...at, 'properties', name];
     cmp.note(
       required ? 'narrows' : cmp.direction === 'input' ? 'widens' : 'narrows',
       here,
@@ -285,17 +301,15 @@ function arrayParts(s: Record<string, unknown>): { tuple: Schema[]; rest: Schema
 function compareArray(a: Record<string, unknown>, b: Record<string, unknown>, at: JsonSegment[], cmp: Comparison) {
   const x = arrayParts(a);
   const y = arrayParts(b);
-  if (x.tuple.length === 0 && y.tuple.length === 0) {
-    if (a.items !== undefined || b.items !== undefined) compareSchemas(x.rest, y.rest, [...at, 'items'], cmp);
-    return;
-  }
-  if (isDeepStrictEqual(assertions(x), assertions(y))) return;
+  // What follows the tuple: additionalItems in draft-07's form, items otherwise.
+  const restKey = (p: { form?: string }) => (p.form === 'items' ? 'additionalItems' : 'items');
+  // No tuple on either side (an empty one is none): only what follows.
+  if (x.tuple.length === 0 && y.tuple.length === 0) return compareSchemas(x.rest, y.rest, [...at, restKey(y)], cmp);
   if (x.form !== y.form && y.form !== undefined)
     cmp.note('describes', [...at, y.form], `the array became a tuple (${y.form}: [${y.tuple.length} schemas])`);
   const positions = Math.max(x.tuple.length, y.tuple.length);
   for (let i = 0; i < positions; i++)
     compareSchemas(x.tuple[i] ?? x.rest, y.tuple[i] ?? y.rest, [...at, y.form ?? x.form ?? 'items', i], cmp);
-  const restKey = (p: { form?: string }) => (p.form === 'items' ? 'additionalItems' : 'items');
   compareSchemas(x.rest, y.rest, [...at, restKey(y)], cmp);
 }
 

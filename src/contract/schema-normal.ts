@@ -1,6 +1,6 @@
 // A JSON Schema rewritten so that two schemas accepting the same values look alike, for diff:
 // local $refs replaced by what they point at, allOf merged into one schema, x-* keywords
-// dropped, `const` written as a one-value `enum`, `type` as a sorted list, one-member
+// dropped, `const` written as a one-value `enum`, `type` and `required` as sorted lists, one-member
 // anyOf/oneOf unwrapped. Annotations (description, default, …) stay, to be listed, not judged.
 
 import { isDeepStrictEqual } from 'node:util';
@@ -30,8 +30,13 @@ const PLUMBING: ReadonlySet<string> = new Set(['$defs', 'definitions', '$id', 'i
 export const RECURSIVE = '$recursive';
 /** Stands for a value where a schema belongs that is none (a string, a number): compared as written. */
 export const INVALID = '$invalid';
-/** More inlined nodes than this (a web of shared $refs): the rest is left as a $ref, which diff cannot judge. */
+/**
+ * More inlined nodes than this (a web of shared $refs) and the schema is not inlined at all: a
+ * part left as written would compare equal while the definitions it points at differ.
+ */
 const INLINE_BUDGET = 20_000;
+/** Beside `$ref: '#'`, the whole schema as written, where it was too large to inline. */
+const AS_WRITTEN = '$asWritten';
 
 /** Merges `{allOf: [...]}` into one schema; throws when the members cannot be merged. */
 export type AllOfMerger = (schema: SchemaObject) => Schema;
@@ -49,10 +54,20 @@ export function mayMerge(schema: unknown): boolean {
   return ['"allOf"', '"$ref"', '"anyOf"', '"oneOf"'].some((keyword) => text.includes(keyword));
 }
 
-/** Loads json-schema-merge-allof: only diffs that meet an allOf pay for it (lodash and all). */
+/**
+ * Loads json-schema-merge-allof: only diffs that meet an allOf pay for it (lodash and all). The
+ * library intersects type lists as plain sets, so every `number` is given its `integer` first
+ * (`[integer, string]` and `[number, string]` have integers in common); what it writes is brought
+ * back to our spelling of `type` at every level.
+ */
 export async function loadAllOfMerger(): Promise<AllOfMerger> {
   const { default: merge } = await import('json-schema-merge-allof');
-  return (schema) => merge(schema, { ignoreAdditionalProperties: false }) as Schema;
+  return (schema) => {
+    // The library's default (ignoreAdditionalProperties false) keeps a member's
+    // additionalProperties refusing the properties another member declares.
+    const merged = merge(retype(schema, withIntegers) as SchemaObject);
+    return retype(merged, typeList) as Schema;
+  };
 }
 
 interface Inline {
@@ -63,33 +78,41 @@ interface Inline {
   merge?: AllOfMerger;
 }
 
+/** Thrown when inlining has made more nodes than INLINE_BUDGET. */
+class OverBudget extends Error {}
+
 /** `schema` normalised (see the file header); `merge` is needed when it uses allOf. */
 export function normaliseSchema(schema: unknown, merge?: AllOfMerger): Schema | undefined {
   if (schema === undefined) return undefined;
-  return normal(schema, { root: schema, stack: [schema], budget: { left: INLINE_BUDGET }, merge });
+  try {
+    return normal(schema, { root: schema, stack: [schema], budget: { left: INLINE_BUDGET }, merge });
+  } catch (error) {
+    if (!(error instanceof OverBudget)) throw error;
+    // A $ref to the document, which diff compares as written: any change in it cannot be judged.
+    return { $ref: '#', [AS_WRITTEN]: schema };
+  }
 }
 
 function normal(node: unknown, ctx: Inline): Schema {
   if (typeof node === 'boolean') return node;
   // Not a schema at all: kept as it is, so that any change to it is seen and not judged.
   if (!isSchemaObject(node)) return { [INVALID]: node };
-  if (--ctx.budget.left < 0) return { ...node };
+  if (--ctx.budget.left < 0) throw new OverBudget();
   if (typeof node.$ref === 'string') return withRef(node, node.$ref, ctx);
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key.startsWith('x-') || PLUMBING.has(key)) continue;
-    out[key] = subschemas(key, value, ctx);
+    out[key] = subschemas(key, value, (sub) => normal(sub, ctx));
   }
   return canonical(out, ctx);
 }
 
-/** A keyword's value with its subschemas normalised. */
-function subschemas(key: string, value: unknown, ctx: Inline): unknown {
+/** A keyword's value with each of its subschemas replaced by `each` of it. */
+function subschemas(key: string, value: unknown, each: (sub: unknown) => unknown): unknown {
   if (SCHEMA_MAPS.includes(key) && isSchemaObject(value))
-    return Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, normal(sub, ctx)]));
-  if ((SCHEMA_LISTS.includes(key) || SCHEMA_SINGLES.includes(key)) && Array.isArray(value))
-    return value.map((sub) => normal(sub, ctx));
-  if (SCHEMA_SINGLES.includes(key)) return normal(value, ctx);
+    return Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, each(sub)]));
+  if ((SCHEMA_LISTS.includes(key) || SCHEMA_SINGLES.includes(key)) && Array.isArray(value)) return value.map(each);
+  if (SCHEMA_SINGLES.includes(key)) return each(value);
   return value;
 }
 
@@ -138,10 +161,8 @@ function canonical(s: SchemaObject, ctx: Inline): Schema {
     const inEnum = !Array.isArray(rest.enum) || rest.enum.some((v) => isDeepStrictEqual(v, value));
     return canonical({ ...rest, enum: inEnum ? [value] : [] }, ctx);
   }
-  if (typeof s.type === 'string' || Array.isArray(s.type)) {
-    const list = [...new Set(Array.isArray(s.type) ? s.type.map(String) : [s.type])].sort();
-    s.type = list.includes('number') ? list.filter((t) => t !== 'integer') : list;
-  }
+  if (typeof s.type === 'string' || Array.isArray(s.type)) s.type = typeList(s.type);
+  if (Array.isArray(s.required)) s.required = [...new Set(s.required)].sort();
   for (const key of ['anyOf', 'oneOf'])
     if (Array.isArray(s[key]) && (s[key] as unknown[]).length === 1) {
       const {
@@ -161,33 +182,43 @@ function mergeAllOf(s: SchemaObject, ctx: Inline): Schema {
   const parts = Object.keys(rest).length ? [rest, ...members] : members;
   if (parts.length === 1) return parts[0]!;
   if (!ctx.merge) return s;
+  let merged: Schema;
   try {
-    const merged = ctx.merge({ allOf: parts });
-    return isSchemaObject(merged) ? canonicalAfterMerge(merged) : merged;
+    merged = ctx.merge({ allOf: parts });
   } catch {
     return s;
   }
+  // Normalised again: the library writes some things its own way (two nots as the not of an anyOf,
+  // which may have one member).
+  return normal(merged, ctx);
 }
 
-/** The library writes enum and type its own way; brought back to ours. */
-function canonicalAfterMerge(s: SchemaObject): Schema {
-  if (typeof s.type === 'string') s.type = [s.type];
-  if (Array.isArray(s.type)) s.type = [...s.type].sort();
-  return s;
+/** `type` (a name or a list of them) as a list: each type once, sorted, no `integer` beside `number`, which holds it. */
+function typeList(type: string | unknown[]): string[] {
+  const list = [...new Set(Array.isArray(type) ? type.map(String) : [type])].sort();
+  return list.includes('number') ? list.filter((t) => t !== 'integer') : list;
+}
+
+/** `type` as a list that names `integer` wherever it names `number`, for a merger that intersects sets. */
+function withIntegers(type: string | unknown[]): string[] {
+  const list = typeList(type);
+  return list.includes('number') ? [...list, 'integer'] : list;
+}
+
+/** `schema` with `type` rewritten at every level where it is a name or a list. */
+function retype(schema: unknown, rewrite: (type: string | unknown[]) => string[]): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  const out: SchemaObject = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = subschemas(key, value, (sub) => retype(sub, rewrite));
+  if (typeof out.type === 'string' || Array.isArray(out.type)) out.type = rewrite(out.type);
+  return out;
 }
 
 /** A schema with its annotations removed at every level, for "accepts the same values" by equality. */
 export function assertions(s: unknown): unknown {
   if (!isSchemaObject(s)) return s;
   const out: SchemaObject = {};
-  for (const [key, value] of Object.entries(s)) {
-    if (ANNOTATIONS.has(key)) continue;
-    if (SCHEMA_MAPS.includes(key) && isSchemaObject(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([n, sub]) => [n, assertions(sub)]));
-    else if ((SCHEMA_LISTS.includes(key) || SCHEMA_SINGLES.includes(key)) && Array.isArray(value))
-      out[key] = value.map(assertions);
-    else if (SCHEMA_SINGLES.includes(key)) out[key] = assertions(value);
-    else out[key] = value;
-  }
+  for (const [key, value] of Object.entries(s))
+    if (!ANNOTATIONS.has(key)) out[key] = subschemas(key, value, assertions);
   return Object.keys(out).length === 0 ? true : out;
 }

@@ -92,12 +92,12 @@ export function guardTerminal(io: IO, secrets?: Secrets): IO {
     [io.stderr, io.stderrIsTTY],
   ] as const)
     if (tty) reportWidth(stream);
-  return {
-    ...io,
-    stdout: guard(io.stdout, io.stdoutIsTTY, io.stdoutIsTTY ? secrets : undefined),
-    stderr: guard(io.stderr, io.stderrIsTTY, secrets),
-    columns: io.stdoutIsTTY ? terminalWidth(io.columns) : undefined,
-  };
+  // A copy that keeps a getter a getter: bin's stdin stream is made only if a command reads it.
+  const guarded = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as IO;
+  guarded.stdout = guard(io.stdout, io.stdoutIsTTY, io.stdoutIsTTY ? secrets : undefined);
+  guarded.stderr = guard(io.stderr, io.stderrIsTTY, secrets);
+  guarded.columns = io.stdoutIsTTY ? terminalWidth(io.columns) : undefined;
+  return guarded;
 }
 
 /** The stream under a guard: for the spinner, whose own cursor codes must reach the terminal. */

@@ -22,7 +22,7 @@ test('a callback that arrives before the wait is kept for it; only the first cou
     const refused = await Promise.race(sent);
     assert.equal(refused.answer.status, 409, 'only the first callback counts');
     const held = refused.code === 'a' ? 'b' : 'a';
-    const callback = await server.waitForCallback(30_000);
+    const callback = await server.waitForCallback({ waitMs: 30_000, namedMs: 30_000 });
     assert.equal(callback.params.get('code'), held);
     callback.respond('success');
     const answered = await sent[held === 'a' ? 0 : 1]!;
@@ -36,7 +36,7 @@ test('a callback that arrives before the wait is kept for it; only the first cou
 test('a callback with another state is refused: the wait ends with an auth error, the browser gets 400', async () => {
   const server = await startCallbackServer(0, STATE);
   try {
-    const refused = assert.rejects(server.waitForCallback(30_000), (err) => {
+    const refused = assert.rejects(server.waitForCallback({ waitMs: 30_000, namedMs: 30_000 }), (err) => {
       assert.ok(err instanceof McpctlError);
       assert.equal(err.kind, 'auth');
       assert.match(err.message, /state that does not match this sign-in/);
@@ -56,6 +56,20 @@ test('other paths and methods are not the callback', async () => {
     const base = `http://127.0.0.1:${server.port}`;
     assert.equal((await fetch(`${base}/elsewhere?state=${STATE}`)).status, 404);
     assert.equal((await fetch(`${server.redirectUrl}?state=${STATE}`, { method: 'POST' })).status, 405);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a wait that runs out names the limit the user gave, not what was left of it', async () => {
+  const server = await startCallbackServer(0, STATE);
+  try {
+    await assert.rejects(server.waitForCallback({ waitMs: 1, namedMs: 5000 }), (err) => {
+      assert.ok(err instanceof McpctlError);
+      assert.equal(err.kind, 'timeout');
+      assert.match(err.message, /^no sign-in arrived within 5 seconds$/);
+      return true;
+    });
   } finally {
     await server.close();
   }

@@ -113,7 +113,10 @@ describe('auth login (authorization code + PKCE)', () => {
     try {
       const recorder = await fakeBrowser(fresh.dir, 'record-only');
       const ctx = makeCtx(fresh.dir, { BROWSER: recorder.program });
-      const pending = login(makeSpec(fixture.url), ctx, { noBrowser: true, timeoutMs: 20_000 });
+      const pending = login(makeSpec(fixture.url), ctx, {
+        noBrowser: true,
+        limit: { at: Date.now() + 20_000, ms: 20_000 },
+      });
       // Play the user: take the URL from stderr and open it.
       let url: string | undefined;
       for (let i = 0; i < 400 && url === undefined; i += 1) {
@@ -136,12 +139,15 @@ describe('auth login (authorization code + PKCE)', () => {
     const fresh = await tempHome();
     try {
       const ctx = makeCtx(fresh.dir);
-      await assert.rejects(login(makeSpec(fixture.url), ctx, { noBrowser: true, timeoutMs: 300 }), (err: unknown) => {
-        assert.ok(err instanceof McpctlError);
-        assert.equal(err.kind, 'timeout');
-        assert.equal(err.phase, 'auth');
-        return true;
-      });
+      await assert.rejects(
+        login(makeSpec(fixture.url), ctx, { noBrowser: true, limit: { at: Date.now() + 300, ms: 300 } }),
+        (err: unknown) => {
+          assert.ok(err instanceof McpctlError);
+          assert.equal(err.kind, 'timeout');
+          assert.equal(err.phase, 'auth');
+          return true;
+        },
+      );
     } finally {
       await fresh.cleanup();
     }

@@ -112,7 +112,7 @@ test('the README workflow installs mcpctl the way that works, on a current LTS N
   ) as { filename: string; files: { path: string }[] }[];
   assert.equal(packed[0]!.filename, `mcpctl-${version}.tgz`);
   const shipped = new Set(packed[0]!.files.map((f) => f.path));
-  for (const file of ['bin/mcpctl.js', 'dist/bundle/main.js', 'mcpctl-test.schema.json'])
+  for (const file of ['bin/mcpctl.js', 'dist/bundle/main.cjs', 'mcpctl-test.schema.json'])
     assert.ok(shipped.has(file), file);
   for (const step of steps.filter(
     (s) => s.uses?.startsWith('actions/upload-artifact') || /mcpctl .* (diff|lint) /.test(s.run ?? ''),

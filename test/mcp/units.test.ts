@@ -41,9 +41,9 @@ function withCode(message: string, code: string): Error {
 describe('LineSplitter', () => {
   test('splits across chunks, strips CR, keeps the unfinished rest', () => {
     const splitter = new LineSplitter(1024);
-    assert.deepEqual(splitter.push(Buffer.from('{"a"')).map(String), []);
-    assert.deepEqual(splitter.push(Buffer.from(':1}\r\n{"b":2}\nrest')).map(String), ['{"a":1}', '{"b":2}']);
-    assert.equal(String(splitter.flush()), 'rest');
+    assert.deepEqual(splitter.push(Buffer.from('{"a"')), []);
+    assert.deepEqual(splitter.push(Buffer.from(':1}\r\n{"b":2}\nrest')), ['{"a":1}', '{"b":2}']);
+    assert.equal(splitter.flush(), 'rest');
     assert.equal(splitter.flush(), undefined);
   });
 
@@ -51,16 +51,37 @@ describe('LineSplitter', () => {
     const bytes = Buffer.from('"é"\n');
     const splitter = new LineSplitter(1024);
     assert.deepEqual(splitter.push(bytes.subarray(0, 2)), []);
-    assert.deepEqual(
-      splitter.push(bytes.subarray(2)).map((b) => b.toString('utf8')),
-      ['"é"'],
-    );
+    assert.deepEqual(splitter.push(bytes.subarray(2)), ['"é"']);
   });
 
-  test('a line over the limit throws, even when it arrives in pieces', () => {
+  test('lines over many chunks come out as the whole stream decoded at once, one after another', () => {
+    // Two long lines, the second shorter than the first, then a short one, cut at odd places:
+    // what is left of one line must never show in the next; bad UTF-8 is replaced as a whole
+    // decode replaces it; a CR is dropped only before a newline.
+    const first = `{"text":"${'ab€𝄞'.repeat(5000)}"}\r`;
+    const stream = Buffer.concat([
+      Buffer.from(`${first}\n`),
+      Buffer.from([0xe2, 0x82, 0x22, 0xff, 0x0a]),
+      Buffer.from(`${'x'.repeat(3000)}\n{"c":3}\nend\r`),
+    ]);
+    const splitter = new LineSplitter(1 << 20);
+    const lines: string[] = [];
+    for (let at = 0; at < stream.length; at += 997) lines.push(...splitter.push(stream.subarray(at, at + 997)));
+    const expected = stream.toString('utf8').split('\n');
+    const rest = expected.pop();
+    assert.deepEqual(
+      lines,
+      expected.map((line) => line.replace(/\r$/, '')),
+    );
+    assert.equal(splitter.flush(), rest);
+    assert.equal(rest, 'end\r');
+  });
+
+  test('a line over the limit throws, even when it arrives in pieces, and the next line starts afresh', () => {
     const splitter = new LineSplitter(10);
     splitter.push(Buffer.from('123456'));
     assert.throws(() => splitter.push(Buffer.from('789012')), LineTooLongError);
+    assert.deepEqual(splitter.push(Buffer.from('1234\n')), ['1234']);
   });
 });
 

@@ -610,3 +610,19 @@ test('without hard links, a write of the file itself that fails part way leaves 
   }
   assert.deepEqual(readdirSync(dir), []);
 });
+
+test('writeFileAtomic (config edits, tokens, trust) fails when it cannot write, a full disk in words of its own', async () => {
+  const dir = freshDir();
+  const missing = path.join(dir, 'missing', 'servers.json');
+  assert.equal((await failure(writeFileAtomic(missing, '{}'))).code, 'ENOENT');
+  const file = path.join(dir, 'servers.json');
+  writeFileSync(file, '{"old":true}');
+  await withWritesFailing('ENOSPC', undefined, async () => {
+    const err = await failure(writeFileAtomic(file, '{"new":true}'));
+    assert.ok(err instanceof McpctlError);
+    assert.equal(err.kind, 'config');
+    assert.equal(err.message, `cannot write ${file}: no space left on the device`);
+  });
+  assert.equal(readFileSync(file, 'utf8'), '{"old":true}');
+  assert.deepEqual(readdirSync(dir), ['servers.json']);
+});

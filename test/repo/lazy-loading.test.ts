@@ -79,7 +79,7 @@ test('the run module of a command that opens sessions loads neither the MCP SDK 
   }
 });
 
-test('--help and completion, through the bundle, load no node:child_process (commander’s spawn is lazy)', () => {
+test('--help and completion, through the bundle, load no node:child_process (commander’s spawn is lazy) nor fs/promises', () => {
   for (const argv of [['--help'], ['completion', 'bash']]) {
     // process.moduleLoadList names every built-in module the run loaded, read as it exits.
     const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
@@ -95,10 +95,30 @@ test('--help and completion, through the bundle, load no node:child_process (com
     const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
     assert.ok(builtins.length > 0, 'no module list was reported');
     assert.deepEqual(
-      builtins.filter((line) => /\b(child_process|dgram)$/.test(line)),
+      builtins.filter((line) => /\b(child_process|dgram|fs\/promises)$/.test(line)),
       [],
       `mcpctl ${argv.join(' ')}`,
     );
+  }
+});
+
+test('--help and servers make no stdin stream (bin hands it over only when a command reads it)', () => {
+  // Every read of process.stdin is reported; the stream is made on the first.
+  const report = `const made = Object.getOwnPropertyDescriptor(process, 'stdin');
+Object.defineProperty(process, 'stdin', { configurable: true, get() { process.stderr.write('stdin was read\\n'); return made.get.call(process); } });`;
+  const config = path.join(mkdtempSync(path.join(tmpdir(), 'stdin-')), 'mcp.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { s: { command: 'true' } } }));
+  for (const argv of [['--help'], ['-c', config, 'servers']]) {
+    const run = spawnSync(
+      process.execPath,
+      ['--require', writeScript(report), path.join(ROOT, 'bin/mcpctl.js'), ...argv],
+      {
+        env: { PATH: process.env.PATH, HOME: tmpdir() },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '', `mcpctl ${argv.join(' ')}`);
   }
 });
 
@@ -126,4 +146,31 @@ test('the session layer loads node:http and node:https only for an HTTP server�
     run.stdout.split('\n').filter((line) => /^NativeModule (http|https|tls)$/.test(line)),
     [],
   );
+});
+
+test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Node undici (no platform Headers or Response)', async () => {
+  const { startEverything } = await import('../helpers/everything.js');
+  const server = await startEverything('streamableHttp');
+  try {
+    const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
+    const home = mkdtempSync(path.join(tmpdir(), 'home-'));
+    const run = spawnSync(
+      process.execPath,
+      ['--require', writeScript(report), path.join(ROOT, 'bin/mcpctl.js'), 'tools', server.url, '--json'],
+      { env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home }, encoding: 'utf8' },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok((JSON.parse(run.stdout) as { tools: unknown[] }).tools.length > 0, run.stdout);
+    const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
+    assert.ok(
+      builtins.some((line) => line === 'NativeModule http'),
+      'no module list was reported',
+    );
+    assert.deepEqual(
+      builtins.filter((line) => /undici/.test(line)),
+      [],
+    );
+  } finally {
+    await server.stop();
+  }
 });

@@ -35,7 +35,15 @@ test('the packed tarball holds the program and nothing else, and installs and ru
   const [info] = JSON.parse(packed.stdout) as { filename: string; files: PackedFile[] }[];
   const files = info.files.map((f) => f.path).sort();
 
-  for (const wanted of ['LICENSE', 'README.md', 'bin/mcpctl.js', 'dist/bundle/main.js', 'mcpctl.schema.json']) {
+  for (const wanted of [
+    'LICENSE',
+    'README.md',
+    'bin/mcpctl.js',
+    'bin/load-bundle.js',
+    'bin/package.json',
+    'dist/bundle/main.cjs',
+    'mcpctl.schema.json',
+  ]) {
     assert.ok(files.includes(wanted), `${wanted} is missing from the tarball`);
   }
   assert.ok(

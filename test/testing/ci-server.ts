@@ -1,7 +1,7 @@
 // A fixture server for the CI features of `mcpctl test`, over stdio: `flaky` reports failure on
 // its first call of a session and success after; `create` makes an item and answers with its id
 // in structuredContent; `get` reads one back by id; `never-called` exists to be missed by a
-// coverage check. Run: node ci-server.js serve.
+// coverage check. Run: node ci-server.js serve (stdio); tests may import ciServer to serve it in-process.
 
 import { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
@@ -20,7 +20,7 @@ const TOOLS: Tool[] = [
   { name: 'never-called', description: 'No test calls it', inputSchema: object },
 ];
 
-function ciServer(): Server {
+export function ciServer(): Server {
   const server = new Server({ name: 'ci-fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
   let flakyCalls = 0;
   const items = new Set<string>();

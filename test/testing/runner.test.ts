@@ -5,32 +5,21 @@
 // result, each failure at the line of its expectation, and the tools no test called. The clock
 // is the test's: each reading is 10 ms after the one before.
 
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveServer } from '../../src/config/resolve.js';
-import type { ServerSpec } from '../../src/config/types.js';
 import { usageError } from '../../src/errors.js';
 import { openSession } from '../mcp/helpers.js';
-import { Secrets } from '../../src/redact.js';
 import { contractJson, snapshotContract } from '../../src/contract/snapshot.js';
-import { loadTestFile, type TestCase } from '../../src/testing/load.js';
-import { type FileRun, runTestFile, type RunnerDeps, type TestResult } from '../../src/testing/run.js';
-import { fakeContext } from '../helpers/context.js';
+import { loadTestFile } from '../../src/testing/load.js';
 import { ROOT } from '../helpers/run.js';
+import { fileRunner, told } from './run-lines.js';
 
 const CI_SERVER = path.join(ROOT, 'dist', 'test', 'testing', 'ci-server.js');
 const CALL_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 const SECRET = 'sekret-token-0123456789';
-
-const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-runner-'));
-const ctx = fakeContext({ cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir } });
-after(() => {
-  ctx.interrupt();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 const SERVERS = [
   'servers:',
@@ -40,68 +29,7 @@ const SERVERS = [
   `  narrow: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(CALL_SERVER)}, legacy], disabledTools: [fails, "b*"] }`,
 ];
 
-interface Run extends FileRun {
-  /** Results in the order they were reported. */
-  reported: TestResult[];
-  /** The servers a session was opened for. */
-  opened: string[];
-  tripped: boolean;
-}
-
-interface RunOptions {
-  bail?: boolean;
-  include?: (t: TestCase) => boolean;
-  signal?: AbortSignal;
-  resolve?: RunnerDeps['resolve'];
-}
-
-let files = 0;
-
-/** Runs a test file of these lines (after the servers) as `mcpctl test` would. */
-async function runLines(lines: string[], opts: RunOptions = {}): Promise<Run> {
-  const file = path.join(dir, `t${++files}.yaml`);
-  writeFileSync(file, [...SERVERS, ...lines, ''].join('\n'));
-  const loaded = await loadTestFile(file, ctx);
-  const reported: TestResult[] = [];
-  const opened: string[] = [];
-  let clock = 0;
-  const bail = { tripped: false };
-  const run = await runTestFile(
-    loaded,
-    {
-      resolve:
-        opts.resolve ??
-        (async (name) => {
-          const entry = loaded.servers.find((s) => s.name === name);
-          if (!entry) throw usageError(`no server "${name}"`);
-          return resolveServer(entry, ctx);
-        }),
-      session: (spec: ServerSpec, fn) => {
-        opened.push(spec.name);
-        return openSession(spec, ctx, { cacheDir: false }, fn);
-      },
-      now: () => (clock += 10),
-      signal: opts.signal ?? new AbortController().signal,
-      onResult: (r) => reported.push(r),
-      secrets: new Secrets(),
-    },
-    { include: opts.include ?? (() => true), bail: opts.bail ?? false },
-    bail,
-  );
-  return { ...run, reported, opened, tripped: bail.tripped };
-}
-
-/** `file:line:col` in the last file run, the line counted from the first of the lines given. */
-const at = (line: number, col: number) => `t${files}.yaml:${SERVERS.length + line}:${col}`;
-
-/** A test's name, status and, when it has them, its reason, failures or error. */
-function told(r: TestResult): unknown[] {
-  const out: unknown[] = [r.name, r.status];
-  if (r.skipReason) out.push(r.skipReason);
-  if (r.failures.length) out.push(r.failures);
-  if (r.error) out.push(r.error);
-  return out;
-}
+const { dir, ctx, runLines, at } = fileRunner(SERVERS);
 
 test('setup, teardown, captures, retries and secrets on one server; results in file order, each reported as it came', async () => {
   const r = await runLines([

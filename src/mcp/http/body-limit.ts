@@ -3,6 +3,7 @@
 // stream carries every message of a legacy session.
 
 import { MessageTooLargeError } from '../message-size.js';
+import { WireResponse } from './wire-response.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -12,11 +13,11 @@ const CR = 0x0d;
  * more than `limit` bytes arrive in one message. The decoder upstream is pulled, never run ahead,
  * so memory stays near one chunk whatever the server sends.
  */
-export function cappedResponse(
-  response: Response,
+export function cappedResponse<R extends Response | WireResponse>(
+  response: R,
   limit: number,
   onTooLarge: (err: MessageTooLargeError) => void,
-): Response {
+): R {
   if (response.body === null) return response;
   const eventStream = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
   let size = 0;
@@ -49,9 +50,12 @@ export function cappedResponse(
       controller.enqueue(chunk);
     },
   });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const body = response.body.pipeThrough(counter);
+  const init = { status: response.status, statusText: response.statusText };
+  // Our fetch's answers stay WireResponses: a platform Response would load Node's undici.
+  return (
+    response instanceof WireResponse
+      ? new WireResponse(body, { ...init, headers: response.headers })
+      : new Response(body, { ...init, headers: response.headers })
+  ) as R;
 }

@@ -1,5 +1,6 @@
 // The fetch the MCP HTTP transports use when no proxy is configured: requests go out through
-// node:http / node:https, responses come back as the platform's Response objects. Node 20's
+// node:http / node:https, answers come back as WireResponse objects (a Response's API without
+// loading Node's undici, wire-headers.ts). Node 20's
 // built-in fetch costs a one-shot command ~30 ms and ~18 MiB on first use (undici's dispatcher
 // and WASM parser) and keeps its sockets open a while after the session; this one shares the
 // native HTTP parser and closes every socket when the session ends. node:http and node:https are
@@ -10,6 +11,8 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { WireHeaders, type WireHeadersInit } from './wire-headers.js';
+import { WireResponse } from './wire-response.js';
 
 export interface HttpFetch {
   fetch: FetchLike;
@@ -49,10 +52,10 @@ export function createHttpFetch(): HttpFetch {
     }
     return made;
   };
-  const fetch: FetchLike = async (input, init = {}) => {
+  const fetch = async (input: string | URL, init: RequestInit = {}): Promise<WireResponse> => {
     let url = new URL(String(input));
     let method = (init.method ?? 'GET').toUpperCase();
-    const headers = new Headers(init.headers);
+    const headers = new WireHeaders(init.headers as WireHeadersInit);
     let body = await bodyBytes(init.body, headers);
     const signal = init.signal ?? undefined;
     for (let redirects = 0; ; redirects++) {
@@ -85,7 +88,8 @@ export function createHttpFetch(): HttpFetch {
     }
   };
   return {
-    fetch,
+    // The transports read only what WireResponse has of a Response (status, headers, body, text).
+    fetch: fetch as unknown as FetchLike,
     close() {
       for (const { agent } of clients.values()) agent.destroy();
     },
@@ -93,7 +97,7 @@ export function createHttpFetch(): HttpFetch {
 }
 
 /** The request body as bytes, with the content type fetch would add for it. */
-async function bodyBytes(body: RequestInit['body'], headers: Headers): Promise<Buffer | undefined> {
+async function bodyBytes(body: RequestInit['body'], headers: WireHeaders): Promise<Buffer | undefined> {
   if (body === undefined || body === null) return undefined;
   const typed = (type: string) => {
     if (!headers.has('content-type')) headers.set('content-type', type);
@@ -121,7 +125,7 @@ function send(
   client: (protocol: Protocol) => Client,
   url: URL,
   method: string,
-  headers: Headers,
+  headers: WireHeaders,
   body: Buffer | undefined,
   signal: AbortSignal | undefined,
 ): Promise<http.IncomingMessage> {
@@ -160,22 +164,22 @@ async function toResponse(
   res: http.IncomingMessage,
   method: string,
   signal: AbortSignal | undefined,
-): Promise<Response> {
+): Promise<WireResponse> {
   const status = res.statusCode ?? 0;
-  const headers = new Headers();
+  const headers = new WireHeaders();
   for (const [name, value] of Object.entries(res.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
   if (NULL_BODY.has(status) || method === 'HEAD') {
     res.resume();
-    return new Response(null, { status, statusText: res.statusMessage, headers });
+    return new WireResponse(null, { status, statusText: res.statusMessage, headers });
   }
   // Aborting the request also ends a body that is still streaming (an SSE stream, say).
   const onAbort = () => res.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
   signal?.addEventListener('abort', onAbort, { once: true });
   res.once('close', () => signal?.removeEventListener('abort', onAbort));
-  return new Response(Readable.toWeb(await decoded(res)) as ReadableStream<Uint8Array>, {
+  return new WireResponse(Readable.toWeb(await decoded(res)) as ReadableStream<Uint8Array>, {
     status,
     statusText: res.statusMessage,
     headers,

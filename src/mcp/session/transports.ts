@@ -1,12 +1,14 @@
 // Builds the HTTP transport for a server spec (stdio has its own, src/mcp/stdio/process-transport.ts):
 // the SDK's Streamable HTTP and legacy SSE transports, with static headers, the optional
 // OAuth provider, the proxy-aware fetch, and a kill switch for every request in flight.
+// Without a proxy or OAuth, no platform Headers or Response is made on the way (wire-headers.ts).
 
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerSpec } from '../../config/types.js';
 import { cappedResponse } from '../http/body-limit.js';
 import { createHttpFetch } from '../http/http-fetch.js';
+import { WireHeaders } from '../http/wire-headers.js';
 import type { MessageTooLargeError } from '../stdio/process-transport.js';
 
 export interface HttpTransportSettings {
@@ -38,7 +40,7 @@ export function httpTransport(
   if (kind === 'sse') {
     return new SSEClientTransport(url, { requestInit, fetch, authProvider: settings.authProvider });
   }
-  return new StreamableHTTPClientTransport(url, {
+  const transport = new StreamableHTTPClientTransport(url, {
     requestInit,
     fetch,
     authProvider: settings.authProvider,
@@ -53,6 +55,25 @@ export function httpTransport(
       reconnectionDelayGrowFactor: 1,
     },
   });
+  if (settings.fetch === undefined && settings.authProvider === undefined) useWireHeaders(transport, spec.headers);
+  return transport;
+}
+
+/**
+ * The SDK starts every request's headers as a platform `Headers` (its `_commonHeaders`: the
+ * static headers, an OAuth token, the session id, the protocol revision). With no OAuth there
+ * is no token, so the same list is built as a WireHeaders, which node:http checks again as it
+ * sends. Should a later SDK lose that method, its own stays: slower, never different.
+ */
+function useWireHeaders(transport: StreamableHTTPClientTransport, staticHeaders: Record<string, string>): void {
+  const seam = transport as unknown as { _commonHeaders?: unknown };
+  if (typeof seam._commonHeaders !== 'function') return;
+  seam._commonHeaders = async () => {
+    const headers = new WireHeaders(staticHeaders);
+    if (transport.sessionId) headers.set('mcp-session-id', transport.sessionId);
+    if (transport.protocolVersion) headers.set('mcp-protocol-version', transport.protocolVersion);
+    return headers;
+  };
 }
 
 /**

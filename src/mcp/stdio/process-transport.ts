@@ -196,7 +196,7 @@ export class ProcessTransport implements Transport {
   private readStdout(stdout: Readable): void {
     const splitter = new LineSplitter(this.options.maxMessageBytes);
     stdout.on('data', (chunk: Buffer) => {
-      let lines: Buffer[];
+      let lines: string[];
       try {
         lines = splitter.push(chunk);
       } catch (err) {
@@ -206,14 +206,14 @@ export class ProcessTransport implements Transport {
         void this.close();
         return;
       }
-      for (const line of lines) this.deliver(line.toString('utf8'));
+      for (const line of lines) this.deliver(line);
     });
     stdout.on('error', () => {
       // Reported through close: a broken pipe means the server is gone.
     });
     stdout.on('close', () => {
       const rest = splitter.flush();
-      if (rest) this.deliver(rest.toString('utf8'));
+      if (rest !== undefined) this.deliver(rest);
       this.fireClose();
     });
   }

@@ -1,0 +1,124 @@
+// Loads the program's bundle (CommonJS chunks in dist/bundle/) with V8's code cache, so that a
+// run does not parse and compile again what the run before it did. Node 22.1 and later keep the
+// cache themselves (module.enableCompileCache); on Node 20 this file keeps it, through vm.Script's
+// cached data, one file per chunk. A cache that is missing, stale, foreign or broken is only a
+// miss: the chunk is compiled from its source and its entry written anew.
+
+'use strict';
+
+const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire, enableCompileCache } = require('node:module');
+const path = require('node:path');
+
+/** Leads every entry of ours; an entry without it (or of another layout) is not used. */
+const MAGIC = Buffer.from('mcpctl-v8-cache-1\n');
+
+/**
+ * A loader of the bundle in `bundleDir`: `load(name)` returns a chunk's exports; chunks loaded
+ * after `useCache(dir)` use the code cache under `dir` (a private directory of the user's), and
+ * `save()` writes the entries they missed.
+ */
+function bundleLoader(bundleDir) {
+  return typeof enableCompileCache === 'function' ? nodeLoader(bundleDir) : vmLoader(bundleDir);
+}
+
+/** Node's own loader, with Node's own cache (22.1 and later). */
+function nodeLoader(bundleDir) {
+  const require = createRequire(path.join(bundleDir, 'main.cjs'));
+  return {
+    load: (name) => require(`./${name}`),
+    useCache: (dir) => enableCompileCache(path.join(dir, 'v8')),
+    save: () => {},
+  };
+}
+
+/**
+ * The CommonJS loader for the bundle's own chunks (`./name.cjs`); everything else they require
+ * (Node's built-in modules, the few packages left outside the bundle) goes to Node's require.
+ */
+function vmLoader(bundleDir) {
+  // Here, not at the top: Node 22.1 and later never need it.
+  const vm = require('node:vm');
+  let entries;
+  const external = createRequire(path.join(bundleDir, 'main.cjs'));
+  const loaded = new Map();
+  const missed = [];
+  const requireChunk = (id) => (id.startsWith('./') ? load(id.slice(2)) : external(id));
+  function load(name) {
+    const known = loaded.get(name);
+    if (known) return known.exports;
+    const file = path.join(bundleDir, name);
+    const source = readFileSync(file);
+    const cached = entries && readEntry(entries, name, source);
+    const script = new vm.Script(wrap(source), {
+      filename: file,
+      cachedData: cached,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    if (entries && (!cached || script.cachedDataRejected)) missed.push({ name, source, script });
+    const mod = { exports: {} };
+    // Registered before it runs, as Node does, so that a cycle sees the exports made so far.
+    loaded.set(name, mod);
+    script.runInThisContext()(mod.exports, requireChunk, mod, file, bundleDir);
+    return mod.exports;
+  }
+  // Written at the end of the run, so the entry holds every function the run compiled too.
+  const save = () => {
+    for (const { name, source, script } of missed.splice(0))
+      writeEntry(entries, name, source, script.createCachedData());
+  };
+  // One directory per Node version: V8 rejects another version's data, which would only thrash.
+  const useCache = (dir) => {
+    const versioned = path.join(dir, 'v8-vm', `${process.version}-${process.arch}`);
+    mkdirSync(versioned, { recursive: true, mode: 0o700 });
+    entries = versioned;
+  };
+  return { load, useCache, save };
+}
+
+/** The chunk as Node wraps a CommonJS module (in parentheses: V8 compiles the function at once). */
+function wrap(source) {
+  return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+}
+
+/**
+ * The cached data of `name`, if its entry was made from this very source: an entry holds the
+ * source it was made from, compared byte for byte (V8 itself checks only the source's length).
+ */
+function readEntry(entries, name, source) {
+  let entry;
+  try {
+    entry = readFileSync(path.join(entries, name));
+  } catch {
+    return undefined;
+  }
+  const header = MAGIC.length + 4;
+  if (entry.length < header || !entry.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const length = entry.readUInt32LE(MAGIC.length);
+  if (length !== source.length || entry.length <= header + length) return undefined;
+  if (!entry.subarray(header, header + length).equals(source)) return undefined;
+  return entry.subarray(header + length);
+}
+
+/** Writes an entry whole or not at all: a new file of ours, renamed over the old entry. */
+function writeEntry(entries, name, source, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(source.length);
+  const target = path.join(entries, name);
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, Buffer.concat([MAGIC, length, source, data]), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    // A full disk leaves a part written; a file of that name already is another's, left alone.
+    if (err?.code !== 'EEXIST') rmSync(temporary, { force: true });
+    return;
+  }
+  try {
+    renameSync(temporary, target);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
+
+// vmLoader too, for the tests of the Node 20 cache on any Node.
+module.exports = { bundleLoader, vmLoader };

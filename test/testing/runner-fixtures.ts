@@ -1,0 +1,110 @@
+// The fixture servers of the in-process runner tests (run-steps.test.ts, run-file.test.ts), served
+// in the test's own process over Streamable HTTP, a server of its own for each session: ci
+// (ci-server.ts), call (call-server.ts, also as "narrow" with tools disabled), odd (instructions,
+// completions, structured echoes and hooks the test runs), broken (its tools cannot be listed),
+// and two stdio servers whose command does not exist, with a secret in their environment.
+
+import { after } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ProtocolError, Server } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { callServer } from '../fixtures/call-server.js';
+import { serveSessions } from '../fixtures/session-http.js';
+import { ciServer } from './ci-server.js';
+
+/** A raw JSON-RPC server over stdio whose `crash` tool exits mid-request (fault-server.ts). */
+const FAULT_SERVER = fileURLToPath(new URL('../fixtures/fault-server.js', import.meta.url));
+
+export const SECRET = 'sekret-header-0123456789';
+const ENV_SECRET = 'sekret-env-9876543210';
+/** The value of PASSED in the context's environment, passed to a server by envFrom. */
+export const PASSED_SECRET = 'sekret-passed-5555555555';
+
+/** What the test does when the odd server's `hook` tool is called with `{ name }`: run before it answers. */
+export const onCall = new Map<string, () => Promise<void> | void>();
+
+const object = { type: 'object' as const, properties: {} };
+const ODD_TOOLS: Tool[] = [
+  { name: 'echo', description: 'Its arguments back as structuredContent', inputSchema: object },
+  { name: 'hook', description: 'Runs the hook of the test named by its argument', inputSchema: object },
+  { name: 'hang', description: 'Answers only once the request is cancelled', inputSchema: object },
+  { name: 'z-last', description: 'Never called', inputSchema: object },
+];
+
+/** A server with instructions, completions, structured echoes and test hooks. */
+function oddServer(): Server {
+  const server = new Server(
+    { name: 'odd', version: '2.0.0' },
+    { capabilities: { tools: {}, completions: {}, prompts: {} }, instructions: 'Handle with care' },
+  );
+  server.setRequestHandler('tools/list', async () => ({ tools: ODD_TOOLS }));
+  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    if (request.params.name === 'hook') await onCall.get(String(args.name))?.();
+    // No timer: a request the client gave up on holds nothing of this process.
+    if (request.params.name === 'hang')
+      await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+    return { content: [{ type: 'text', text: JSON.stringify(args) }], structuredContent: args };
+  });
+  server.setRequestHandler('prompts/list', async () => ({ prompts: [{ name: 'p', arguments: [{ name: 'a' }] }] }));
+  server.setRequestHandler('completion/complete', async (request) => ({
+    completion: {
+      values: [
+        `${request.params.ref.type}:${request.params.argument.name}=${request.params.argument.value}`,
+        JSON.stringify(request.params.context?.arguments ?? null),
+      ],
+    },
+  }));
+  return server;
+}
+
+/** A server whose tools list never comes: it answers only once the request is cancelled. */
+function stuckServer(): Server {
+  const server = new Server({ name: 'stuck', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async (_request, ctx) => {
+    await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+    return { tools: [] };
+  });
+  return server;
+}
+
+/** A server whose tools cannot be listed. */
+function brokenServer(): Server {
+  const server = new Server({ name: 'broken', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async () => {
+    throw new ProtocolError(-32603, 'the tool registry is down');
+  });
+  return server;
+}
+
+export interface RunnerFixtures {
+  /** The `servers:` lines of a test file naming them. */
+  lines: string[];
+  /** The URL of each HTTP server. */
+  urls: { ci: string; call: string; odd: string; broken: string };
+}
+
+/** The servers started (closed after the file's tests). */
+export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
+  const ci = await serveSessions(ciServer);
+  const call = await serveSessions(() => callServer('legacy'));
+  const odd = await serveSessions(oddServer);
+  const broken = await serveSessions(brokenServer);
+  const stuck = await serveSessions(stuckServer);
+  // The odd server's connections cut while it handles a request: the connection lost mid-request.
+  onCall.set('drop', () => odd.server.closeAllConnections());
+  after(() => Promise.all([ci, call, odd, broken, stuck].map((s) => s.close())));
+  const lines = [
+    'servers:',
+    `  ci: { url: "${ci.url}", headers: { Authorization: "Bearer ${SECRET}" } }`,
+    `  call: { url: "${call.url}" }`,
+    `  narrow: { url: "${call.url}", disabledTools: [fails, "b*"] }`,
+    `  odd: { url: "${odd.url}" }`,
+    `  broken: { url: "${broken.url}" }`,
+    `  stuck: { url: "${stuck.url}" }`,
+    `  fault: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(FAULT_SERVER)}, serve] }`,
+    `  missing: { command: "/nonexistent/${ENV_SECRET}", env: { TOKEN: ${ENV_SECRET} } }`,
+    '  passed: { command: "/nonexistent/${PASSED}", envFrom: [PASSED] }',
+  ];
+  return { lines, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url } };
+}
