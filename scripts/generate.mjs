@@ -51,6 +51,8 @@ async function generateValidators() {
     await put(`generated/${file}`, meta.metaValidatorModule(draft));
   const server = await load('src/config/validator-codegen.ts');
   await put('generated/server-validator.ts', server.serverValidatorModule());
+  const testFile = await load('src/testing/validator-codegen.ts');
+  await put('generated/test-file-validator.ts', testFile.testFileValidatorModule());
 }
 
 /** `mcpctl completion SHELL` of the program as it is now, run in-process. */

@@ -6,7 +6,7 @@
 
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from '@modelcontextprotocol/client';
 import type { Session } from '../mcp/session/session.js';
-import { listAll, type ListKind } from '../mcp/requests/lists.js';
+import type { ListKind } from '../mcp/requests/lists.js';
 import { toolAllowed } from '../mcp/requests/filters.js';
 
 /** Written into every snapshot, so a later mcpctl can read an older one. */
@@ -29,6 +29,9 @@ const VOLATILE = new Set(['_meta', 'ttlMs', 'cacheScope']);
 const UNORDERED = new Set(['required']);
 
 export async function snapshotContract(session: Session): Promise<Contract> {
+  // Imported here: the lists load the SDK client's schemas, which reading or diffing a saved
+  // contract (CONTRACT_FORMAT, contractJson) never needs.
+  const { listAll } = await import('../mcp/requests/lists.js');
   const caps = session.capabilities ?? {};
   const options = session.requestOptions();
   const list = async <K extends ListKind>(kind: K, offered: unknown) =>

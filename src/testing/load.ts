@@ -3,7 +3,7 @@
 // (exit 2) at file:line:col. Naming the file on the command line is consent to run its servers.
 
 import path from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Context } from '../io.js';
 import { configError } from '../errors.js';
 import { displayPath } from '../config/display-path.js';
@@ -14,9 +14,10 @@ import { builtinVariables, expandString, type InterpolationScope } from '../conf
 import { formatJsonPath, type JsonSegment } from '../config/jsonc.js';
 import { didYouMean } from '../suggest.js';
 import { parseSource, type SourceFile } from './source.js';
-import { serverStart, STEP_KINDS, testFileSchema, type StepKind } from './schema.js';
+import { STEP_KINDS, type StepKind } from './schema.js';
 import { logPatternProblem, type RawStart } from './server-start.js';
 import { pointerPath } from '../schema/pointer.js';
+import { validate as generatedValidator } from '../../generated/test-file-validator.js';
 
 export type Step =
   | { kind: 'status' }
@@ -149,14 +150,8 @@ interface RawFile {
   tests: RawTest[];
 }
 
-/** The file schema with `servers` left to the config layer's entry checks (clearer messages), except `start`, which is ours. */
-let compiled: ReturnType<Ajv['compile']> | undefined;
-function validator(): ReturnType<Ajv['compile']> {
-  const servers = { type: 'object', additionalProperties: { properties: { start: serverStart } } };
-  const properties = { ...(testFileSchema.properties as Record<string, unknown>), servers };
-  compiled ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile({ ...testFileSchema, properties });
-  return compiled;
-}
+/** The test-file schema's validator, generated in the build (src/testing/validator-codegen.ts). */
+const validateTestFile = generatedValidator as unknown as ValidateFunction;
 
 /** Expectations that only some steps can meet. */
 const APPLIES: Record<string, StepKind[]> = {
@@ -208,9 +203,8 @@ async function readTestSource(file: string, shownAs: string): Promise<{ source: 
   if (read === 'missing')
     throw configError(`${shownAs}: no such test file`, { phase: 'config', hint: 'name a YAML or JSON test file' });
   const source = parseSource(read.text, shownAs);
-  const validate = validator();
-  if (!validate(source.value))
-    throw configError(problems(source, validate.errors ?? []), {
+  if (!validateTestFile(source.value))
+    throw configError(problems(source, validateTestFile.errors ?? []), {
       phase: 'config',
       hint: 'the keys of a test file are described in mcpctl-test.schema.json',
     });

@@ -10,13 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HttpServerSpec, ServerSpec, StdioServerSpec } from '../../src/config/types.js';
 import type { Context } from '../../src/io.js';
-import {
-  planSession,
-  withSession,
-  type PlanChoices,
-  type Session,
-  type SessionStart,
-} from '../../src/mcp/session/index.js';
+import type { PlanChoices, Session, SessionStart } from '../../src/mcp/session/index.js';
 import { fakeContext, type FakeContext } from '../helpers/context.js';
 import { McpctlError } from '../../src/errors.js';
 
@@ -49,13 +43,18 @@ ${ctx.stderrText()}`,
   });
 }
 
-/** A session to `spec` as withSession opens one, planned with `choices` (the spec's own limits for the rest). */
-export function openSession<T>(
+/**
+ * A session to `spec` as withSession opens one, planned with `choices` (the spec's own limits for
+ * the rest). The session module is imported here, not at the top: it loads the SDK client (~0.17 s
+ * of CPU), and most of the files that use these helpers never open a session of their own.
+ */
+export async function openSession<T>(
   spec: ServerSpec,
   ctx: Context,
   choices: PlanChoices & SessionStart,
   fn: (s: Session) => Promise<T>,
 ): Promise<T> {
+  const { planSession, withSession } = await import('../../src/mcp/session/index.js');
   const { launcher, teardown, ...rest } = choices;
   return withSession(planSession(spec, ctx, rest), ctx, fn, { launcher, teardown });
 }
