@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { McpctlError } from '../errors.js';
-import { writeFileAtomic as writeAtomic, writeFailureReason } from '../atomic-file.js';
+import { clearWriteError, writeFileAtomicRaw, writeFailureReason } from '../atomic-file.js';
 import { PROJECT_FILES } from '../config/paths.js';
 
 /** How a file from server data may be written: over an existing file only with `--force`. */
@@ -174,7 +174,7 @@ async function writeKeeping(file: string, data: Uint8Array, opts: SaveOptions): 
 /** False when `how` is `create` and the name is taken; any other failure names the file. */
 async function write(file: string, data: Uint8Array, how: 'create' | 'replace-file'): Promise<boolean> {
   try {
-    await writeAtomic(file, data, { how });
+    await writeFileAtomicRaw(file, data, { how });
     return true;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -189,7 +189,11 @@ async function write(file: string, data: Uint8Array, how: 'create' | 'replace-fi
   }
 }
 
+/** A full disk or quota in the words `clearWriteError` has for it; any other failure in the file system's. */
 function writeFailure(file: string, err: unknown): McpctlError {
+  const full = clearWriteError(err, file);
+  if (full instanceof McpctlError)
+    return new McpctlError('usage', full.message, { phase: 'output', hint: full.hint, cause: err });
   return new McpctlError('usage', `cannot write ${file}: ${writeFailureReason(err)}`, {
     phase: 'output',
     hint: 'check that the directory exists and is writable',

@@ -22,6 +22,7 @@ test('every free name taken: a usage error naming the file and what to do', asyn
   );
   assert.ok(err instanceof McpctlError);
   assert.equal(err.kind, 'usage');
+  assert.equal(err.phase, 'output');
   assert.equal(err.message, `cannot write ${path.join(dir, 'a.txt')}: 1000 files of that name exist`);
   assert.equal(err.hint, '--force replaces it, or choose another name or directory');
   assert.equal(readdirSync(dir).length, 1000);

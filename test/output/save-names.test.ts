@@ -13,6 +13,7 @@ test('a server name is kept when its extension fits the MIME type, in any case',
     ['photo.jpg', 'image/jpeg; charset=binary'],
     ['page.htm', 'text/html'],
     ['notes.md', 'text/markdown'],
+    ['voice.oga', 'audio/ogg'],
     ['data.csv', 'text/csv'],
     ['blob.bin', 'application/octet-stream'],
     ['blob.bin', undefined],
@@ -66,4 +67,16 @@ test('a name another tool runs or reads as configuration is never kept, whatever
     assert.equal(isExecutedFileName(name), true, name);
   for (const name of ['conftest.py.txt', 'my-package.json', 'configure.png', 'makefile.txt', 'pth.png'])
     assert.equal(isExecutedFileName(name), false, name);
+});
+
+test('a picture or a copy of a config file keeps its name: no tool runs a .png or reads a config by a longer name', () => {
+  for (const [name, mime] of [
+    ['vite.config.ts.png', 'image/png'],
+    ['karma.conf.js.png', 'image/png'],
+    ['config.yaml.png', 'image/png'],
+    ['config.v2.txt', 'text/plain'],
+  ] as const) {
+    assert.equal(isExecutedFileName(name), false, name);
+    assert.equal(keepsServerName(name, mime), true, `${name} as ${mime}`);
+  }
 });

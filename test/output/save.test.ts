@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -127,6 +128,12 @@ test('a symlink is never written through: without --force a free name is taken, 
   assert.equal(readFileSync(outside, 'utf8'), 'precious');
   assert.ok(lstatSync(link).isSymbolicLink());
   assert.deepEqual(readdirSync(dir).sort(), ['dangling-1.bin', 'dangling.bin', 'planted-1.bin', 'planted.bin']);
+
+  // What a report file (--output of test and lint) says in its own words.
+  const raw = await failure(writeFileAtomicRaw(link, 'data', { how: 'replace-file' }));
+  assert.equal(raw.code, 'ELOOP');
+  assert.equal(raw.message, `${link} is a symbolic link`);
+  assert.equal(readFileSync(outside, 'utf8'), 'precious');
 });
 
 test('--force onto a directory or a FIFO: refused, naming the file, nothing replaced', async () => {
@@ -148,6 +155,12 @@ test('--force onto a directory or a FIFO: refused, naming the file, nothing repl
     assert.ok(lstatSync(path.join(dir, 'pipe')).isFIFO());
   }
   assert.ok(statSync(path.join(dir, 'taken.bin')).isDirectory());
+
+  // A name with a word and a colon in it is named whole (only a code in front is dropped).
+  const notes = path.join(dir, 'NOTES: old');
+  mkdirSync(notes);
+  const named = await failure(saveToFile(notes, bytes('x'), { force: true }));
+  assert.equal(named.message, `cannot write ${notes}: ${notes} is a directory`);
 });
 
 test('a missing directory: a usage error in the file system words, without the code in front', async () => {
@@ -310,8 +323,10 @@ test('file names from URIs and tool names: safe in any directory, never a dotfil
   assert.equal(safeFileName('$(rm -rf)'), 'rm_-rf_');
   assert.equal(safeFileName('...'), 'content');
   assert.equal(safeFileName('x'.repeat(130)), 'x'.repeat(120));
+  assert.equal(safeFileName('Q3 — report'), 'Q3_report', 'a run of unsafe characters is one _');
   assert.equal(fileNameFromUri('https://h/a/report.pdf?download=1#p2'), 'report.pdf');
   assert.equal(fileNameFromUri('s3://bucket/dir/'), undefined);
+  assert.equal(fileNameFromUri('https://h/files/report.pdf/'), 'report.pdf', 'a trailing slash ends no name');
   assert.equal(fileNameFromUri('mem://x/y/data.tar.gz'), 'data.tar.gz');
   assert.equal(fileNameFromUri('x://h/bad%E0%A4%A.png'), 'bad_E0_A4_A.png');
   assert.equal(fileNameFromUri('x://h/.env.png'), 'env.png');
@@ -322,6 +337,10 @@ test('file names from URIs and tool names: safe in any directory, never a dotfil
   assert.equal(fileNameFromUri('c:/x/report.pdf'), 'report.pdf');
   assert.equal(fileNameFromUri('1x:/y.png'), 'y.png');
   assert.equal(fileNameFromUri(''), undefined);
+  // A URI with no slash after its scheme, and a path with no scheme whose name holds a colon.
+  assert.equal(fileNameFromUri('attachment:chart.png'), 'chart.png');
+  assert.equal(fileNameFromUri('urn:x-doc:report.pdf'), 'x-doc_report.pdf');
+  assert.equal(fileNameFromUri('/files/Q1:summary.pdf'), 'Q1_summary.pdf');
 });
 
 test('two blobs that would share a name: the second takes its position, nothing is overwritten', async () => {
@@ -494,4 +513,100 @@ test('every failure to save is of the output phase, with the hint a user acts on
   for (const name of ['Vagrantfile', 'Procfile', 'Jenkinsfile', 'config.json', 'config.toml', 'MCPCTL.JSON'])
     assert.equal((await failure(saveInDirectory(dir, name, bytes('x'), { force: false }))).kind, 'internal', name);
   assert.deepEqual(readdirSync(dir).sort(), ['f.bin', 'l.bin']);
+});
+
+/** The file descriptors this process holds open now (Linux and macOS list them as a directory). */
+function openFiles(): string[] {
+  return readdirSync(existsSync('/proc/self/fd') ? '/proc/self/fd' : '/dev/fd');
+}
+
+test('a save leaves no file open, whichever way it writes (a long watch or test run would run out of descriptors)', {
+  skip: !existsSync('/proc/self/fd') && !existsSync('/dev/fd') && 'this system lists no open files',
+}, async () => {
+  const dir = freshDir();
+  await saveInDirectory(dir, 'warm.bin', bytes('x'), { force: false });
+  const before = openFiles().length;
+  await saveInDirectory(dir, 'a.bin', bytes('a'), { force: false });
+  await saveInDirectory(dir, 'a.bin', bytes('b'), { force: false });
+  await saveToFile(path.join(dir, 'a.bin'), bytes('c'), { force: true });
+  await writeFileAtomic(path.join(dir, 'a.bin'), 'd');
+  await failure(saveToFile(path.join(dir, 'a.bin'), { length: 3 } as unknown as Uint8Array, { force: true }));
+  const link = fsp.link;
+  fsp.link = async () => {
+    throw Object.assign(new Error('ENOTSUP: link'), { code: 'ENOTSUP' });
+  };
+  try {
+    await saveInDirectory(dir, 'fat.bin', bytes('e'), { force: false });
+  } finally {
+    fsp.link = link;
+  }
+  assert.equal(openFiles().length, before);
+  assert.deepEqual(readdirSync(dir).sort(), ['a-1.bin', 'a.bin', 'fat.bin', 'warm.bin']);
+});
+
+/**
+ * Runs `body` with every file opened at `where` (a path, or any path for `undefined`) failing its
+ * write with `code` once part of the data is written: the disk filling up, an I/O error.
+ */
+async function withWritesFailing(code: string, where: string | undefined, body: () => Promise<void>): Promise<void> {
+  const open = fsp.open;
+  fsp.open = (async (...args: Parameters<typeof open>) => {
+    const handle = await open(...args);
+    if (where !== undefined && args[0] !== where) return handle;
+    handle.writeFile = async (data) => {
+      await handle.write(Buffer.from(data as Uint8Array).subarray(0, 1));
+      throw Object.assign(new Error(`${code}: failed, write`), { code });
+    };
+    return handle;
+  }) as typeof open;
+  try {
+    await body();
+  } finally {
+    fsp.open = open;
+  }
+}
+
+test('a full disk or quota while saving: the file named once, the space to free said, nothing left behind', async () => {
+  const dir = freshDir();
+  const file = path.join(dir, 'big.bin');
+  writeFileSync(path.join(dir, 'kept.bin'), 'mine');
+  for (const [code, words] of [
+    ['ENOSPC', 'no space left on the device'],
+    ['EDQUOT', 'disk quota exceeded'],
+  ]) {
+    for (const [target, force] of [
+      [file, false],
+      [path.join(dir, 'kept.bin'), true],
+    ] as const) {
+      await withWritesFailing(code, undefined, async () => {
+        const err = await failure(saveToFile(target, bytes('whole'), { force }));
+        assert.ok(err instanceof McpctlError);
+        assert.equal(err.kind, 'usage');
+        assert.equal(err.phase, 'output');
+        assert.equal(err.message, `cannot write ${target}: ${words}`);
+        assert.equal(err.hint, `free some space and run the command again; ${target} was left as it was`);
+      });
+    }
+  }
+  assert.deepEqual(readdirSync(dir), ['kept.bin']);
+  assert.equal(readFileSync(path.join(dir, 'kept.bin'), 'utf8'), 'mine');
+});
+
+test('without hard links, a write of the file itself that fails part way leaves no part of it', async () => {
+  const dir = freshDir();
+  const file = path.join(dir, 'new.bin');
+  const link = fsp.link;
+  fsp.link = async () => {
+    throw Object.assign(new Error('EPERM: link'), { code: 'EPERM' });
+  };
+  try {
+    await withWritesFailing('EIO', file, async () => {
+      const err = await failure(saveInDirectory(dir, 'new.bin', bytes('whole'), { force: false }));
+      assert.equal(err.kind, 'usage');
+      assert.equal(err.message, `cannot write ${file}: failed, write`);
+    });
+  } finally {
+    fsp.link = link;
+  }
+  assert.deepEqual(readdirSync(dir), []);
 });
