@@ -577,3 +577,35 @@ test('tools.snapshot: breaking changes against the snapshot beside the test file
   assert.deepEqual([unread!.expected, unread!.actual, unread!.at], ['a snapshot at none.json', undefined, at(5, 51)]);
   assert.match(unread!.message ?? '', /none\.json/);
 });
+
+test('a failure under a long name or a two-digit index is at its own line; captures reach index 10 and keys with / and ~', async () => {
+  const expectations = Array.from({ length: 10 }, () => '{ path: /x, equals: 1 }').join(', ');
+  const r = await runLines([
+    'defaults: { server: odd }',
+    'tests:',
+    '  - name: the eleventh of eleven',
+    '    call: { tool: echo, args: { x: 1 } }',
+    '    expect:',
+    `      structured: [${expectations},`,
+    '        { path: /x, equals: 2 }]',
+    '  - name: a schema of a tool with a longer dotted name',
+    '    tools: {}',
+    '    expect:',
+    '      tools:',
+    '        schemas: { "ab.cd": { type: object } }',
+    '  - name: captured',
+    '    steps:',
+    '      - call: { tool: echo, args: { list: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, ten], "a/b~c": odd } }',
+    `        capture: { tenth: "$.structuredContent.list[10]", odd: "$['structuredContent']['a/b~c']" }`,
+    '      - call: { tool: echo, args: { tenth: "${tenth}", odd: "${odd}" } }',
+    '        expect: { structured: { equals: { tenth: ten, odd: odd } } }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.failures[0]?.expectation, x.failures[0]?.at]),
+    [
+      ['the eleventh of eleven', 'failed', 'structured[10] at /x: equals', at(7, 9)],
+      ['a schema of a tool with a longer dotted name', 'failed', 'tools.schemas.ab.cd', at(12, 9)],
+      ['captured', 'passed', undefined, undefined],
+    ],
+  );
+});
