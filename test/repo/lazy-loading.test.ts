@@ -83,14 +83,7 @@ test('--help and completion, through the bundle, load no node:child_process (com
   for (const argv of [['--help'], ['completion', 'bash']]) {
     // process.moduleLoadList names every built-in module the run loaded, read as it exits.
     const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
-    const run = spawnSync(
-      process.execPath,
-      ['--require', writeScript(report), path.join(ROOT, 'bin/mcpctl.js'), ...argv],
-      {
-        env: { PATH: process.env.PATH, HOME: tmpdir() },
-        encoding: 'utf8',
-      },
-    );
+    const run = binWithPreload(report, argv);
     assert.equal(run.status, 0, run.stderr);
     const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
     assert.ok(builtins.length > 0, 'no module list was reported');
@@ -109,18 +102,19 @@ Object.defineProperty(process, 'stdin', { configurable: true, get() { process.st
   const config = path.join(mkdtempSync(path.join(tmpdir(), 'stdin-')), 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { s: { command: 'true' } } }));
   for (const argv of [['--help'], ['-c', config, 'servers']]) {
-    const run = spawnSync(
-      process.execPath,
-      ['--require', writeScript(report), path.join(ROOT, 'bin/mcpctl.js'), ...argv],
-      {
-        env: { PATH: process.env.PATH, HOME: tmpdir() },
-        encoding: 'utf8',
-      },
-    );
+    const run = binWithPreload(report, argv);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr, '', `mcpctl ${argv.join(' ')}`);
   }
 });
+
+/** mcpctl through bin/ with `preload` run first (--require), in an environment of PATH and `env` alone. */
+function binWithPreload(preload: string, argv: string[], env: NodeJS.ProcessEnv = { HOME: tmpdir() }) {
+  return spawnSync(process.execPath, ['--require', writeScript(preload), path.join(ROOT, 'bin/mcpctl.js'), ...argv], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+  });
+}
 
 /** A CommonJS file holding `source`, for --require. */
 function writeScript(source: string): string {
@@ -154,11 +148,11 @@ test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Nod
   try {
     const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
     const home = mkdtempSync(path.join(tmpdir(), 'home-'));
-    const run = spawnSync(
-      process.execPath,
-      ['--require', writeScript(report), path.join(ROOT, 'bin/mcpctl.js'), 'tools', server.url, '--json'],
-      { env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home }, encoding: 'utf8' },
-    );
+    const run = binWithPreload(report, ['tools', server.url, '--json'], {
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      XDG_CACHE_HOME: home,
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.ok((JSON.parse(run.stdout) as { tools: unknown[] }).tools.length > 0, run.stdout);
     const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
