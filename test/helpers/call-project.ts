@@ -9,6 +9,7 @@ import { after, before } from 'node:test';
 import { ROOT } from './run.js';
 import { everything, filesystem, memory } from '../mcp/helpers.js';
 import { startEverything, type Everything } from './everything.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
 
 export const FIXTURE = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 
@@ -67,6 +68,42 @@ export function shareEverything(project: CallProject): { url(): string } {
     url: () => {
       if (server === undefined) throw new Error('shareEverything: the server starts before the first test');
       return server.url;
+    },
+  };
+}
+
+/** What the shared call fixture was sent, from the moment the log was taken. */
+export interface CallLog {
+  /** One line per tools/call and prompts/get received (`tools/call NAME`), each ending in a newline. */
+  text(): string;
+}
+
+/**
+ * Points the project's `legacy` and `modern` at our call fixture over Streamable HTTP, served in
+ * the test file's own process for all its tests (started before the first, stopped after the
+ * last), instead of one process over stdio for each command: for a file whose tests are about
+ * what mcpctl does with the answers, not about stdio. `log()` starts a log of what it is sent.
+ */
+export function shareCallFixture(project: CallProject): { log(): CallLog } {
+  const received: string[] = [];
+  const servers: RunningHttpServer[] = [];
+  before(async () => {
+    // Imported here: the fixture brings the server SDK, which a file that never shares it need not load.
+    const { serveCallHttp } = await import('../fixtures/call-server.js');
+    const record = (line: string) => void received.push(`${line}\n`);
+    const [legacy, modern] = await Promise.all([serveCallHttp('legacy', record), serveCallHttp('modern', record)]);
+    servers.push(legacy, modern);
+    const file = path.join(project.dir, '.mcp.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers.legacy = { url: legacy.url, disabledTools: ['hidden'] };
+    config.mcpServers.modern = { url: modern.url, protocolVersion: '2026-07-28' };
+    writeFileSync(file, JSON.stringify(config, null, 2));
+  });
+  after(() => Promise.all(servers.map((s) => s.close())));
+  return {
+    log: () => {
+      const from = received.length;
+      return { text: () => received.slice(from).join('') };
     },
   };
 }
