@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { run, jsonError, ROOT } from '../helpers/run.js';
-import { GOOD_SKILL, INSTRUCTIONS } from '../fixtures/skill-server.js';
+import { GOOD_SKILL, INSTRUCTIONS } from '../fixtures/skill-data.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-skills-'));
 const config = path.join(dir, 'servers.json');

@@ -14,7 +14,7 @@ import { run, runBin } from '../helpers/run.js';
 import { HOSTILE_SERVER as SERVER } from '../helpers/servers-config.js';
 import { runPty } from '../helpers/pty.js';
 import { unlessInstalled } from '../helpers/requires.js';
-import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-server.js';
+import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-data.js';
 import { escapeControls } from '../../src/escape.js';
 
 let dir: string;
