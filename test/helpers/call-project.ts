@@ -78,32 +78,55 @@ export interface CallLog {
   text(): string;
 }
 
+/** The call fixture over HTTP for a file: the config entries naming it, and its log. */
+export interface SharedCallFixture {
+  /** `legacy` and `modern` as config entries naming the servers (after the file's first test starts). */
+  servers(): { legacy: { url: string }; modern: { url: string; protocolVersion: string } };
+  /** Starts a log of what the fixture is sent. */
+  log(): CallLog;
+}
+
 /**
- * Points the project's `legacy` and `modern` at our call fixture over Streamable HTTP, served in
- * the test file's own process for all its tests (started before the first, stopped after the
- * last), instead of one process over stdio for each command: for a file whose tests are about
- * what mcpctl does with the answers, not about stdio. `log()` starts a log of what it is sent.
+ * Our call fixture in both eras over Streamable HTTP, served in the test file's own process for
+ * all its tests (started before the first, stopped after the last), instead of one process over
+ * stdio for each command: for a file whose tests are about what mcpctl does with the answers,
+ * not about stdio. Each mcpctl run is a session of its own.
  */
-export function shareCallFixture(project: CallProject): { log(): CallLog } {
+export function serveCallFixture(started: (fixture: SharedCallFixture) => void = () => {}): SharedCallFixture {
   const received: string[] = [];
-  const servers: RunningHttpServer[] = [];
-  before(async () => {
-    // Imported here: the fixture brings the server SDK, which a file that never shares it need not load.
-    const { serveCallHttp } = await import('../fixtures/call-server.js');
-    const record = (line: string) => void received.push(`${line}\n`);
-    const [legacy, modern] = await Promise.all([serveCallHttp('legacy', record), serveCallHttp('modern', record)]);
-    servers.push(legacy, modern);
-    const file = path.join(project.dir, '.mcp.json');
-    const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
-    config.mcpServers.legacy = { url: legacy.url, disabledTools: ['hidden'] };
-    config.mcpServers.modern = { url: modern.url, protocolVersion: '2026-07-28' };
-    writeFileSync(file, JSON.stringify(config, null, 2));
-  });
-  after(() => Promise.all(servers.map((s) => s.close())));
-  return {
+  const running: RunningHttpServer[] = [];
+  const fixture: SharedCallFixture = {
+    servers: () => {
+      const [legacy, modern] = running;
+      if (legacy === undefined || modern === undefined)
+        throw new Error('serveCallFixture: the servers start before the first test');
+      return { legacy: { url: legacy.url }, modern: { url: modern.url, protocolVersion: '2026-07-28' } };
+    },
     log: () => {
       const from = received.length;
       return { text: () => received.slice(from).join('') };
     },
   };
+  // One hook: the hooks of a file's top level do not wait for one another.
+  before(async () => {
+    // Imported here: the fixture brings the server SDK, which a file that never shares it need not load.
+    const { serveCallHttp } = await import('../fixtures/call-server.js');
+    const record = (line: string) => void received.push(`${line}\n`);
+    running.push(...(await Promise.all([serveCallHttp('legacy', record), serveCallHttp('modern', record)])));
+    started(fixture);
+  });
+  after(() => Promise.all(running.map((s) => s.close())));
+  return fixture;
+}
+
+/** Points the project's `legacy` and `modern` at the call fixture served by serveCallFixture. */
+export function shareCallFixture(project: CallProject): SharedCallFixture {
+  return serveCallFixture((fixture) => {
+    const { legacy, modern } = fixture.servers();
+    const file = path.join(project.dir, '.mcp.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers.legacy = { ...legacy, disabledTools: ['hidden'] };
+    config.mcpServers.modern = modern;
+    writeFileSync(file, JSON.stringify(config, null, 2));
+  });
 }
