@@ -49,6 +49,48 @@ const lazyCommanderSpawn = {
   },
 };
 
+/** The fewest schemas each file had when this was written (166 and 14): fewer means it changed. */
+const SDK_SCHEMA_FILES = { schemas: 150, auth: 12 };
+
+/**
+ * The SDK's public zod schemas (its core package's `schemas-*.mjs` and `auth-*.mjs`: ~180
+ * constants, ~1,100 zod objects) are all built when the SDK loads, though a run validates with a
+ * few of them (the JSON-RPC message, a listed tool, …; the wire schemas of each revision are the
+ * SDK's own, built on first use). Each constant made by a call becomes `lazySchema(() => call)`
+ * (src/mcp/session/lazy-schema.ts): the same schema, built when first used, with the schemas it
+ * is made of. Any other shape of those files fails the build.
+ */
+const lazySdkSchemas = {
+  name: 'lazy-sdk-schemas',
+  transform(code, id) {
+    const file = /[/\\]@modelcontextprotocol[/\\]core[/\\]dist[/\\](schemas|auth)-[\w-]+\.mjs$/.exec(id);
+    if (!file) return null;
+    const fail = (why) => this.error(`the SDK's schemas changed (${id}): ${why}; see lazySdkSchemas`);
+    const edits = [];
+    for (const node of this.parse(code).body) {
+      if (node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration') {
+        if (node.type === 'ExportNamedDeclaration' && node.declaration) fail('an export with a declaration');
+        continue;
+      }
+      if (node.type !== 'VariableDeclaration' || node.kind !== 'const') fail(`a top-level ${node.type}`);
+      for (const { init } of node.declarations) {
+        if (init?.type === 'CallExpression') edits.push(init);
+        else if (!['Literal', 'UnaryExpression', 'ArrayExpression', 'Identifier'].includes(init?.type)) {
+          fail(`a constant made by ${init?.type}`);
+        }
+      }
+    }
+    const least = SDK_SCHEMA_FILES[file[1]];
+    if (edits.length < least) fail(`${edits.length} schemas made by a call, fewer than the ${least} expected`);
+    let out = code;
+    for (const init of edits.reverse()) {
+      out = `${out.slice(0, init.start)}lazySchema(() => ${out.slice(init.start, init.end)})${out.slice(init.end)}`;
+    }
+    const helper = JSON.stringify(path.join(root, 'dist/src/mcp/session/lazy-schema.js'));
+    return { code: `import { lazySchema } from ${helper};\n${out}`, map: null };
+  },
+};
+
 const bundle = await rollup({
   input: {
     main: path.join(root, 'dist/commands/common/main.js'),
@@ -59,6 +101,7 @@ const bundle = await rollup({
   external: ['typescript', 'undici', /^node:/],
   plugins: [
     sdkShims,
+    lazySdkSchemas,
     lazyCommanderSpawn,
     nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'import', 'default'] }),
     // As Node does: the default import of a CommonJS module is its module.exports.
