@@ -63,7 +63,11 @@ const LAZY_SCHEMA_FILES = [
   { file: /[/\\]@modelcontextprotocol[/\\]core[/\\]dist[/\\]schemas-[\w-]+\.mjs$/, scope: 'module', least: 166 },
   { file: /[/\\]@modelcontextprotocol[/\\]core[/\\]dist[/\\]auth-[\w-]+\.mjs$/, scope: 'module', least: 14 },
   // The two wire sets, each a function of constants that returns them.
-  { file: /[/\\]@modelcontextprotocol[/\\]client[/\\]dist[/\\]src-[\w-]+\.mjs$/, scope: ['build$1', 'build'], least: 266 },
+  {
+    file: /[/\\]@modelcontextprotocol[/\\]client[/\\]dist[/\\]src-[\w-]+\.mjs$/,
+    scope: ['build$1', 'build'],
+    least: 266,
+  },
 ];
 
 /** The calls that make the constants among `statements`; `fail` on a statement of another kind. */
@@ -74,7 +78,9 @@ function schemaCalls(statements, fail) {
       for (const { init } of node.declarations) if (init?.type === 'CallExpression') calls.push(init);
     } else if (node.type === 'ExportNamedDeclaration' && node.declaration) {
       fail('an export with a declaration');
-    } else if (!['ImportDeclaration', 'ExportNamedDeclaration', 'FunctionDeclaration', 'ReturnStatement'].includes(node.type)) {
+    } else if (
+      !['ImportDeclaration', 'ExportNamedDeclaration', 'FunctionDeclaration', 'ReturnStatement'].includes(node.type)
+    ) {
       fail(`a statement of type ${node.type}`);
     }
   }
