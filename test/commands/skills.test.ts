@@ -11,6 +11,7 @@ import path from 'node:path';
 import { run, jsonError, ROOT } from '../helpers/run.js';
 import { GOOD_SKILL, INSTRUCTIONS } from '../fixtures/skill-data.js';
 import { serveSkillHttp } from '../fixtures/skill-server.js';
+import { eraEntries } from '../fixtures/session-http.js';
 import type { RunningHttpServer } from '../fixtures/node-http.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-skills-'));
@@ -27,8 +28,7 @@ before(async () => {
     config,
     JSON.stringify({
       mcpServers: {
-        legacy: { url: legacy.url },
-        modern: { url: modern.url, protocolVersion: '2026-07-28' },
+        ...eraEntries(legacy, modern),
         skill_less: { command: process.execPath, args: [headerServer] },
       },
     }),

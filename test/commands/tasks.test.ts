@@ -3,43 +3,42 @@
 // leaving the task running, Ctrl-C cancelling it (or not, with --keep), and a task waiting on
 // input (asked on a terminal, declined in a pipe). On both wires: the core tasks of 2025-11-25
 // and the 2026-07-28 tasks extension, against our task fixture and server-everything's
-// simulate-research-query.
+// simulate-research-query. The task fixture is served in this process over Streamable HTTP, one
+// server an era (stateful sessions on 2025-11-25, so a task's question reaches the client that
+// declared elicitation); nothing here is about stdio.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { run, runBin, jsonError, ROOT } from '../helpers/run.js';
+import { run, runBin, jsonError } from '../helpers/run.js';
 import { eventually, everything as EVERYTHING } from '../mcp/helpers.js';
-import { received, startTaskHttpServer } from '../fixtures/task-server.js';
+import { received, startTaskHttpServer, taskServer } from '../fixtures/task-server.js';
+import { eraEntries, serveEra } from '../fixtures/session-http.js';
 import type { RunningHttpServer } from '../fixtures/node-http.js';
 
-const FIXTURE = path.join(ROOT, 'dist', 'test', 'fixtures', 'task-server.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-tasks-'));
 const home = path.join(dir, 'home');
 const config = path.join(dir, 'servers.json');
-const taskLog = path.join(dir, 'task.log');
-writeFileSync(
-  config,
-  JSON.stringify({
-    mcpServers: {
-      legacy: { command: process.execPath, args: [FIXTURE], env: { TASK_LOG: taskLog } },
-      modern: { command: process.execPath, args: [FIXTURE], env: { TASK_LOG: taskLog }, protocolVersion: '2026-07-28' },
-      everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
-    },
-  }),
-);
 const env = { PATH: process.env.PATH, HOME: home };
 const opts = (extra: Parameters<typeof run>[1] = {}) => ({ cwd: dir, home, env, ...extra });
 const mcpctl = (args: string[], extra: Parameters<typeof run>[1] = {}) => run(['-c', config, ...args], opts(extra));
 
 let http: RunningHttpServer;
+let legacy: RunningHttpServer;
+let modern: RunningHttpServer;
 before(async () => {
-  http = await startTaskHttpServer();
+  [http, legacy, modern] = await Promise.all([
+    startTaskHttpServer(),
+    serveEra('legacy', taskServer),
+    serveEra('modern', taskServer),
+  ]);
+  const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+  writeFileSync(config, JSON.stringify({ mcpServers: { ...eraEntries(legacy, modern), everything } }));
 });
 after(async () => {
-  await http.close();
+  await Promise.all([http.close(), legacy.close(), modern.close()]);
 });
 
 /** The HTTP fixture in one era: 2025-11-25 pinned, or 2026-07-28 pinned. */
