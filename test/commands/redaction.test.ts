@@ -1,14 +1,15 @@
-// Secrets in targets and arguments, through bin/: a URL's userinfo (a user name alone too) and
+// Secrets in targets and arguments, in the program's output: a URL's userinfo (a user name alone too) and
 // query values never show, wherever a URL shows (status table and --json, error messages, the
 // JSON error's server field, auth errors and hints, `auth status`), for ad-hoc and configured
 // servers; secret-looking arguments are redacted in `servers`; static headers over plain http to
-// another host are warned about.
+// another host are warned about. The program runs in this process (its main() with fake streams):
+// what is checked is the text it writes, not the process around it.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { jsonError, runBin } from '../helpers/run.js';
+import { jsonError, run } from '../helpers/run.js';
 import { workspace } from '../helpers/hostile.js';
 import { fixtures } from '../mcp/helpers.js';
 import { startHostileServer } from '../fixtures/hostile-http-server.js';
@@ -64,7 +65,7 @@ const ws = workspace({
     headers: { Authorization: 'Bearer HEADERSECRET' },
   },
 });
-const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env });
+const mcpctl = (args: string[]) => run(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env, home: ws.home });
 
 function assertNoSecret(where: string, text: string): void {
   for (const secret of [...SECRETS, 'HEADERSECRET', ...Array.from({ length: 9 }, (_, i) => `ARGSECRET${i + 1}`)]) {
