@@ -1,4 +1,6 @@
-// Files written from server data (`call --save-dir`, `resources -o`), on disk, through bin/,
+// Files written from server data (`call --save-dir`, `resources -o`), on disk, by the program run
+// in this process (its main() with fake streams; the files are real) or, for the file-size limit,
+// through bin/ in a shell with `ulimit -f`,
 // against our hostile HTTP server: no name climbs out of the directory, takes a config file's
 // name or a dotfile's, replaces an existing file (unless --force) or writes through a symlink;
 // a failed answer leaves no file behind.
@@ -8,14 +10,14 @@ import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { BIN, runBin } from '../helpers/run.js';
+import { BIN, run } from '../helpers/run.js';
 import { workspace } from '../helpers/hostile.js';
 import { startHostileServer } from '../fixtures/hostile-http-server.js';
 
 const server = await startHostileServer();
 after(() => server.close());
 const ws = workspace({ hostile: { type: 'http', url: server.url } });
-const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env });
+const mcpctl = (args: string[]) => run(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env, home: ws.home });
 
 const CONFIG_NAMES = [
   '.mcp.json',
