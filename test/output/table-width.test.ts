@@ -2,7 +2,8 @@
 // line of the table is at most that wide; in a pipe nothing is cut. The widths run in-process with
 // a fake terminal of that width (the drawing is a pure function of rows and width), each command
 // replaying the servers' answers it got once in a pipe (--record in before, --replay at each
-// width), so the stdio servers start once for the file, not once for each width; a real
+// width), so the stdio servers start once for the file, not once for each width (server-everything
+// and our hostile fixture are served over HTTP for the whole file, the latter in this process); a real
 // pseudo-terminal shows the width is read from the terminal, and one that reports 0 columns is
 // drawn at 80. (The layout itself, with synthetic long names, is tested in table-fit.test.ts.)
 
@@ -17,6 +18,8 @@ import { runPty, screenLines } from '../helpers/pty.js';
 import { unlessInstalled } from '../helpers/requires.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 import { writeServersConfig } from '../helpers/servers-config.js';
+import { serveHostileHttp } from '../fixtures/hostile-server.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
 import { filesystem, memory } from '../mcp/helpers.js';
 
 const WIDTHS = [60, 80, 100, 160];
@@ -24,6 +27,8 @@ let dir: string;
 let config: string;
 /** One server-everything for the whole file, over HTTP: no process started per table. */
 let shared: Everything;
+/** Our hostile fixture, served in this process for the whole file. */
+let hostile: RunningHttpServer;
 
 /** The commands whose tables are drawn at each width, each recorded once (before). */
 const RECORDED = [
@@ -38,10 +43,11 @@ const recordings = new Map<string, string>();
 
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-width-'));
-  shared = await startEverything('streamableHttp');
+  [shared, hostile] = await Promise.all([startEverything('streamableHttp'), serveHostileHttp()]);
   const node = process.execPath;
   config = writeServersConfig(path.join(dir, 'servers.json'), {
     everything: { url: shared.url },
+    hostile: { url: hostile.url },
     filesystem: { command: node, args: [filesystem, dir] },
     'a-server-with-a-rather-long-name-for-a-narrow-terminal': {
       command: node,
@@ -57,7 +63,7 @@ before(async () => {
   }
 });
 after(async () => {
-  await shared.stop();
+  await Promise.all([shared.stop(), hostile.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
