@@ -1,5 +1,7 @@
 // Piped lists have fixed columns, whatever the content (README "Output"): the same number of
 // tab-separated fields for every server and every row, an empty field where a value is absent.
+// server-everything and our hostile fixture are served over HTTP once for the file (the latter in
+// this process), not started over stdio for each command; server-memory stays on stdio.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,17 +10,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { run } from '../helpers/run.js';
 import { writeServersConfig } from '../helpers/servers-config.js';
+import { startEverything, type Everything } from '../helpers/everything.js';
+import { serveHostileHttp } from '../fixtures/hostile-server.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
 
 let dir: string;
 let config: string;
+let everything: Everything;
+let hostile: RunningHttpServer;
 
-before(() => {
+before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-pipe-'));
+  [everything, hostile] = await Promise.all([startEverything('streamableHttp'), serveHostileHttp()]);
   config = writeServersConfig(path.join(dir, 'servers.json'), {
+    everything: { url: everything.url },
+    hostile: { url: hostile.url },
     remote: { url: 'http://127.0.0.1:9/mcp', disabled: true },
   });
 });
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(async () => {
+  await Promise.all([everything.stop(), hostile.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function rows(argv: string[]): Promise<string[][]> {
   const r = await run(['-c', config, ...argv], { cwd: dir, home: dir });
