@@ -25,18 +25,11 @@ export function cappedResponse<R extends Response | WireResponse>(
   let previous = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      let over = false;
+      let over: boolean;
       if (eventStream) {
-        // Judged byte by byte: an event over the cap must not pass because it ends in this chunk.
-        for (const byte of chunk) {
-          size += 1;
-          if (size > limit) {
-            over = true;
-            break;
-          }
-          if (byte === LF && previous === LF) size = 0;
-          if (byte !== CR) previous = byte;
-        }
+        const counted = countEvents(chunk, size, previous, limit);
+        ({ size, previous } = counted);
+        over = counted.over;
       } else {
         size += chunk.byteLength;
         over = size > limit;
@@ -58,4 +51,40 @@ export function cappedResponse<R extends Response | WireResponse>(
       ? new WireResponse(body, { ...init, headers: response.headers })
       : new Response(body, { ...init, headers: response.headers })
   ) as R;
+}
+
+interface EventCount {
+  /** Bytes of the event under way, at the end of the chunk. */
+  size: number;
+  /** The last byte before the chunk's end that is not CR (LF then CR LF ends an event too). */
+  previous: number;
+  over: boolean;
+}
+
+/**
+ * Counts `chunk` into the event under way, a line at a time: an event ends at a line feed whose
+ * line is blank (nothing but CR before it since the last line feed). Over the cap as soon as the
+ * event under way passes `limit`, even when it would end in this chunk. Scanning for line feeds,
+ * not looping over every byte, keeps a large answer from costing a loop turn per byte.
+ */
+function countEvents(chunk: Uint8Array, size: number, previous: number, limit: number): EventCount {
+  let count = size;
+  let last = previous;
+  for (let from = 0; from < chunk.length; ) {
+    const lf = chunk.indexOf(LF, from);
+    const end = lf === -1 ? chunk.length : lf + 1;
+    count += end - from;
+    if (count > limit) return { size: count, previous: last, over: true };
+    if (lf === -1) return { size: count, previous: lastNotCr(chunk, from, end, last), over: false };
+    if (lastNotCr(chunk, from, lf, last) === LF) count = 0;
+    last = LF;
+    from = end;
+  }
+  return { size: count, previous: last, over: false };
+}
+
+/** The last byte of chunk[from, to) that is not CR, or `before` when there is none. */
+function lastNotCr(chunk: Uint8Array, from: number, to: number, before: number): number {
+  for (let i = to - 1; i >= from; i--) if (chunk[i] !== CR) return chunk[i]!;
+  return before;
 }

@@ -317,6 +317,7 @@ class Connector {
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
             fetch: this.proxyFetch,
             authProvider: plan.auth,
+            serverStream: wantsServerStream(plan),
             killSwitch: killSwitch.signal,
             watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
             maxMessageBytes: plan.limits.maxMessageBytes,
@@ -418,6 +419,15 @@ function connection(
       return closing;
     },
   };
+}
+
+/**
+ * Whether anything of this session reads what the server sends outside a request: a watch, the
+ * server's log lines, or the roots offered (a server asks for them when it likes, on that stream).
+ * Everything else the server says about a request comes with the answer to it.
+ */
+function wantsServerStream(plan: SessionPlan): boolean {
+  return plan.listens || plan.serverLogs !== undefined || (plan.answers?.roots.length ?? 0) > 0;
 }
 
 async function rememberEra(conn: Connection, cache: RememberedEra): Promise<void> {

@@ -41,6 +41,12 @@ export interface SessionPlan {
   readonly log?: (line: string) => void;
   /** Where the server's log messages (notifications/message) are shown, when they are. */
   readonly serverLogs?: (line: string) => void;
+  /**
+   * The work waits for what the server sends on its own, outside any request (a watch's change
+   * notices). With server logs or roots, too, a Streamable HTTP session opens the server's own
+   * stream (the GET) for them; without, it sends only its requests (transports.ts).
+   */
+  readonly listens: boolean;
   /** --record / --replay: makes (or stands in for) each attempt's transport. */
   readonly exchange?: Exchange;
 }
@@ -57,6 +63,8 @@ export interface PlanChoices {
   cacheDir?: string | false;
   verbose?: boolean;
   serverLogs?: (line: string) => void;
+  /** See SessionPlan.listens; default false. */
+  listens?: boolean;
   exchange?: Exchange;
 }
 
@@ -75,6 +83,7 @@ export function planSession(spec: ServerSpec, ctx: Context, choices: PlanChoices
     eraCacheDir: choices.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : choices.cacheDir,
     log: choices.verbose ? (line) => void ctx.io.stderr.write(`${spec.name}: ${line}\n`) : undefined,
     serverLogs: choices.serverLogs,
+    listens: choices.listens ?? false,
     exchange: choices.exchange,
   };
 }
