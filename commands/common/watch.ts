@@ -40,7 +40,7 @@ export async function watchAndPrint(
         out.info(`watching ${what}${deadline === undefined ? '' : ` for ${deps.global.timeout}s`} (Ctrl-C ends)`);
         return watch(session, target, { deadline, now: ctx.now, signal: ctx.signal, onChange });
       },
-      { ownDeadline: true, listens: true },
+      { ownDeadline: true },
     ),
   );
 }

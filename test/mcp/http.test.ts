@@ -228,11 +228,11 @@ describe('stream resumption', () => {
 });
 
 describe("the server's own stream", () => {
-  test('a session that only asks opens none: initialize, initialized, tools/list and DELETE, nothing else', async () => {
+  test('a listing opens none: initialize, initialized, tools/list and DELETE, nothing else', async () => {
     const server = await startRevisionHttpServer('legacy');
     try {
-      const spec = httpSpec('asks-only', server.url, { protocol: 'legacy' });
-      const value = await openSession(spec, makeCtx(), { cacheDir: false }, listTools);
+      const spec = httpSpec('lists-only', server.url, { protocol: 'legacy' });
+      const value = await openSession(spec, makeCtx(), { cacheDir: false, listsOnly: true }, listTools);
       assert.ok(value.tools.length > 0);
       assert.deepEqual(server.log(), ['POST 200', 'POST 202', 'POST 200', 'DELETE 200']);
     } finally {
@@ -240,7 +240,7 @@ describe("the server's own stream", () => {
     }
   });
 
-  test('a session that listens (a watch) opens it and hears the server', { timeout: 60_000 }, async () => {
+  test('any other session opens it and hears the server there', { timeout: 60_000 }, async () => {
     let streamOpened!: () => void;
     const opened = new Promise<void>((resolve) => (streamOpened = resolve));
     const handle = sessionsHandler(() => watchServer());
@@ -250,7 +250,7 @@ describe("the server's own stream", () => {
     });
     try {
       const spec = httpSpec('listener', server.url, { protocol: 'legacy' });
-      const heard = await openSession(spec, makeCtx(), { cacheDir: false, listens: true }, async (s) => {
+      const heard = await openSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
         const changed = new Promise<string>((resolve) =>
           s.client.setNotificationHandler('notifications/tools/list_changed', (n) => resolve(n.method)),
         );

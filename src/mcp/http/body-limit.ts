@@ -3,7 +3,7 @@
 // stream carries every message of a legacy session.
 
 import { MessageTooLargeError } from '../message-size.js';
-import { WireResponse } from './wire-response.js';
+import { WireResponse, checkedStream } from './wire-response.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -18,39 +18,44 @@ export function cappedResponse<R extends Response | WireResponse>(
   limit: number,
   onTooLarge: (err: MessageTooLargeError) => void,
 ): R {
-  if (response.body === null) return response;
+  if (!(response instanceof WireResponse) && response.body === null) return response;
   const eventStream = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+  const check = sizeCheck(eventStream, limit, onTooLarge);
+  // Our fetch's answers stay WireResponses, checked as their chunks arrive: a platform Response
+  // would load Node's undici, and a transform stage costs every chunk a pipe.
+  if (response instanceof WireResponse) return response.checked(check) as R;
+  const body = (response.body as ReadableStream<Uint8Array>).pipeThrough(checkedStream(check));
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  }) as R;
+}
+
+/** The cap as a check of each chunk in arrival order: the error (told to `onTooLarge`) once over. */
+function sizeCheck(
+  eventStream: boolean,
+  limit: number,
+  onTooLarge: (err: MessageTooLargeError) => void,
+): (chunk: Uint8Array) => MessageTooLargeError | undefined {
   let size = 0;
   // Event streams: bytes since the last blank line (the end of an event); `previous` spans chunks.
   let previous = 0;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      let over: boolean;
-      if (eventStream) {
-        const counted = countEvents(chunk, size, previous, limit);
-        ({ size, previous } = counted);
-        over = counted.over;
-      } else {
-        size += chunk.byteLength;
-        over = size > limit;
-      }
-      if (over) {
-        const err = new MessageTooLargeError(limit);
-        onTooLarge(err);
-        controller.error(err);
-        return;
-      }
-      controller.enqueue(chunk);
-    },
-  });
-  const body = response.body.pipeThrough(counter);
-  const init = { status: response.status, statusText: response.statusText };
-  // Our fetch's answers stay WireResponses: a platform Response would load Node's undici.
-  return (
-    response instanceof WireResponse
-      ? new WireResponse(body, { ...init, headers: response.headers })
-      : new Response(body, { ...init, headers: response.headers })
-  ) as R;
+  return (chunk) => {
+    let over: boolean;
+    if (eventStream) {
+      const counted = countEvents(chunk, size, previous, limit);
+      ({ size, previous } = counted);
+      over = counted.over;
+    } else {
+      size += chunk.byteLength;
+      over = size > limit;
+    }
+    if (!over) return undefined;
+    const err = new MessageTooLargeError(limit);
+    onTooLarge(err);
+    return err;
+  };
 }
 
 interface EventCount {

@@ -422,12 +422,11 @@ function connection(
 }
 
 /**
- * Whether anything of this session reads what the server sends outside a request: a watch, the
- * server's log lines, or the roots offered (a server asks for them when it likes, on that stream).
- * Everything else the server says about a request comes with the answer to it.
+ * Whether this session needs what the server sends outside the answers: always, but for a
+ * listing that shows no server logs and offers no roots (a server asks for those when it likes).
  */
 function wantsServerStream(plan: SessionPlan): boolean {
-  return plan.listens || plan.serverLogs !== undefined || (plan.answers?.roots.length ?? 0) > 0;
+  return !plan.listsOnly || plan.serverLogs !== undefined || (plan.answers?.roots.length ?? 0) > 0;
 }
 
 async function rememberEra(conn: Connection, cache: RememberedEra): Promise<void> {

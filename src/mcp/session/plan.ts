@@ -42,11 +42,13 @@ export interface SessionPlan {
   /** Where the server's log messages (notifications/message) are shown, when they are. */
   readonly serverLogs?: (line: string) => void;
   /**
-   * The work waits for what the server sends on its own, outside any request (a watch's change
-   * notices). With server logs or roots, too, a Streamable HTTP session opens the server's own
-   * stream (the GET) for them; without, it sends only its requests (transports.ts).
+   * The work only reads the answers to its own list requests (`tools`, `resources`, `prompts`
+   * listings): nothing the server sends on its own matters to it, so a Streamable HTTP session
+   * opens no stream of the server's own (the GET; transports.ts), unless server logs are shown
+   * or roots offered. Every other session opens it: a server may ask its questions there
+   * (elicitation during a call, SDK servers often do) or announce changes (a watch).
    */
-  readonly listens: boolean;
+  readonly listsOnly: boolean;
   /** --record / --replay: makes (or stands in for) each attempt's transport. */
   readonly exchange?: Exchange;
 }
@@ -63,8 +65,8 @@ export interface PlanChoices {
   cacheDir?: string | false;
   verbose?: boolean;
   serverLogs?: (line: string) => void;
-  /** See SessionPlan.listens; default false. */
-  listens?: boolean;
+  /** See SessionPlan.listsOnly; default false. */
+  listsOnly?: boolean;
   exchange?: Exchange;
 }
 
@@ -83,7 +85,7 @@ export function planSession(spec: ServerSpec, ctx: Context, choices: PlanChoices
     eraCacheDir: choices.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : choices.cacheDir,
     log: choices.verbose ? (line) => void ctx.io.stderr.write(`${spec.name}: ${line}\n`) : undefined,
     serverLogs: choices.serverLogs,
-    listens: choices.listens ?? false,
+    listsOnly: choices.listsOnly ?? false,
     exchange: choices.exchange,
   };
 }

@@ -17,8 +17,8 @@ export interface HttpTransportSettings {
   authProvider?: OAuthClientProvider;
   /**
    * Streamable HTTP: open the server's own stream (a GET after the handshake) for what it sends
-   * outside any request. Without it, a session that only asks and reads the answers (`tools`,
-   * `call`) costs the server no stream and no second connection.
+   * outside the answers. Without it, a listing costs the server no stream and the client no
+   * second connection (SessionPlan.listsOnly).
    */
   serverStream: boolean;
   /** Sees every request and response on the way (the era probe's referee). */
