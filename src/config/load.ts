@@ -53,7 +53,6 @@ export interface ProjectFile {
   file: string;
   /** Where its trust is recorded (trust.ts `trustKey`): where it was found, not where a link leads. */
   key: string;
-  sha256: string;
   trust: TrustState;
 }
 
@@ -280,11 +279,12 @@ class ProjectTrust {
   async ofFile(source: ConfigSource, content: ReadConfigFile): Promise<FileTrust> {
     if (source.scope !== 'project') return { trust: trustOfScope(source.scope), approvedInClaude: () => false };
     const consent = await this.consent();
-    const sha256 = await contentHash(content);
     const dir = projectDirOf(source.file);
     const key = await consent.trustKey(dir, source.file);
-    const trust = this.trustProject ? 'trust-project' : consent.storedTrust(await this.store(), key, sha256);
-    this.projectFiles.push({ file: source.file, key, sha256, trust });
+    const trust = this.trustProject
+      ? 'trust-project'
+      : await consent.trustOfContent(await this.store(), key, () => contentHash(content));
+    this.projectFiles.push({ file: source.file, key, trust });
     if (path.basename(source.file) !== '.mcp.json' || isTrusted(trust)) return { trust, approvedInClaude: () => false };
     // Claude Code's approvals name the directory the .mcp.json was found in, as given or
     // resolved (it may be reached through a linked folder), never where a linked file leads.
