@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import path from 'node:path';
-import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, type JsonSegment, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
@@ -82,6 +81,11 @@ export interface LoadOptions {
 
 /** A signal is looked at every so many entries: checking is synchronous work. */
 const ENTRIES_PER_YIELD = 256;
+
+/** A turn of the event loop, so a signal can be taken (the global, not node:timers/promises, a module to load). */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 interface Read {
   source: ConfigSource;
