@@ -8,7 +8,6 @@
 const { chmodSync, lstatSync, mkdirSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { isatty } = require('node:tty');
 const { format } = require('node:util');
 const { bundleLoader } = require('./load-bundle.js');
 
@@ -101,7 +100,10 @@ async function run() {
       },
       stdout: process.stdout,
       stderr: process.stderr,
-      stdinIsTTY: isatty(0),
+      // Asked only by a command that may ask questions: node:tty costs milliseconds to load.
+      get stdinIsTTY() {
+        return require('node:tty').isatty(0);
+      },
       stdoutIsTTY: process.stdout.isTTY === true,
       stderrIsTTY: process.stderr.isTTY === true,
       columns: process.stdout.isTTY ? process.stdout.columns : undefined,

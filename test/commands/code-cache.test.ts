@@ -1,4 +1,4 @@
-// bin/'s V8 code cache of the bundle (Node's own from 22.1 on, bin/load-bundle.js's on Node 20):
+// bin/'s V8 code cache of the bundle (bin/load-bundle.js's, on every Node):
 // kept in a private directory of the user's cache dir, never written through a symlink planted
 // there, and a cache that cannot be made is no failure of the run. The entries' own checks are
 // in code-cache-vm.test.ts.
