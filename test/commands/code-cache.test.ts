@@ -78,3 +78,21 @@ test('a cache directory that cannot be made costs nothing but the cache', async 
   assert.equal(result.stderr, '');
   assert.equal(existsSync(path.join(cacheHome, 'mcpctl')), false);
 });
+
+test('a cache directory where mkdir fails under a parent that exists (/proc) is no hang', async () => {
+  // Node's recursive mkdir loops for ever there; the run must go on without a cache.
+  const result = await helpWith(path.join('/proc', `mcpctl-${process.pid}`, 'cache'));
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Usage: mcpctl/);
+  assert.equal(result.stderr, '');
+});
+
+test('a cache directory several levels deep is made, each level private', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+  const cacheHome = path.join(root, 'a', 'b');
+  const result = await helpWith(cacheHome);
+  assert.equal(result.code, 0, result.stderr);
+  for (const dir of [path.join(root, 'a'), cacheHome, path.join(cacheHome, 'mcpctl')])
+    assert.equal(statSync(dir).mode & 0o777, 0o700, dir);
+  assert.ok(filesUnder(path.join(cacheHome, 'mcpctl')).length > 0, 'no code cache was written');
+});
