@@ -146,8 +146,8 @@ const bundle = await rollup({
 await rm(out, { recursive: true, force: true });
 await bundle.write({
   dir: out,
-  // CommonJS, so that bin/ can keep V8's code cache of every chunk on Node 20 too (vm.Script's
-  // cached data; Node 22.1 and later cache CommonJS and ES modules alike): bin/load-bundle.js.
+  // CommonJS, so that bin/ can keep V8's code cache of every chunk (vm.Script's cached data,
+  // made at the end of a run): bin/load-bundle.js.
   format: 'cjs',
   exports: 'named',
   // Every import() becomes a require() in a promise: the chunks hold no import() for bin/ to serve.

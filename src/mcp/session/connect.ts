@@ -321,6 +321,7 @@ class Connector {
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
             fetch: this.proxyFetch,
             authProvider: plan.auth,
+            serverStream: wantsServerStream(plan),
             killSwitch: killSwitch.signal,
             watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
             maxMessageBytes: plan.limits.maxMessageBytes,
@@ -422,6 +423,14 @@ function connection(
       return closing;
     },
   };
+}
+
+/**
+ * Whether this session needs what the server sends outside the answers: always, but for a
+ * listing that shows no server logs and offers no roots (a server asks for those when it likes).
+ */
+function wantsServerStream(plan: SessionPlan): boolean {
+  return !plan.listsOnly || plan.serverLogs !== undefined || (plan.answers?.roots.length ?? 0) > 0;
 }
 
 async function rememberEra(conn: Connection, cache: RememberedEra): Promise<void> {
