@@ -2,7 +2,9 @@
 // in the test's own process over Streamable HTTP, a server of its own for each session: ci
 // (ci-server.ts), call (call-server.ts, also as "narrow" with tools disabled), odd (instructions,
 // completions, structured echoes and hooks the test runs), broken (its tools cannot be listed),
-// and two stdio servers whose command does not exist, with a secret in their environment.
+// stuck (its tools list never comes; as "slow" with a time limit of its own), half (its tools
+// listed, its prompts not), a stdio server that crashes mid-request and two stdio servers whose
+// command does not exist, with a secret in their environment.
 
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +79,16 @@ function brokenServer(): Server {
   return server;
 }
 
+/** A server whose tools can be listed, its prompts not (a contract that cannot be taken whole). */
+function halfServer(): Server {
+  const server = new Server({ name: 'half', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
+  server.setRequestHandler('prompts/list', async () => {
+    throw new ProtocolError(-32603, 'the prompt store is down');
+  });
+  return server;
+}
+
 export interface RunnerFixtures {
   /** The `servers:` lines of a test file naming them. */
   lines: string[];
@@ -91,9 +103,10 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   const odd = await serveSessions(oddServer);
   const broken = await serveSessions(brokenServer);
   const stuck = await serveSessions(stuckServer);
+  const half = await serveSessions(halfServer);
   // The odd server's connections cut while it handles a request: the connection lost mid-request.
   onCall.set('drop', () => odd.server.closeAllConnections());
-  after(() => Promise.all([ci, call, odd, broken, stuck].map((s) => s.close())));
+  after(() => Promise.all([ci, call, odd, broken, stuck, half].map((s) => s.close())));
   const lines = [
     'servers:',
     `  ci: { url: "${ci.url}", headers: { Authorization: "Bearer ${SECRET}" } }`,
@@ -102,6 +115,9 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
     `  odd: { url: "${odd.url}" }`,
     `  broken: { url: "${broken.url}" }`,
     `  stuck: { url: "${stuck.url}" }`,
+    // Its own time limit for each request (the stuck server never answers, so it is always reached).
+    `  slow: { url: "${stuck.url}", timeout: 0.05 }`,
+    `  half: { url: "${half.url}" }`,
     `  fault: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(FAULT_SERVER)}, serve] }`,
     `  missing: { command: "/nonexistent/${ENV_SECRET}", env: { TOKEN: ${ENV_SECRET} } }`,
     '  passed: { command: "/nonexistent/${PASSED}", envFrom: [PASSED] }',
