@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { resolveServer } from '../../src/config/resolve.js';
 import type { ServerSpec } from '../../src/config/types.js';
@@ -17,7 +18,7 @@ import type { TestResult } from '../../src/testing/run.js';
 import type { StartSpec } from '../../src/testing/server-start.js';
 import { contractJson, snapshotContract } from '../../src/contract/snapshot.js';
 import { fakeContext } from '../helpers/context.js';
-import { openSession } from '../mcp/helpers.js';
+import { freePort, openSession } from '../mcp/helpers.js';
 import { fileRunner, told } from './run-lines.js';
 import { onCall, PASSED_SECRET, SECRET, serveRunnerFixtures } from './runner-fixtures.js';
 
@@ -717,5 +718,69 @@ test('--bail: a server reached or resolved only after a failure elsewhere has it
       ['cannot start', 'skipped', '--bail: an earlier test failed'],
       ['cannot be resolved', 'skipped', '--bail: an earlier test failed'],
     ],
+  );
+});
+
+test('a token that expires mid-run: the next request is an error of authentication (exit 4), not a wrong answer', async () => {
+  onCall.set('expire', fixtures.expire);
+  const r = await runLines([
+    'defaults: { server: expiring }',
+    'tests:',
+    '  - name: expires',
+    '    retries: 2',
+    '    steps:',
+    '      - { call: { tool: hook, args: { name: expire } } }',
+    '      - { tools: {} }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode, x.attempts]),
+    [['expires', 'error', 'auth', 4, 1]],
+  );
+  assert.match(r.results[0]!.error!.message, /server "expiring" requires authentication \(HTTP 401\)/);
+});
+
+test("a server the file starts that exits at once: its output is each logged under the server's name, its tests are errors", async () => {
+  const port = await freePort();
+  const startOf = (name: string): StartSpec | undefined =>
+    name !== 'ci'
+      ? undefined
+      : {
+          server: 'ci',
+          process: {
+            command: process.execPath,
+            args: [fileURLToPath(new URL('../fixtures/started-server.js', import.meta.url)), 'crash'],
+            cwd: dir,
+            env: { PATH: process.env.PATH ?? '', TOKEN: 't0k' },
+          },
+          ready: { kind: 'port', address: { host: '127.0.0.1', port } },
+          address: { host: '127.0.0.1', port },
+          timeoutMs: 60_000,
+          per: 'file',
+          reuseExisting: false,
+        };
+  const lines = [
+    'tests:',
+    '  - { name: on it, server: ci, status: {} }',
+    '  - { name: elsewhere, server: odd, status: {} }',
+  ];
+  const logged: string[][] = [];
+  const r = await runLines(lines, { deps: { startOf, serverLog: (server, line) => logged.push([server, line]) } });
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode]),
+    [
+      ['on it', 'error', 'connection', 3],
+      ['elsewhere', 'passed', undefined, undefined],
+    ],
+  );
+  assert.match(r.results[0]!.error!.message, /server "ci".*exit code 3/s);
+  assert.deepEqual(logged.sort(), [
+    ['ci', 'fatal: no database (token=t0k)'],
+    ['ci', 'starting'],
+  ]);
+  const quiet = await runLines(lines, { deps: { startOf } });
+  assert.deepEqual(
+    quiet.results.map((x) => x.status),
+    ['error', 'passed'],
+    'without -v nothing is logged, and nothing breaks',
   );
 });

@@ -3,7 +3,7 @@
 // (ci-server.ts), call (call-server.ts, also as "narrow" with tools disabled), odd (instructions,
 // completions, structured echoes and hooks the test runs), broken (its tools cannot be listed),
 // stuck (its tools list never comes; as "slow" with a time limit of its own), half (its tools
-// listed, its prompts not), a stdio server that crashes mid-request and two stdio servers whose
+// listed, its prompts not), expiring (odd, until the test makes it answer HTTP 401), a stdio server that crashes mid-request and two stdio servers whose
 // command does not exist, with a secret in their environment.
 
 import { after } from 'node:test';
@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { ProtocolError, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { callServer } from '../fixtures/call-server.js';
-import { serveSessions } from '../fixtures/session-http.js';
+import { serveFetch } from '../fixtures/node-http.js';
+import { serveSessions, sessionsHandler } from '../fixtures/session-http.js';
 import { ciServer } from './ci-server.js';
 
 /** A raw JSON-RPC server over stdio whose `crash` tool exits mid-request (fault-server.ts). */
@@ -92,6 +93,8 @@ function halfServer(): Server {
 export interface RunnerFixtures {
   /** The `servers:` lines of a test file naming them. */
   lines: string[];
+  /** From now on the "expiring" server (odd's tools) answers every request with HTTP 401: its token has expired. */
+  expire(): void;
   /** The URL of each HTTP server. */
   urls: { ci: string; call: string; odd: string; broken: string };
 }
@@ -104,9 +107,14 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   const broken = await serveSessions(brokenServer);
   const stuck = await serveSessions(stuckServer);
   const half = await serveSessions(halfServer);
+  let expired = false;
+  const odds = sessionsHandler(oddServer);
+  const expiring = await serveFetch(async (request) =>
+    expired ? new Response('token expired', { status: 401 }) : odds(request),
+  );
   // The odd server's connections cut while it handles a request: the connection lost mid-request.
   onCall.set('drop', () => odd.server.closeAllConnections());
-  after(() => Promise.all([ci, call, odd, broken, stuck, half].map((s) => s.close())));
+  after(() => Promise.all([ci, call, odd, broken, stuck, half, expiring].map((s) => s.close())));
   const lines = [
     'servers:',
     `  ci: { url: "${ci.url}", headers: { Authorization: "Bearer ${SECRET}" } }`,
@@ -118,9 +126,13 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
     // Its own time limit for each request (the stuck server never answers, so it is always reached).
     `  slow: { url: "${stuck.url}", timeout: 0.05 }`,
     `  half: { url: "${half.url}" }`,
+    `  expiring: { url: "${expiring.url}" }`,
     `  fault: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(FAULT_SERVER)}, serve] }`,
     `  missing: { command: "/nonexistent/${ENV_SECRET}", env: { TOKEN: ${ENV_SECRET} } }`,
     '  passed: { command: "/nonexistent/${PASSED}", envFrom: [PASSED] }',
   ];
-  return { lines, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url } };
+  const expire = () => {
+    expired = true;
+  };
+  return { lines, expire, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url } };
 }
