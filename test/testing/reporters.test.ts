@@ -81,7 +81,7 @@ test('tap: TAP 14 a strict reader counts as the run went, with a YAML block unde
       '    exitCode: 5',
       '  ...',
       '# coverage: server "srv": no test calls add, echo',
-      '# 2 passed, 1 failed, 1 errors, 2 skipped, 1 flaky',
+      '# 2 passed, 1 failed, 1 error, 2 skipped, 1 flaky',
       '',
     ].join('\n'),
   );
@@ -138,7 +138,7 @@ test('tap: a failure with nothing expected or actual says null; a run of passes 
       '  severity: error',
       '  error: null',
       '  ...',
-      '# 1 passed, 1 failed, 1 errors',
+      '# 1 passed, 1 failed, 1 error',
       '',
     ].join('\n'),
   );
@@ -171,7 +171,7 @@ test('terminal in a pipe: a word for each test, expected vs actual under each fa
       'ok   lists tools (srv)',
       'ok   retried (srv) flaky: passed on attempt 3',
       'skip later (srv) skipped: not yet # soon',
-      'skip bare skip (srv) skipped: ',
+      'skip bare skip (srv) skipped',
       'FAIL echo | says: hi\\ (srv) (2 attempts)',
       `    at ${FILE_A}:11:5`,
       '    text.contains',
@@ -316,7 +316,7 @@ test('github summary: the counts, a table of what failed (cells escaped), the co
     [
       '## mcpctl test',
       '',
-      '2 passed, 1 failed, 2 skipped, 1 errors, 1 flaky (6 tests)',
+      '2 passed, 1 failed, 2 skipped, 1 error, 1 flaky (6 tests)',
       '',
       '| test | server | where | what |',
       '| --- | --- | --- | --- |',

@@ -3,7 +3,7 @@
 // pull request shows it there, and a Markdown summary for $GITHUB_STEP_SUMMARY.
 
 import type { TestResult } from '../run.js';
-import { coverageLines, headline, type RunReport } from './model.js';
+import { coverageLines, errorCount, headline, type RunReport } from './model.js';
 
 /** Workflow command data: `%`, CR and LF are escaped, as the runner reads them. */
 function data(text: string): string {
@@ -53,7 +53,7 @@ export function renderGithubSummary(report: RunReport): string {
   const out = [
     '## mcpctl test',
     '',
-    `${passed} passed, ${failed} failed, ${skipped} skipped${errors ? `, ${errors} errors` : ''}${flaky ? `, ${flaky} flaky` : ''} (${total} tests)`,
+    `${passed} passed, ${failed} failed, ${skipped} skipped${errors ? `, ${errorCount(errors)}` : ''}${flaky ? `, ${flaky} flaky` : ''} (${total} tests)`,
     '',
   ];
   const bad = report.files.flatMap((f) => f.results.filter((r) => r.status === 'failed' || r.status === 'error'));

@@ -15,6 +15,11 @@ export interface RunReport {
   durationMs: number;
 }
 
+/** `1 error`, `2 errors`: the errors' count as every summary line words it. */
+export function errorCount(n: number): string {
+  return `${n} error${n === 1 ? '' : 's'}`;
+}
+
 export function runReport(files: FileResults[], durationMs: number, coverage?: RunReport['coverage']): RunReport {
   const all = files.flatMap((f) => f.results);
   const count = (status: TestResult['status']) => all.filter((r) => r.status === status).length;

@@ -5,7 +5,7 @@
 // `# SKIP` with the reason.
 
 import { stringify } from 'yaml';
-import { coverageLines, type RunReport } from './model.js';
+import { coverageLines, errorCount, type RunReport } from './model.js';
 import type { TestResult } from '../run.js';
 
 /** `#` starts a directive and `\` escapes in a TAP description; newlines would end the line. */
@@ -61,7 +61,7 @@ export function renderTap(report: RunReport): string {
   lines.push(...coverageLines(report).map((l) => `# ${description(l)}`));
   const { passed, failed, errors, skipped, flaky } = report.summary;
   const extra = [
-    errors ? `, ${errors} errors` : '',
+    errors ? `, ${errorCount(errors)}` : '',
     skipped ? `, ${skipped} skipped` : '',
     flaky ? `, ${flaky} flaky` : '',
   ];

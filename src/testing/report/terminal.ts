@@ -5,7 +5,7 @@
 
 import type { ChalkInstance } from 'chalk';
 import type { TestResult } from '../run.js';
-import { coverageLines, shownValue, type RunReport } from './model.js';
+import { coverageLines, errorCount, shownValue, type RunReport } from './model.js';
 
 export interface TerminalStyle {
   tty: boolean;
@@ -20,7 +20,7 @@ export function renderResultLine(r: TestResult, style: TerminalStyle): string {
   const flaky = r.flaky ? chalk.yellow(` flaky: passed on attempt ${r.attempts}`) : '';
   if (r.status === 'passed') return `${tty ? chalk.green('✓') : 'ok  '} ${r.name}${where}${flaky}\n`;
   if (r.status === 'skipped')
-    return `${tty ? chalk.yellow('-') : 'skip'} ${r.name}${where}${chalk.dim(` skipped: ${r.skipReason ?? ''}`)}\n`;
+    return `${tty ? chalk.yellow('-') : 'skip'} ${r.name}${where}${chalk.dim(r.skipReason ? ` skipped: ${r.skipReason}` : ' skipped')}\n`;
   if (r.status === 'error')
     return `${[
       `${tty ? chalk.red('!') : 'ERR '} ${r.name}${where}`,
@@ -52,7 +52,7 @@ export function renderSummary(report: RunReport, style: TerminalStyle): string {
   const parts = [chalk.green(`${passed} passed`), failed ? chalk.red(`${failed} failed`) : `${failed} failed`];
   if (skipped) parts.push(chalk.yellow(`${skipped} skipped`));
   // After the plain `N passed, N failed, N skipped` that CI log readers look for.
-  if (errors) parts.push(chalk.red(`${errors} error${errors === 1 ? '' : 's'}`));
+  if (errors) parts.push(chalk.red(errorCount(errors)));
   if (flaky) parts.push(chalk.yellow(`${flaky} flaky`));
   const gaps = coverageLines(report).map((l) => chalk.red(l));
   return `\n${[...gaps, parts.join(', ')].join('\n')}\n`;
