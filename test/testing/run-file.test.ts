@@ -568,6 +568,7 @@ test('tools.snapshot: breaking changes against the snapshot beside the test file
     '  - { name: a tool added since, tools: {}, expect: { tools: { snapshot: added.json } } }',
     '  - { name: prompts not listed, server: half, tools: {}, expect: { tools: { snapshot: same.json } } }',
     '  - { name: after it, server: half, tools: {} }',
+    '  - { name: prompts never listed, server: lagging, tools: {}, expect: { tools: { snapshot: same.json } } }',
   ]);
   assert.deepEqual(
     r.results.map((x) => [x.name, x.status, x.failures.map((f) => f.expectation)]),
@@ -579,7 +580,12 @@ test('tools.snapshot: breaking changes against the snapshot beside the test file
       ['a tool added since', 'passed', []],
       ['prompts not listed', 'failed', ['tools.snapshot']],
       ['after it', 'passed', []],
+      ['prompts never listed', 'error', []],
     ],
+  );
+  assert.deepEqual(
+    [r.results[5]!.failures[0]!.expected, r.results[7]!.error?.kind, r.results[7]!.error?.exitCode],
+    ["the server's contract", 'timeout', 124],
   );
   assert.equal(
     r.results[5]!.failures[0]!.message,

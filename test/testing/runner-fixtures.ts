@@ -3,8 +3,9 @@
 // (ci-server.ts), call (call-server.ts, also as "narrow" with tools disabled), odd (instructions,
 // completions, structured echoes and hooks the test runs), broken (its tools cannot be listed),
 // stuck (its tools list never comes; as "slow" with a time limit of its own), half (its tools
-// listed, its prompts not), expiring (odd, until the test makes it answer HTTP 401), a stdio server that crashes mid-request and two stdio servers whose
-// command does not exist, with a secret in their environment.
+// listed, its prompts not; lagging: its prompts never), expiring (odd, until the test makes it
+// answer HTTP 401), a stdio server that crashes mid-request and two stdio servers whose command
+// does not exist, with a secret in their environment.
 
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +91,17 @@ function halfServer(): Server {
   return server;
 }
 
+/** A server whose tools can be listed, its prompts never: they come only once the request is cancelled. */
+function laggingServer(): Server {
+  const server = new Server({ name: 'lagging', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
+  server.setRequestHandler('prompts/list', async (_request, ctx) => {
+    await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+    return { prompts: [] };
+  });
+  return server;
+}
+
 export interface RunnerFixtures {
   /** The `servers:` lines of a test file naming them. */
   lines: string[];
@@ -107,6 +119,7 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   const broken = await serveSessions(brokenServer);
   const stuck = await serveSessions(stuckServer);
   const half = await serveSessions(halfServer);
+  const lagging = await serveSessions(laggingServer);
   let expired = false;
   const odds = sessionsHandler(oddServer);
   const expiring = await serveFetch(async (request) =>
@@ -114,7 +127,7 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   );
   // The odd server's connections cut while it handles a request: the connection lost mid-request.
   onCall.set('drop', () => odd.server.closeAllConnections());
-  after(() => Promise.all([ci, call, odd, broken, stuck, half, expiring].map((s) => s.close())));
+  after(() => Promise.all([ci, call, odd, broken, stuck, half, lagging, expiring].map((s) => s.close())));
   const lines = [
     'servers:',
     `  ci: { url: "${ci.url}", headers: { Authorization: "Bearer ${SECRET}" } }`,
@@ -126,6 +139,7 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
     // Its own time limit for each request (the stuck server never answers, so it is always reached).
     `  slow: { url: "${stuck.url}", timeout: 0.05 }`,
     `  half: { url: "${half.url}" }`,
+    `  lagging: { url: "${lagging.url}", timeout: 0.05 }`,
     `  expiring: { url: "${expiring.url}" }`,
     `  fault: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(FAULT_SERVER)}, serve] }`,
     `  missing: { command: "/nonexistent/${ENV_SECRET}", env: { TOKEN: ${ENV_SECRET} } }`,
