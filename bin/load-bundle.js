@@ -1,14 +1,18 @@
 // Loads the program's bundle (CommonJS chunks in dist/bundle/) with V8's code cache, so that a
-// run does not parse and compile again what the run before it did. Node 22.1 and later keep the
-// cache themselves (module.enableCompileCache); on Node 20 this file keeps it, through vm.Script's
-// cached data, one file per chunk. A cache that is missing, stale, foreign or broken is only a
-// miss: the chunk is compiled from its source and its entry written anew.
+// run does not parse and compile again what the run before it did: vm.Script's cached data, one
+// file per chunk, on every Node. Node's own cache (module.enableCompileCache, 22.1 and later) is
+// not used: it is made right after a chunk is compiled, so it holds the chunk's top level alone,
+// and every function a run calls was compiled again on each run (on Node 24, a tenth of
+// `mcpctl --help`). Ours is made at the end of the run, with every function the run compiled.
+// A cache that is missing, stale, foreign or broken is only a miss: the chunk is compiled from
+// its source and its entry written anew.
 
 'use strict';
 
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
-const { createRequire, enableCompileCache } = require('node:module');
+const { createRequire } = require('node:module');
 const path = require('node:path');
+const vm = require('node:vm');
 
 /** Leads every entry of ours; an entry without it (or of another layout) is not used. */
 const MAGIC = Buffer.from('mcpctl-v8-cache-1\n');
@@ -16,29 +20,11 @@ const MAGIC = Buffer.from('mcpctl-v8-cache-1\n');
 /**
  * A loader of the bundle in `bundleDir`: `load(name)` returns a chunk's exports; chunks loaded
  * after `useCache(dir)` use the code cache under `dir` (a private directory of the user's), and
- * `save()` writes the entries they missed.
+ * `save()` writes the entries they missed. A chunk's require of another chunk (`./name.cjs`)
+ * comes here; anything else (Node's built-in modules, the few packages left outside the bundle)
+ * goes to Node's require.
  */
 function bundleLoader(bundleDir) {
-  return typeof enableCompileCache === 'function' ? nodeLoader(bundleDir) : vmLoader(bundleDir);
-}
-
-/** Node's own loader, with Node's own cache (22.1 and later). */
-function nodeLoader(bundleDir) {
-  const require = createRequire(path.join(bundleDir, 'main.cjs'));
-  return {
-    load: (name) => require(`./${name}`),
-    useCache: (dir) => enableCompileCache(path.join(dir, 'v8')),
-    save: () => {},
-  };
-}
-
-/**
- * The CommonJS loader for the bundle's own chunks (`./name.cjs`); everything else they require
- * (Node's built-in modules, the few packages left outside the bundle) goes to Node's require.
- */
-function vmLoader(bundleDir) {
-  // Here, not at the top: Node 22.1 and later never need it.
-  const vm = require('node:vm');
   let entries;
   const external = createRequire(path.join(bundleDir, 'main.cjs'));
   const loaded = new Map();
@@ -120,5 +106,4 @@ function writeEntry(entries, name, source, data) {
   }
 }
 
-// vmLoader too, for the tests of the Node 20 cache on any Node.
-module.exports = { bundleLoader, vmLoader };
+module.exports = { bundleLoader };

@@ -5,10 +5,9 @@
 // CommonJS (bin/package.json), as the bundle is: Node 20 then starts no ES module loader, and no
 // built-in module is loaded whole for an ES import of one of its functions.
 
-const { chmodSync, lstatSync, mkdirSync } = require('node:fs');
+const { chmodSync, existsSync, lstatSync, mkdirSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { isatty } = require('node:tty');
 const { format } = require('node:util');
 const { bundleLoader } = require('./load-bundle.js');
 
@@ -71,12 +70,31 @@ function privateCacheDir() {
   const xdg = process.env.XDG_CACHE_HOME;
   const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
   const dir = path.join(base, 'mcpctl');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir);
   const stat = lstatSync(dir);
   if (!stat.isDirectory() || stat.uid !== process.getuid?.()) return undefined;
   // mkdir leaves an existing directory's mode alone; the cache is kept private as the tokens are.
   if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
   return dir;
+}
+
+/**
+ * `mkdir -p` with mode 0700, one level at a time. Node's recursive mkdir never returns where
+ * mkdir fails with ENOENT under a parent that exists (XDG_CACHE_HOME=/proc/x): a hang that not
+ * even SIGTERM ends, the event loop being blocked. Here that mkdir throws, and the run goes on
+ * without a cache.
+ */
+function makeDirs(dir) {
+  const missing = [];
+  for (let at = dir; !existsSync(at) && path.dirname(at) !== at; at = path.dirname(at)) missing.unshift(at);
+  for (const at of missing) {
+    try {
+      mkdirSync(at, { mode: 0o700 });
+    } catch (err) {
+      // Made meanwhile by another run (or a dangling link, which the lstat after refuses).
+      if (err?.code !== 'EEXIST') throw err;
+    }
+  }
 }
 
 /** The code cache in the private cache directory; a read-only or foreign home runs without. */
@@ -101,7 +119,10 @@ async function run() {
       },
       stdout: process.stdout,
       stderr: process.stderr,
-      stdinIsTTY: isatty(0),
+      // Asked only by a command that may ask questions: node:tty costs milliseconds to load.
+      get stdinIsTTY() {
+        return require('node:tty').isatty(0);
+      },
       stdoutIsTTY: process.stdout.isTTY === true,
       stderrIsTTY: process.stderr.isTTY === true,
       columns: process.stdout.isTTY ? process.stdout.columns : undefined,

@@ -49,6 +49,76 @@ const lazyCommanderSpawn = {
   },
 };
 
+/**
+ * The SDK builds zod schemas it may never use: its core package builds all its public ones when it
+ * loads (`schemas-*.mjs`, `auth-*.mjs`: 180 constants, 1,081 zod objects), and the client builds
+ * one revision's whole wire set at the first message of that revision (`build$1()`, 2025-11-25:
+ * 748 zod objects; `build()`, 2026-07-28), though a run validates with a few of them (the
+ * JSON-RPC message of every line, the initialize result, a listed tool, …). Each constant made
+ * by a call becomes `lazySchema(() => call)` (src/mcp/session/lazy-schema.ts): the same schema,
+ * built when first used, with the schemas it is made of. Any other shape of those files, or
+ * fewer schemas than below (the counts when this was written), fails the build.
+ */
+const LAZY_SCHEMA_FILES = [
+  { file: /[/\\]@modelcontextprotocol[/\\]core[/\\]dist[/\\]schemas-[\w-]+\.mjs$/, scope: 'module', least: 166 },
+  { file: /[/\\]@modelcontextprotocol[/\\]core[/\\]dist[/\\]auth-[\w-]+\.mjs$/, scope: 'module', least: 14 },
+  // The two wire sets, each a function of constants that returns them.
+  {
+    file: /[/\\]@modelcontextprotocol[/\\]client[/\\]dist[/\\]src-[\w-]+\.mjs$/,
+    scope: ['build$1', 'build'],
+    least: 266,
+  },
+];
+
+/** The calls that make the constants among `statements`; `fail` on a statement of another kind. */
+function schemaCalls(statements, fail) {
+  const calls = [];
+  for (const node of statements) {
+    if (node.type === 'VariableDeclaration' && node.kind === 'const') {
+      for (const { init } of node.declarations) if (init?.type === 'CallExpression') calls.push(init);
+    } else if (node.type === 'ExportNamedDeclaration' && node.declaration) {
+      fail('an export with a declaration');
+    } else if (
+      !['ImportDeclaration', 'ExportNamedDeclaration', 'FunctionDeclaration', 'ReturnStatement'].includes(node.type)
+    ) {
+      fail(`a statement of type ${node.type}`);
+    }
+  }
+  return calls;
+}
+
+/** The body statements of the named top-level functions, each ending in `return { … }`. */
+function functionBodies(program, names, fail) {
+  return names.map((name) => {
+    const fn = program.body.find((node) => node.type === 'FunctionDeclaration' && node.id?.name === name);
+    if (!fn) fail(`no function ${name}`);
+    const body = fn.body.body;
+    if (body.at(-1)?.argument?.type !== 'ObjectExpression') fail(`${name} does not return an object`);
+    return body;
+  });
+}
+
+const lazySdkSchemas = {
+  name: 'lazy-sdk-schemas',
+  transform(code, id) {
+    const target = LAZY_SCHEMA_FILES.find(({ file }) => file.test(id));
+    if (!target) return null;
+    const fail = (why) => this.error(`the SDK's schemas changed (${id}): ${why}; see lazySdkSchemas`);
+    const program = this.parse(code);
+    const calls =
+      target.scope === 'module'
+        ? schemaCalls(program.body, fail)
+        : functionBodies(program, target.scope, fail).flatMap((body) => schemaCalls(body, fail));
+    if (calls.length < target.least) fail(`${calls.length} schemas made by a call, not ${target.least}`);
+    let out = code;
+    for (const call of calls.sort((a, b) => b.start - a.start)) {
+      out = `${out.slice(0, call.start)}lazySchema(() => ${out.slice(call.start, call.end)})${out.slice(call.end)}`;
+    }
+    const helper = JSON.stringify(path.join(root, 'dist/src/mcp/session/lazy-schema.js'));
+    return { code: `import { lazySchema } from ${helper};\n${out}`, map: null };
+  },
+};
+
 const bundle = await rollup({
   input: {
     main: path.join(root, 'dist/commands/common/main.js'),
@@ -59,6 +129,7 @@ const bundle = await rollup({
   external: ['typescript', 'undici', /^node:/],
   plugins: [
     sdkShims,
+    lazySdkSchemas,
     lazyCommanderSpawn,
     nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'import', 'default'] }),
     // As Node does: the default import of a CommonJS module is its module.exports.
@@ -75,8 +146,8 @@ const bundle = await rollup({
 await rm(out, { recursive: true, force: true });
 await bundle.write({
   dir: out,
-  // CommonJS, so that bin/ can keep V8's code cache of every chunk on Node 20 too (vm.Script's
-  // cached data; Node 22.1 and later cache CommonJS and ES modules alike): bin/load-bundle.js.
+  // CommonJS, so that bin/ can keep V8's code cache of every chunk (vm.Script's cached data,
+  // made at the end of a run): bin/load-bundle.js.
   format: 'cjs',
   exports: 'named',
   // Every import() becomes a require() in a promise: the chunks hold no import() for bin/ to serve.

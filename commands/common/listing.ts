@@ -17,14 +17,18 @@ export async function listFor<K extends ListKind>(
 ): Promise<ListOutcome<K>> {
   const { out } = deps;
   const spinner = await out.startSpinner(`listing ${what}s of ${spec.name}`);
-  const { listed, note } = await deps.sessions.open(spec, async (session, mcp) => {
-    const listed = await mcp.listAll(session.client, kind, {
-      limit,
-      requestOptions: session.requestOptions(),
-      capabilities: session.capabilities,
-    });
-    return { listed, note: listed.undeclared ? mcp.undeclaredNote(spec.name, kind) : undefined };
-  });
+  const { listed, note } = await deps.sessions.open(
+    spec,
+    async (session, mcp) => {
+      const listed = await mcp.listAll(session.client, kind, {
+        limit,
+        requestOptions: session.requestOptions(),
+        capabilities: session.capabilities,
+      });
+      return { listed, note: listed.undeclared ? mcp.undeclaredNote(spec.name, kind) : undefined };
+    },
+    { listsOnly: true },
+  );
   spinner.stop();
   if (note && deps.ctx.io.stderrIsTTY) out.info(note);
   for (const bad of listed.malformed) out.warn(malformedWarning(spec.name, what, bad));

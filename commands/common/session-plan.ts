@@ -35,6 +35,8 @@ export interface PlanRequest {
   serverLogs?: boolean;
   /** The work keeps its own end (a watch, a test run): --timeout does not bound the session's requests. */
   ownDeadline?: boolean;
+  /** The work only reads the lists it asks for: SessionPlan.listsOnly. */
+  listsOnly?: boolean;
 }
 
 const NOBODY_ASKS: Asking = { noAskReason: 'only `mcpctl call` asks questions' };
@@ -69,6 +71,7 @@ export class SessionPlanner {
       answers,
       auth: await this.authProvider(spec),
       serverLogs: request.serverLogs ? (line) => out.info(line) : undefined,
+      listsOnly: request.listsOnly,
       // A recording holds the whole negotiation: no era remembered from an earlier run skips part of it.
       ...(this.recordReplay ? { exchange: this.recordReplay.exchange, cacheDir: false } : {}),
     });

@@ -41,8 +41,10 @@ export async function runTools(deps: Deps, opts: ToolsOptions): Promise<Outcome>
   }
   const { out } = deps;
   const spinner = await out.startSpinner(`listing tools of ${spec.name}`);
-  const tools = await deps.sessions.open(spec, (session, mcp) =>
-    listTools(deps, session, mcp, tool ? undefined : opts.limit),
+  const tools = await deps.sessions.open(
+    spec,
+    (session, mcp) => listTools(deps, session, mcp, tool ? undefined : opts.limit),
+    { listsOnly: true },
   );
   spinner.stop();
   if (tool !== undefined) {

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import path from 'node:path';
-import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
 import { formatJsonPath, type JsonSegment, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
@@ -53,7 +52,6 @@ export interface ProjectFile {
   file: string;
   /** Where its trust is recorded (trust.ts `trustKey`): where it was found, not where a link leads. */
   key: string;
-  sha256: string;
   trust: TrustState;
 }
 
@@ -83,6 +81,11 @@ export interface LoadOptions {
 
 /** A signal is looked at every so many entries: checking is synchronous work. */
 const ENTRIES_PER_YIELD = 256;
+
+/** A turn of the event loop, so a signal can be taken (the global, not node:timers/promises, a module to load). */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 interface Read {
   source: ConfigSource;
@@ -280,11 +283,12 @@ class ProjectTrust {
   async ofFile(source: ConfigSource, content: ReadConfigFile): Promise<FileTrust> {
     if (source.scope !== 'project') return { trust: trustOfScope(source.scope), approvedInClaude: () => false };
     const consent = await this.consent();
-    const sha256 = await contentHash(content);
     const dir = projectDirOf(source.file);
     const key = await consent.trustKey(dir, source.file);
-    const trust = this.trustProject ? 'trust-project' : consent.storedTrust(await this.store(), key, sha256);
-    this.projectFiles.push({ file: source.file, key, sha256, trust });
+    const trust = this.trustProject
+      ? 'trust-project'
+      : await consent.trustOfContent(await this.store(), key, () => contentHash(content));
+    this.projectFiles.push({ file: source.file, key, trust });
     if (path.basename(source.file) !== '.mcp.json' || isTrusted(trust)) return { trust, approvedInClaude: () => false };
     // Claude Code's approvals name the directory the .mcp.json was found in, as given or
     // resolved (it may be reached through a linked folder), never where a linked file leads.

@@ -68,8 +68,9 @@ export async function readConfigFile(file: string, rules: ReadRules): Promise<Re
 }
 
 /**
- * SHA-256 of the bytes read, hex: what trust is given to. Only project configs need it, so
- * node:crypto (milliseconds to load) is loaded here, not with every config read.
+ * SHA-256 of the bytes read, hex: what trust is given to. Only a project config the trust store
+ * has a record of needs it (and `servers trust`), so node:crypto (milliseconds to load) is loaded
+ * here, not with every config read.
  */
 export async function contentHash(read: ReadConfigFile): Promise<string> {
   const { createHash } = await import('node:crypto');

@@ -112,6 +112,20 @@ async function unsafeStore(file: string): Promise<{ why: string; fix: string } |
   return undefined;
 }
 
+/**
+ * What the trust store says of a project file recorded under `key` (`trustKey`), its content
+ * hashed by `hash` only when there is a record to compare it with: without one the file is
+ * untrusted whatever it holds, and node:crypto (milliseconds to load) is not loaded for that.
+ */
+export async function trustOfContent(
+  data: TrustFileData,
+  key: string,
+  hash: () => Promise<string>,
+): Promise<'trusted' | 'changed' | 'untrusted'> {
+  if (data.files[key] === undefined) return 'untrusted';
+  return storedTrust(data, key, await hash());
+}
+
 /** What the trust store says of a project file recorded under `key` (`trustKey`) with this hash. */
 export function storedTrust(data: TrustFileData, key: string, sha256: string): 'trusted' | 'changed' | 'untrusted' {
   const record = data.files[key];

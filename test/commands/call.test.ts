@@ -1,30 +1,37 @@
 // `mcpctl call`: every argument form reaching the server typed by the schema, checks before
 // sending, every content type in each output mode, isError and outputSchema exit codes,
 // progress, server logs, elicitation in both eras, sampling, roots, and large results through
-// real pipes. Against server-everything (over Streamable HTTP, one for the file), -filesystem,
-// -memory and our call fixture.
+// real pipes. Against server-everything and our call fixture (each over Streamable HTTP, one for
+// the file), -filesystem and -memory; the call fixture over stdio where the stdio session is what
+// is checked (its idle timeout, its message cap, a 20 MB answer read from a pipe).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { run, runBin, jsonError, BIN } from '../helpers/run.js';
-import { callProject, FIXTURE, shareEverything } from '../helpers/call-project.js';
-import { AUDIO_BYTES, IMAGE_BYTES, binaryBytes } from '../fixtures/call-server.js';
+import { callProject, FIXTURE, shareCallFixture, shareEverything } from '../helpers/call-project.js';
+import { AUDIO_BYTES, IMAGE_BYTES, binaryBytes } from '../fixtures/call-data.js';
 
 const project = callProject();
 const everything = shareEverything(project);
+const fixture = shareCallFixture(project);
 const opts = (extra: Parameters<typeof run>[1] = {}) => ({
   cwd: project.dir,
   home: project.home,
   env: project.env,
   ...extra,
 });
-const callLog = (name: string) => path.join(project.dir, `${name}.log`);
-const sent = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+/** A config (for -c) naming the call fixture over stdio as `name`, with `settings` for it. */
+function stdioFixture(name: string, settings: Record<string, unknown> = {}): string {
+  const file = path.join(project.dir, `${name}-stdio.json`);
+  const server = { command: process.execPath, args: [FIXTURE, 'legacy'], ...settings };
+  writeFileSync(file, JSON.stringify({ mcpServers: { [name]: server } }));
+  return file;
+}
 
 test('key=value words are typed by the inputSchema before they reach the server', async () => {
   const r = await run(
@@ -63,25 +70,19 @@ test('- reads the arguments as a JSON object from stdin', async () => {
 });
 
 test('arguments that break the inputSchema are exit 2 and nothing is sent', async () => {
-  const log = callLog('invalid');
-  const r = await run(
-    ['call', 'legacy', 'types', 'count=many', '--json'],
-    opts({ env: { ...project.env, CALL_LOG: log } }),
-  );
+  const log = fixture.log();
+  const r = await run(['call', 'legacy', 'types', 'count=many', '--json'], opts());
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
   const err = jsonError(r.stderr).error;
   assert.equal(err.kind, 'usage');
   assert.match(err.message, /count/);
   assert.match(err.message, /zip/);
-  assert.doesNotMatch(sent(log), /tools\/call/);
+  assert.doesNotMatch(log.text(), /tools\/call/);
   // The same log records a call that is sent: the check above can see one.
-  const valid = await run(
-    ['call', 'legacy', 'types', 'zip=1', 'count=2'],
-    opts({ env: { ...project.env, CALL_LOG: log } }),
-  );
+  const valid = await run(['call', 'legacy', 'types', 'zip=1', 'count=2'], opts());
   assert.equal(valid.code, 0, valid.stderr);
-  assert.equal(sent(log), 'tools/call types\n');
+  assert.equal(log.text(), 'tools/call types\n');
 });
 
 test('--no-validate sends arguments the schema would refuse', async () => {
@@ -98,15 +99,15 @@ test('an unknown tool is exit 2 with a suggestion', async () => {
 });
 
 test('a tool disabled by the config is refused without calling it', async () => {
-  const log = callLog('disabled');
-  const r = await run(['call', 'legacy', 'hidden'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  const log = fixture.log();
+  const r = await run(['call', 'legacy', 'hidden'], opts());
   assert.equal(r.code, 2);
   assert.match(r.stderr, /tool "hidden" of server "legacy" is disabled by the config/);
-  assert.equal(sent(log), '');
+  assert.equal(log.text(), '');
   // The same log records a call that is sent: the check above can see one.
-  const allowed = await run(['call', 'legacy', 'types', 'zip=1'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  const allowed = await run(['call', 'legacy', 'types', 'zip=1'], opts());
   assert.equal(allowed.code, 0, allowed.stderr);
-  assert.equal(sent(log), 'tools/call types\n');
+  assert.equal(log.text(), 'tools/call types\n');
 });
 
 test('SERVER__TOOL works as one word', async () => {
@@ -237,13 +238,9 @@ test('a malformed outputSchema is a warning, not a failure', async () => {
 });
 
 test('progress shows on a terminal, not in a pipe, and keeps a slow call alive past the idle timeout', async () => {
-  const slowConfig = path.join(project.dir, 'slow.json');
   // 10 steps 400 ms apart outlast the 3 s idle timeout; a 3 s gap between two of them would
   // take a machine busier than any CI's.
-  writeFileSync(
-    slowConfig,
-    JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 3 } } }),
-  );
+  const slowConfig = stdioFixture('slow', { timeout: 3 });
   const terminal = await run(
     ['-c', slowConfig, 'call', 'slow', 'slow', 'steps=10', 'intervalMs=400', '--no-color'],
     opts({ tty: true }),
@@ -313,11 +310,7 @@ for (const server of ['legacy', 'modern']) {
 }
 
 test('elicitation: the time a person takes to answer does not count against the idle timeout', async () => {
-  const config = path.join(project.dir, 'patient.json');
-  writeFileSync(
-    config,
-    JSON.stringify({ mcpServers: { patient: { command: process.execPath, args: [FIXTURE, 'legacy'], timeout: 1.5 } } }),
-  );
+  const config = stdioFixture('patient', { timeout: 1.5 });
   // The person answers twice the idle timeout after the question arrived. Were the timer
   // running meanwhile, it would fire first: it was set before the question, in this process.
   const typing = new PassThrough();
@@ -465,13 +458,15 @@ function pipeline(args: string[], tail: string): Promise<{ stdout: string; stder
 }
 
 const TWENTY_MB = 20_000_000;
+/** The fixture as `legacy` over stdio: a 20 MB answer is one line mcpctl reads from the server's pipe. */
+const big = (bytes: number) => ['-c', stdioFixture('legacy'), 'call', 'legacy', 'big', `bytes=${bytes}`];
 
 test('a 20 MB result goes whole through a pipe (wc -c) and to a file', async () => {
-  const counted = await pipeline(['call', 'legacy', 'big', `bytes=${TWENTY_MB}`], 'wc -c');
+  const counted = await pipeline(big(TWENTY_MB), 'wc -c');
   assert.equal(counted.status, 0, counted.stderr);
   assert.equal(counted.stdout.trim(), String(TWENTY_MB + 1));
   const file = path.join(project.dir, 'big.txt');
-  const saved = await pipeline(['call', 'legacy', 'big', `bytes=${TWENTY_MB}`], `cat > '${file}'`);
+  const saved = await pipeline(big(TWENTY_MB), `cat > '${file}'`);
   assert.equal(saved.status, 0, saved.stderr);
   assert.ok(
     readFileSync(file, 'utf8') === '0123456789abcdef'.repeat(TWENTY_MB / 16) + '\n',
@@ -480,14 +475,14 @@ test('a 20 MB result goes whole through a pipe (wc -c) and to a file', async () 
 });
 
 test('a 20 MB result piped into head -c 100 ends quietly: no hang, no EPIPE crash', async () => {
-  const r = await pipeline(['call', 'legacy', 'big', `bytes=${TWENTY_MB}`], 'head -c 100');
+  const r = await pipeline(big(TWENTY_MB), 'head -c 100');
   assert.equal(r.stdout, '0123456789abcdef'.repeat(7).slice(0, 100));
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /EPIPE|Error/);
 });
 
 test('a message over --max-size fails with the flag named', async () => {
-  const r = await run(['call', 'legacy', 'big', 'bytes=2000000', '--max-size', '1'], opts());
+  const r = await run([...big(2_000_000), '--max-size', '1'], opts());
   assert.equal(r.code, 3);
   assert.match(r.stderr, /larger than 1(\.0)? MB/);
   assert.match(r.stderr, /--max-size MB raises the limit \(now 1 MB\)/);

@@ -1,13 +1,22 @@
-// bin/'s own code cache (Node 20, which has no module.enableCompileCache): vm.Script cached data
-// per chunk of the bundle, in entries that hold the source they were made from. A stale, foreign
-// or broken entry is a miss (the chunk compiled from its source, the entry written anew), never a
-// wrong program or a failed run. Run through the loader itself on any Node, each load in a fresh
-// process (V8 keeps compiled scripts for the life of one).
+// bin/'s code cache: vm.Script cached data per chunk of the bundle, made at the end of the run
+// (so it holds the functions the run called), in entries that hold the source they were made
+// from. A stale, foreign or broken entry is a miss (the chunk compiled from its source, the entry
+// written anew), never a wrong program or a failed run. Run through the loader itself, each load
+// in a fresh process (V8 keeps compiled scripts for the life of one).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../helpers/run.js';
@@ -25,13 +34,17 @@ function bundleSaying(word: string): string {
   return dir;
 }
 
-/** main.cjs's answer, loaded in a fresh Node by bin's vm loader with its cache under `cacheDir`. */
-function answerOf(bundleDir: string, cacheDir: string): string {
-  const script = `const b = require(${JSON.stringify(LOADER)}).vmLoader(${JSON.stringify(bundleDir)});
+/**
+ * main.cjs's answer, loaded in a fresh Node by bin's loader with its cache under `cacheDir`;
+ * `then` runs after the load, before the entries are saved (as the program runs in bin/).
+ */
+function answerOf(bundleDir: string, cacheDir: string, then = ''): string {
+  const script = `const b = require(${JSON.stringify(LOADER)}).bundleLoader(${JSON.stringify(bundleDir)});
 b.useCache(${JSON.stringify(cacheDir)});
-const { answer } = b.load('main.cjs');
+const chunk = b.load('main.cjs');
+${then}
 b.save();
-process.stdout.write(answer);`;
+process.stdout.write(chunk.answer);`;
   const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stderr, '');
@@ -58,6 +71,22 @@ test('each chunk gets an entry only the user can read, which the next run uses a
   assert.equal(statSync(entriesOf(cache)).mode & 0o777, 0o700);
   assert.equal(answerOf(bundle, cache), `AAAA${path.sep}`);
   assert.deepEqual(inodes(cache), written, 'an entry was written again though it was good');
+});
+
+test('an entry is made after the run: it holds the functions the run called, not the top level alone', () => {
+  // A function V8 compiles only when it is first called: its code is in the entry only if the
+  // entry is made once the run has called it.
+  const body = Array.from({ length: 200 }, (_, i) => `n = (n * 31 + ${i}) % 1000003;`).join('');
+  const sizeAfter = (then: string) => {
+    const bundle = bundleSaying('AAAA');
+    appendFileSync(path.join(bundle, 'main.cjs'), `exports.work=function(n){${body}return n};`);
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+    assert.equal(answerOf(bundle, cache, then), `AAAA${path.sep}`);
+    return statSync(path.join(entriesOf(cache), 'main.cjs')).size;
+  };
+  const idle = sizeAfter('');
+  const called = sizeAfter('chunk.work(7);');
+  assert.ok(called > idle + 500, `entry of a run that called work(): ${called} bytes; of one that did not: ${idle}`);
 });
 
 test('a chunk rebuilt to other code of the same length is run as it is now, and its entry made anew', () => {

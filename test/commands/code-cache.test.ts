@@ -1,4 +1,4 @@
-// bin/'s V8 code cache of the bundle (Node's own from 22.1 on, bin/load-bundle.js's on Node 20):
+// bin/'s V8 code cache of the bundle (bin/load-bundle.js's, on every Node):
 // kept in a private directory of the user's cache dir, never written through a symlink planted
 // there, and a cache that cannot be made is no failure of the run. The entries' own checks are
 // in code-cache-vm.test.ts.
@@ -77,4 +77,22 @@ test('a cache directory that cannot be made costs nothing but the cache', async 
   assert.match(result.stdout, /Usage: mcpctl/);
   assert.equal(result.stderr, '');
   assert.equal(existsSync(path.join(cacheHome, 'mcpctl')), false);
+});
+
+test('a cache directory where mkdir fails under a parent that exists (/proc) is no hang', async () => {
+  // Node's recursive mkdir loops for ever there; the run must go on without a cache.
+  const result = await helpWith(path.join('/proc', `mcpctl-${process.pid}`, 'cache'));
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Usage: mcpctl/);
+  assert.equal(result.stderr, '');
+});
+
+test('a cache directory several levels deep is made, each level private', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+  const cacheHome = path.join(root, 'a', 'b');
+  const result = await helpWith(cacheHome);
+  assert.equal(result.code, 0, result.stderr);
+  for (const dir of [path.join(root, 'a'), cacheHome, path.join(cacheHome, 'mcpctl')])
+    assert.equal(statSync(dir).mode & 0o777, 0o700, dir);
+  assert.ok(filesUnder(path.join(cacheHome, 'mcpctl')).length > 0, 'no code cache was written');
 });

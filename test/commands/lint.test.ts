@@ -1,7 +1,8 @@
 // `mcpctl lint`: each rule on its own against a fixture server whose tools break one rule each,
-// the selection flags, the JSON shape and the exit codes; and server-everything.
+// the selection flags, the JSON shape and the exit codes; and server-everything. The fixture is
+// served over HTTP by this process for the whole file: lint judges what it lists, not the wire.
 
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +10,14 @@ import AjvDraft04Module from 'ajv-draft-04';
 import { addFormats } from '../../src/schema/ajv-setup.js';
 import { run, jsonError, ROOT } from '../helpers/run.js';
 import { testProject } from '../helpers/test-project.js';
+import { serveLintHttp } from '../fixtures/lint-server.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
 
-const LINT_SERVER = path.join(ROOT, 'dist', 'test', 'fixtures', 'lint-server.js');
+let lintServer: RunningHttpServer | undefined;
+before(async () => {
+  lintServer = await serveLintHttp();
+});
+after(() => lintServer?.close());
 
 interface Finding {
   rule: string;
@@ -21,7 +28,8 @@ interface Finding {
 }
 
 function project() {
-  return testProject({ lintfix: { command: process.execPath, args: [LINT_SERVER] } });
+  if (lintServer === undefined) throw new Error('lint: the fixture starts before the first test');
+  return testProject({ lintfix: { url: lintServer.url } });
 }
 
 async function lint(

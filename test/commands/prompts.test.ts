@@ -3,13 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { run, jsonError } from '../helpers/run.js';
-import { callProject, shareEverything } from '../helpers/call-project.js';
+import { callProject, shareCallFixture, shareEverything } from '../helpers/call-project.js';
 
 const project = callProject();
 shareEverything(project);
+const fixture = shareCallFixture(project);
 const opts = (extra: Parameters<typeof run>[1] = {}) => ({
   cwd: project.dir,
   home: project.home,
@@ -54,21 +53,17 @@ test('other content in messages is summarised; embedded text is shown', async ()
 });
 
 test('a missing required argument is exit 2 and nothing is sent; unknown ones get a suggestion', async () => {
-  const log = path.join(project.dir, 'prompts.log');
-  const r = await run(
-    ['prompts', 'legacy', 'greet', 'nmae=Bo', '--json'],
-    opts({ env: { ...project.env, CALL_LOG: log } }),
-  );
+  const log = fixture.log();
+  const r = await run(['prompts', 'legacy', 'greet', 'nmae=Bo', '--json'], opts());
   assert.equal(r.code, 2);
   const message = jsonError(r.stderr).error.message;
   assert.match(message, /missing required argument "name"/);
   assert.match(message, /unknown argument "nmae" \(did you mean "name"\?\)/);
-  const sent = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
-  assert.equal(sent(), '');
+  assert.equal(log.text(), '');
   // The same log records a prompt that is sent: the check above can see one.
-  const valid = await run(['prompts', 'legacy', 'greet', 'name=Bo'], opts({ env: { ...project.env, CALL_LOG: log } }));
+  const valid = await run(['prompts', 'legacy', 'greet', 'name=Bo'], opts());
   assert.equal(valid.code, 0, valid.stderr);
-  assert.equal(sent(), 'prompts/get greet\n');
+  assert.equal(log.text(), 'prompts/get greet\n');
 });
 
 test('an unknown prompt is exit 2 with a suggestion', async () => {

@@ -4,15 +4,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { run, runBin, jsonError, BIN } from '../helpers/run.js';
-import { callProject, shareEverything } from '../helpers/call-project.js';
-import { binaryBytes } from '../fixtures/call-server.js';
+import { callProject, shareCallFixture, shareEverything } from '../helpers/call-project.js';
+import { binaryBytes } from '../fixtures/call-data.js';
 
 const project = callProject();
 shareEverything(project);
+shareCallFixture(project);
 const opts = (extra: Parameters<typeof run>[1] = {}) => ({
   cwd: project.dir,
   home: project.home,
@@ -99,14 +100,17 @@ test('a binary resource goes to -o FILE byte for byte, written whole (no temp fi
   );
 });
 
-test('a binary resource goes to a redirected stdout byte for byte', () => {
+test('a binary resource goes to a redirected stdout byte for byte', async () => {
   const file = path.join(project.dir, 'redirected.bin');
-  const r = spawnSync('bash', ['-c', `'${process.execPath}' '${BIN}' resources legacy fixture://binary > '${file}'`], {
-    cwd: project.dir,
-    env: project.env as NodeJS.ProcessEnv,
-    timeout: 60_000,
+  // Not spawnSync: the fixture answering it is served by this process, which must keep running.
+  const status = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const script = `'${process.execPath}' '${BIN}' resources legacy fixture://binary > '${file}'`;
+    const options = { cwd: project.dir, env: project.env as NodeJS.ProcessEnv, timeout: 60_000 };
+    execFile('bash', ['-c', script], options, (error, _stdout, stderr) =>
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stderr }),
+    );
   });
-  assert.equal(r.status, 0, r.stderr.toString());
+  assert.equal(status.code, 0, status.stderr);
   assert.deepEqual(readFileSync(file), binaryBytes());
 });
 

@@ -1,4 +1,5 @@
-// Roots are offered only when asked (--root, or a server's `roots` key), through bin/: against
+// Roots are offered only when asked (--root, or a server's `roots` key), in-process with the
+// working directory `/` (the program takes it from its context, as bin/ gives it): against
 // server-filesystem, which replaces its configured directories with any roots it is given, and
 // server-everything, whose get-roots-list asks for them when called (server-filesystem applies
 // them some time after the handshake, so what it was offered is read from server-everything);
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runBin } from '../helpers/run.js';
+import { run } from '../helpers/run.js';
 import { workspace } from '../helpers/hostile.js';
 import { everything, filesystem } from '../mcp/helpers.js';
 
@@ -33,7 +34,7 @@ writeFileSync(
   }),
 );
 /** Run from `/`: when the working directory was offered by default, it opened everything. */
-const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: '/', env: ws.env });
+const mcpctl = (args: string[]) => run(['-c', ws.config, ...args], { cwd: '/', env: ws.env, home: ws.home });
 
 test('by default no roots are offered: server-filesystem keeps its configured directory, run from /', async () => {
   const outside = await mcpctl(['call', 'fs', 'read_text_file', `path=${path.join(ws.dir, 'secret.txt')}`]);

@@ -1,41 +1,47 @@
 // `mcpctl skills`: listing (no file read), one skill printed whole after its size, digest and
 // frontmatter check, each kind of tampering refused (exit 5, what differs named, nothing
-// printed), in both eras; and `status -v` showing a server's instructions in full.
+// printed), in both eras; and `status -v` showing a server's instructions in full. The skill
+// fixture is served over Streamable HTTP by this process for the whole file, in each era.
 
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { run, jsonError, ROOT } from '../helpers/run.js';
-import { GOOD_SKILL, INSTRUCTIONS } from '../fixtures/skill-server.js';
+import { GOOD_SKILL, INSTRUCTIONS } from '../fixtures/skill-data.js';
+import { serveSkillHttp } from '../fixtures/skill-server.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-skills-'));
 const config = path.join(dir, 'servers.json');
-const skillLog = path.join(dir, 'skill.log');
-const fixture = (name: string) => path.join(ROOT, 'dist', 'test', 'fixtures', name);
-writeFileSync(
-  config,
-  JSON.stringify({
-    mcpServers: {
-      legacy: { command: process.execPath, args: [fixture('skill-server.js')], env: { SKILL_LOG: skillLog } },
-      modern: {
-        command: process.execPath,
-        args: [fixture('skill-server.js')],
-        env: { SKILL_LOG: skillLog },
-        protocolVersion: '2026-07-28',
+/** The skill files the fixture was asked for (`read URI`), in order. */
+const skillReads: string[] = [];
+const servers: RunningHttpServer[] = [];
+before(async () => {
+  const record = (line: string) => void skillReads.push(line);
+  const [legacy, modern] = await Promise.all([serveSkillHttp('legacy', record), serveSkillHttp('modern', record)]);
+  servers.push(legacy, modern);
+  const headerServer = path.join(ROOT, 'dist', 'test', 'fixtures', 'header-server.js');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        legacy: { url: legacy.url },
+        modern: { url: modern.url, protocolVersion: '2026-07-28' },
+        skill_less: { command: process.execPath, args: [headerServer] },
       },
-      skill_less: { command: process.execPath, args: [fixture('header-server.js')] },
-    },
-  }),
-);
+    }),
+  );
+});
+after(() => Promise.all(servers.map((s) => s.close())));
 const mcpctl = (args: string[], extra: Parameters<typeof run>[1] = {}) =>
   run(['-c', config, ...args], { cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir }, ...extra });
-const reads = () => (existsSync(skillLog) ? readFileSync(skillLog, 'utf8').trim().split('\n').filter(Boolean) : []);
+const reads = () => [...skillReads];
 
 for (const server of ['legacy', 'modern']) {
   test(`${server}: skills SERVER lists name, description, size and URI, reading no skill file`, async () => {
-    rmSync(skillLog, { force: true });
+    skillReads.length = 0;
     const r = await mcpctl(['skills', server]);
     assert.equal(r.code, 0, r.stderr);
     const rows = r.stdout
@@ -79,7 +85,7 @@ for (const server of ['legacy', 'modern']) {
   });
 
   test(`${server}: skills SERVER NAME prints SKILL.md exactly, reading only that file`, async () => {
-    rmSync(skillLog, { force: true });
+    skillReads.length = 0;
     const r = await mcpctl(['skills', server, 'good']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, GOOD_SKILL);

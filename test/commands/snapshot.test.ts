@@ -1,15 +1,20 @@
 // `mcpctl snapshot` and `mcpctl diff` against real servers: snapshots byte-identical across runs
 // and across the two eras of one server; diff of a file and a live server; exit codes; a test
-// file's "no breaking change against a snapshot".
+// file's "no breaking change against a snapshot". Our call fixture is served over Streamable HTTP
+// by this process for the whole file, in each era (the contract is what it lists, not the wire).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { run, jsonError } from '../helpers/run.js';
-import { testProject } from '../helpers/test-project.js';
+import { testProject as stdioProject } from '../helpers/test-project.js';
+import { serveCallFixture } from '../helpers/call-project.js';
 
-async function snapshot(p: ReturnType<typeof testProject>, server: string): Promise<string> {
+const fixture = serveCallFixture();
+const testProject = () => stdioProject(fixture.servers());
+
+async function snapshot(p: ReturnType<typeof stdioProject>, server: string): Promise<string> {
   const r = await run(['-c', p.config, 'snapshot', server], { cwd: p.dir, env: p.env, home: p.dir });
   assert.equal(r.code, 0, r.stderr);
   return r.stdout;

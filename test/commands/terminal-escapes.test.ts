@@ -1,9 +1,11 @@
 // Server text never reaches a terminal as control sequences: every surface of a hostile server
 // (test/fixtures/hostile-server.ts) drawn for a terminal, its raw bytes checked; and in a pipe or
 // with --json, the same text arrives byte for byte. The surfaces run in-process with stdin, stdout
-// and stderr terminals (what mcpctl writes is a function of that alone); through bin/ under a real
-// pseudo-terminal run what only a real process shows: a server's own stderr (it could reach the
-// terminal without passing through mcpctl), our colours, and --json on a terminal.
+// and stderr terminals (what mcpctl writes is a function of that alone), against the hostile server
+// over Streamable HTTP, served by this process for the whole file; through bin/ under a real
+// pseudo-terminal, against it over stdio, run what only a real process shows: a server's own
+// stderr (it could reach the terminal without passing through mcpctl), our colours, and --json on
+// a terminal.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,14 +16,20 @@ import { run, runBin } from '../helpers/run.js';
 import { HOSTILE_SERVER as SERVER } from '../helpers/servers-config.js';
 import { runPty } from '../helpers/pty.js';
 import { unlessInstalled } from '../helpers/requires.js';
-import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-server.js';
+import { ATTACKS, HOSTILE_TOOL, hostile } from '../fixtures/hostile-data.js';
+import { serveHostileHttp } from '../fixtures/hostile-server.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
 import { escapeControls } from '../../src/escape.js';
 
 let dir: string;
+/** The hostile server over stdio (and one that crashes before the handshake): for bin/. */
 let config: string;
+/** The same server as `hostile`, over HTTP: for the runs in-process. */
+let httpConfig: string;
 let namesConfig: string;
+let web: RunningHttpServer | undefined;
 
-before(() => {
+before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-hostile-'));
   config = path.join(dir, 'servers.json');
   writeFileSync(
@@ -33,6 +41,9 @@ before(() => {
       },
     }),
   );
+  web = await serveHostileHttp();
+  httpConfig = path.join(dir, 'http.json');
+  writeFileSync(httpConfig, JSON.stringify({ mcpServers: { hostile: { url: web.url } } }));
   namesConfig = path.join(dir, 'names.json');
   writeFileSync(
     namesConfig,
@@ -41,7 +52,10 @@ before(() => {
     }),
   );
 });
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(async () => {
+  await web?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** The tests that need a pseudo-terminal (util-linux `script`). */
 const pty = { skip: unlessInstalled('script') };
@@ -70,7 +84,7 @@ const WIDE = 1500;
  * what stdout and stderr were sent, returns it.
  */
 async function onTerminal(argv: string[], expectedCode: number, input = ''): Promise<string> {
-  const r = await run(['-c', config, ...argv], {
+  const r = await run(['-c', httpConfig, ...argv], {
     tty: true,
     stdinTTY: true,
     stdin: input,
@@ -182,7 +196,7 @@ test('in a pipe and with --json the server text arrives byte for byte', async ()
   // Through a real pipe once (bin/), the rest in-process with stdout and stderr not terminals.
   const call = await runBin(['-c', config, 'call', 'hostile', 'echo'], { env: env(), cwd: dir });
   assert.equal(call.stdout, `${hostile('call-text')}\n`);
-  const piped = (argv: string[]) => run(['-c', config, ...argv], { env: env(), cwd: dir, home: dir });
+  const piped = (argv: string[]) => run(['-c', httpConfig, ...argv], { env: env(), cwd: dir, home: dir });
   const json = await piped(['call', 'hostile', 'echo', '--json']);
   assert.equal(JSON.parse(json.stdout).content[0].text, hostile('call-text'));
   const failed = await piped(['call', 'hostile', 'fail']);

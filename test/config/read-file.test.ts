@@ -22,7 +22,13 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { contentHash, MAX_CONFIG_BYTES, readConfigFile } from '../../src/config/read-file.js';
-import { claudeCodeApproval, readTrustStore, storedTrust, trustFilePath } from '../../src/config/trust.js';
+import {
+  claudeCodeApproval,
+  readTrustStore,
+  storedTrust,
+  trustFilePath,
+  trustOfContent,
+} from '../../src/config/trust.js';
 import { McpctlError } from '../../src/errors.js';
 
 const searched = { shown: 'the.json', checkOwner: true };
@@ -189,6 +195,21 @@ test('stored trust: by real path and hash; another hash is a change', () => {
   assert.equal(storedTrust(data, '/p/.mcp.json', 'ab'), 'trusted');
   assert.equal(storedTrust(data, '/p/.mcp.json', 'cd'), 'changed');
   assert.equal(storedTrust(data, '/q/.mcp.json', 'ab'), 'untrusted');
+});
+
+test('trust of a content: hashed only against a record; an edited file is changed, never trusted', async () => {
+  const data = { version: 1 as const, files: { '/p/.mcp.json': { sha256: 'ab', trustedAt: 't' } } };
+  const hashed: string[] = [];
+  const hash = (value: string) => () => {
+    hashed.push(value);
+    return Promise.resolve(value);
+  };
+  assert.equal(await trustOfContent(data, '/p/.mcp.json', hash('ab')), 'trusted');
+  assert.equal(await trustOfContent(data, '/p/.mcp.json', hash('cd')), 'changed');
+  // No record: untrusted whatever the file holds, the record's own hash included; nothing hashed.
+  assert.equal(await trustOfContent(data, '/q/.mcp.json', hash('ab')), 'untrusted');
+  assert.equal(await trustOfContent({ version: 1, files: {} }, '/p/.mcp.json', hash('ab')), 'untrusted');
+  assert.deepEqual(hashed, ['ab', 'cd']);
 });
 
 test("Claude Code's approvals: the enabled names, or all with enableAllProjectMcpServers, less the disabled", () => {

@@ -9,6 +9,7 @@ import { after, before } from 'node:test';
 import { ROOT } from './run.js';
 import { everything, filesystem, memory } from '../mcp/helpers.js';
 import { startEverything, type Everything } from './everything.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
 
 export const FIXTURE = path.join(ROOT, 'dist', 'test', 'fixtures', 'call-server.js');
 
@@ -69,4 +70,63 @@ export function shareEverything(project: CallProject): { url(): string } {
       return server.url;
     },
   };
+}
+
+/** What the shared call fixture was sent, from the moment the log was taken. */
+export interface CallLog {
+  /** One line per tools/call and prompts/get received (`tools/call NAME`), each ending in a newline. */
+  text(): string;
+}
+
+/** The call fixture over HTTP for a file: the config entries naming it, and its log. */
+export interface SharedCallFixture {
+  /** `legacy` and `modern` as config entries naming the servers (after the file's first test starts). */
+  servers(): { legacy: { url: string }; modern: { url: string; protocolVersion: string } };
+  /** Starts a log of what the fixture is sent. */
+  log(): CallLog;
+}
+
+/**
+ * Our call fixture in both eras over Streamable HTTP, served in the test file's own process for
+ * all its tests (started before the first, stopped after the last), instead of one process over
+ * stdio for each command: for a file whose tests are about what mcpctl does with the answers,
+ * not about stdio. Each mcpctl run is a session of its own.
+ */
+export function serveCallFixture(started: (fixture: SharedCallFixture) => void = () => {}): SharedCallFixture {
+  const received: string[] = [];
+  const running: RunningHttpServer[] = [];
+  const fixture: SharedCallFixture = {
+    servers: () => {
+      const [legacy, modern] = running;
+      if (legacy === undefined || modern === undefined)
+        throw new Error('serveCallFixture: the servers start before the first test');
+      return { legacy: { url: legacy.url }, modern: { url: modern.url, protocolVersion: '2026-07-28' } };
+    },
+    log: () => {
+      const from = received.length;
+      return { text: () => received.slice(from).join('') };
+    },
+  };
+  // One hook: the hooks of a file's top level do not wait for one another.
+  before(async () => {
+    // Imported here: the fixture brings the server SDK, which a file that never shares it need not load.
+    const { serveCallHttp } = await import('../fixtures/call-server.js');
+    const record = (line: string) => void received.push(`${line}\n`);
+    running.push(...(await Promise.all([serveCallHttp('legacy', record), serveCallHttp('modern', record)])));
+    started(fixture);
+  });
+  after(() => Promise.all(running.map((s) => s.close())));
+  return fixture;
+}
+
+/** Points the project's `legacy` and `modern` at the call fixture served by serveCallFixture. */
+export function shareCallFixture(project: CallProject): SharedCallFixture {
+  return serveCallFixture((fixture) => {
+    const { legacy, modern } = fixture.servers();
+    const file = path.join(project.dir, '.mcp.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers.legacy = { ...legacy, disabledTools: ['hidden'] };
+    config.mcpServers.modern = modern;
+    writeFileSync(file, JSON.stringify(config, null, 2));
+  });
 }

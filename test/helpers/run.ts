@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
-import { main } from '../../commands/common/main.js';
 import type { Env } from '../../src/io.js';
 import { fakeContext } from './context.js';
 
@@ -57,6 +56,9 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
   });
   if (opts.onStderr) ctx.io.stderr.on('data', () => opts.onStderr?.(ctx.stderrText()));
   if (opts.onStdout) ctx.io.stdout.on('data', () => opts.onStdout?.(ctx.stdoutText()));
+  // Imported here, not at the top: the many files that only run bin/ (or use ROOT) need not load
+  // the whole program into their own process.
+  const { main } = await import('../../commands/common/main.js');
   const code = await main(argv, ctx);
   return { code, stdout: ctx.stdoutText(), stderr: ctx.stderrText() };
 }

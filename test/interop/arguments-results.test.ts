@@ -1,14 +1,25 @@
 // Arguments and results as users of third-party servers expect them (issue 9 §5), against the
 // fastmcp and mcp-framework fixtures: required properties with a default are filled, unknown
 // arguments are flagged also for tools without parameters, a result with no text says what it
-// holds in a pipe, and resource templates are filled and completed from the command line.
+// holds in a pipe, and resource templates are filled and completed from the command line. The
+// fastmcp fixture is served once for the file, over fastmcp's own Streamable HTTP in this process
+// (loading fastmcp costs what starting it does, and the file asks it for 18 answers).
 
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { run } from '../helpers/run.js';
 import { thirdPartyConfig } from '../helpers/third-party.js';
+import { freePort } from '../mcp/helpers.js';
 
-const config = thirdPartyConfig();
+let config = '';
+let fastmcp: { url: string; stop(): Promise<void> } | undefined;
+before(async () => {
+  const { serveFastmcpHttp } = await import('../fixtures/fastmcp-server.js');
+  const served = await serveFastmcpHttp(await freePort());
+  fastmcp = served;
+  config = thirdPartyConfig({ fastmcp: { url: served.url } });
+});
+after(() => fastmcp?.stop());
 
 describe('a required property with a default (mcp-framework)', () => {
   it('is filled with its default when not given, and -v says so', async () => {

@@ -22,8 +22,8 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { renderToolDetail } from '../../src/output/tool-detail.js';
 import { run, ROOT } from '../helpers/run.js';
 import { chromeDevtools } from '../helpers/third-party.js';
-import { INSTRUCTIONS, TOOL_NAMES } from '../fixtures/unversioned-server.js';
-import { TMCP_TOOL_NAMES } from '../fixtures/tmcp-server.js';
+import { INSTRUCTIONS, TOOL_NAMES } from '../fixtures/unversioned-data.js';
+import { TMCP_TOOL_NAMES } from '../fixtures/tmcp-data.js';
 
 const WIDTHS = [60, 80, 120];
 let dir: string;

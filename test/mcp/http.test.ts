@@ -8,10 +8,12 @@ import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Session } from '../../src/mcp/session/index.js';
 import { startProxy } from '../fixtures/connect-proxy.js';
-import { listen } from '../fixtures/node-http.js';
+import { listen, serveFetch } from '../fixtures/node-http.js';
 import { startResumeServer } from '../fixtures/resume-server.js';
 import { startRevisionHttpServer } from '../fixtures/revision-server.js';
+import { sessionsHandler } from '../fixtures/session-http.js';
 import { startStatusServer } from '../fixtures/status-server.js';
+import { watchServer } from '../fixtures/watch-server.js';
 import { freePort, httpSpec, makeCtx, failure, openSession } from './helpers.js';
 import { startEverything, type Everything } from '../helpers/everything.js';
 
@@ -219,6 +221,45 @@ describe('stream resumption', () => {
         server.resumes.some((id) => id !== undefined),
         `GETs: ${JSON.stringify(server.resumes)}`,
       );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the server's own stream", () => {
+  test('a listing opens none: initialize, initialized, tools/list and DELETE, nothing else', async () => {
+    const server = await startRevisionHttpServer('legacy');
+    try {
+      const spec = httpSpec('lists-only', server.url, { protocol: 'legacy' });
+      const value = await openSession(spec, makeCtx(), { cacheDir: false, listsOnly: true }, listTools);
+      assert.ok(value.tools.length > 0);
+      assert.deepEqual(server.log(), ['POST 200', 'POST 202', 'POST 200', 'DELETE 200']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('any other session opens it and hears the server there', { timeout: 60_000 }, async () => {
+    let streamOpened!: () => void;
+    const opened = new Promise<void>((resolve) => (streamOpened = resolve));
+    const handle = sessionsHandler(() => watchServer());
+    const server = await serveFetch((request) => {
+      if (request.method === 'GET' && request.headers.get('last-event-id') === null) streamOpened();
+      return handle(request);
+    });
+    try {
+      const spec = httpSpec('listener', server.url, { protocol: 'legacy' });
+      const heard = await openSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
+        const changed = new Promise<string>((resolve) =>
+          s.client.setNotificationHandler('notifications/tools/list_changed', (n) => resolve(n.method)),
+        );
+        // Listed only once the stream is there: the change it causes is sent on that stream alone.
+        await opened;
+        await s.client.listTools(undefined, s.requestOptions());
+        return changed;
+      });
+      assert.equal(heard, 'notifications/tools/list_changed');
     } finally {
       await server.close();
     }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
 import { headerFault } from '../../src/mcp/requests/x-mcp-header.js';
-import { HEADER_TOOLS } from '../fixtures/header-server.js';
+import { HEADER_TOOLS } from '../fixtures/header-data.js';
 import { run, jsonError, ROOT } from '../helpers/run.js';
 
 const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): Tool => ({

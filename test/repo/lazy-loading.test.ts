@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,6 +95,27 @@ test('--help and completion, through the bundle, load no node:child_process (com
   }
 });
 
+test('servers beside an untrusted project config loads no node:crypto: with no trust record nothing is hashed', () => {
+  const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
+  const home = mkdtempSync(path.join(tmpdir(), 'home-'));
+  const project = path.join(home, 'repo');
+  mkdirSync(path.join(project, '.git'), { recursive: true });
+  writeFileSync(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { app: { command: 'true' } } }));
+  const run = binWithPreload(report, ['servers', '--json'], { HOME: home, XDG_CONFIG_HOME: home }, project);
+  assert.equal(run.status, 0, run.stderr);
+  const listed = (JSON.parse(run.stdout) as { servers: { name: string; trust: string }[] }).servers;
+  assert.deepEqual(
+    listed.map((s) => [s.name, s.trust]),
+    [['app', 'untrusted']],
+  );
+  const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
+  assert.ok(builtins.length > 0, 'no module list was reported');
+  assert.deepEqual(
+    builtins.filter((line) => /^NativeModule (internal\/)?crypto\b/.test(line)),
+    [],
+  );
+});
+
 test('--help and servers make no stdin stream (bin hands it over only when a command reads it)', () => {
   // Every read of process.stdin is reported; the stream is made on the first.
   const report = `const made = Object.getOwnPropertyDescriptor(process, 'stdin');
@@ -108,11 +129,12 @@ Object.defineProperty(process, 'stdin', { configurable: true, get() { process.st
   }
 });
 
-/** mcpctl through bin/ with `preload` run first (--require), in an environment of PATH and `env` alone. */
-function binWithPreload(preload: string, argv: string[], env: NodeJS.ProcessEnv = { HOME: tmpdir() }) {
+/** mcpctl through bin/ with `preload` run first (--require), in an environment of PATH and `env` alone, in `cwd`. */
+function binWithPreload(preload: string, argv: string[], env: NodeJS.ProcessEnv = { HOME: tmpdir() }, cwd?: string) {
   return spawnSync(process.execPath, ['--require', writeScript(preload), path.join(ROOT, 'bin/mcpctl.js'), ...argv], {
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',
+    cwd,
   });
 }
 

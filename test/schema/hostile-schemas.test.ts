@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { EVIL_TEXT } from '../fixtures/regex-server.js';
+import { EVIL_TEXT } from '../fixtures/regex-data.js';
 import { workspace } from '../helpers/hostile.js';
 import { BIN, runBin } from '../helpers/run.js';
 import { eventually, fixtures, logLines } from '../mcp/helpers.js';

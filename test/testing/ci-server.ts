@@ -1,11 +1,14 @@
 // A fixture server for the CI features of `mcpctl test`, over stdio: `flaky` reports failure on
 // its first call of a session and success after; `create` makes an item and answers with its id
 // in structuredContent; `get` reads one back by id; `never-called` exists to be missed by a
-// coverage check. Run: node ci-server.js serve (stdio); tests may import ciServer to serve it in-process.
+// coverage check. Run: node ci-server.js serve (stdio); tests may import ciServer to serve it
+// in-process, or serveCiHttp for it over Streamable HTTP (a server of its own for each session).
 
 import { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
+import { serveSessions } from '../fixtures/session-http.js';
 
 const object = { type: 'object' as const, properties: {} };
 
@@ -47,6 +50,11 @@ export function ciServer(): Server {
     }
   });
   return server;
+}
+
+/** The fixture over stateful Streamable HTTP on 127.0.0.1, in the calling process: each session starts afresh. */
+export function serveCiHttp(): Promise<RunningHttpServer> {
+  return serveSessions(ciServer);
 }
 
 // Loaded without "serve" (a test runner given the whole dist/test directory): nothing to do.

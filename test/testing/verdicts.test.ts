@@ -1,21 +1,30 @@
 // `mcpctl test` as a CI gate: a bad file is exit 2 at file:line:col before any server starts;
 // --forbid-only, --filter that matches nothing, several reporters in one run, infrastructure
 // failures as errors in every report, retries with flaky passes, --shard, coverage, and the
-// github reporter's annotations and step summary.
+// github reporter's annotations and step summary. The ci fixture is served over Streamable HTTP
+// by this process for the whole file, a session (a fresh server) for each run: what is checked
+// is what mcpctl test makes of its answers.
 
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'tap-parser';
-import { ROOT, run } from '../helpers/run.js';
+import { run } from '../helpers/run.js';
+import type { RunningHttpServer } from '../fixtures/node-http.js';
+import { serveCiHttp } from './ci-server.js';
 import { testProject, type TestProject } from '../helpers/test-project.js';
 import { junitSchemaErrors, readJunit } from './junit-readers.js';
 
-const CI_SERVER = path.join(ROOT, 'dist', 'test', 'testing', 'ci-server.js');
+let ci: RunningHttpServer | undefined;
+before(async () => {
+  ci = await serveCiHttp();
+});
+after(() => ci?.close());
 
 function project(): TestProject & { opts: { cwd: string; env: Record<string, string | undefined>; home: string } } {
-  const p = testProject({ ci: { command: process.execPath, args: [CI_SERVER, 'serve'] } });
+  if (ci === undefined) throw new Error('verdicts: the ci fixture starts before the first test');
+  const p = testProject({ ci: { url: ci.url } });
   return Object.assign(p, { opts: { cwd: p.dir, env: p.env, home: p.dir } });
 }
 

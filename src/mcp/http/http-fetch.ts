@@ -9,7 +9,7 @@
 // start-up (it loads Node's undici for its proxy support).
 
 import type http from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { WireHeaders, type WireHeadersInit } from './wire-headers.js';
 import { WireResponse } from './wire-response.js';
@@ -179,11 +179,7 @@ async function toResponse(
   const onAbort = () => res.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
   signal?.addEventListener('abort', onAbort, { once: true });
   res.once('close', () => signal?.removeEventListener('abort', onAbort));
-  return new WireResponse(Readable.toWeb(await decoded(res)) as ReadableStream<Uint8Array>, {
-    status,
-    statusText: res.statusMessage,
-    headers,
-  });
+  return new WireResponse(await decoded(res), { status, statusText: res.statusMessage, headers });
 }
 
 /** The body without its content coding (gzip, deflate, br), as fetch gives it. */

@@ -46,8 +46,12 @@ export const CLIENT_INFO = { name: 'mcpctl', version: VERSION } as const;
 /** Teardown may take this long beyond the work (docs/ARCHITECTURE.md allows 5 s). */
 const CLOSE_BOUND_MS = 4500;
 const TERMINATE_BOUND_MS = 1500;
-/** How long to wait for a dead server's exit status and last stderr lines. */
-const SETTLE_MS = 300;
+/**
+ * How long to wait for a dead server's exit status and last stderr lines. Both normally follow
+ * its closed stdout within milliseconds, and the wait ends when they arrive; on a loaded machine
+ * they can lag by hundreds, and an error without them ("closed the connection") hides the cause.
+ */
+const SETTLE_MS = 2000;
 
 /** What one connect runs with besides its plan (session.ts's SessionStart, and the era cache it made). */
 export interface ConnectStart {
@@ -317,6 +321,7 @@ class Connector {
         : httpTransport(spec, kind === 'sse' ? 'sse' : 'http', {
             fetch: this.proxyFetch,
             authProvider: plan.auth,
+            serverStream: wantsServerStream(plan),
             killSwitch: killSwitch.signal,
             watch: referee ? (fetch) => referee.wrap(fetch) : undefined,
             maxMessageBytes: plan.limits.maxMessageBytes,
@@ -418,6 +423,14 @@ function connection(
       return closing;
     },
   };
+}
+
+/**
+ * Whether this session needs what the server sends outside the answers: always, but for a
+ * listing that shows no server logs and offers no roots (a server asks for those when it likes).
+ */
+function wantsServerStream(plan: SessionPlan): boolean {
+  return !plan.listsOnly || plan.serverLogs !== undefined || (plan.answers?.roots.length ?? 0) > 0;
 }
 
 async function rememberEra(conn: Connection, cache: RememberedEra): Promise<void> {

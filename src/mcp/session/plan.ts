@@ -41,6 +41,14 @@ export interface SessionPlan {
   readonly log?: (line: string) => void;
   /** Where the server's log messages (notifications/message) are shown, when they are. */
   readonly serverLogs?: (line: string) => void;
+  /**
+   * The work only reads the answers to its own list requests (`tools`, `resources`, `prompts`
+   * listings): nothing the server sends on its own matters to it, so a Streamable HTTP session
+   * opens no stream of the server's own (the GET; transports.ts), unless server logs are shown
+   * or roots offered. Every other session opens it: a server may ask its questions there
+   * (elicitation during a call, SDK servers often do) or announce changes (a watch).
+   */
+  readonly listsOnly: boolean;
   /** --record / --replay: makes (or stands in for) each attempt's transport. */
   readonly exchange?: Exchange;
 }
@@ -57,6 +65,8 @@ export interface PlanChoices {
   cacheDir?: string | false;
   verbose?: boolean;
   serverLogs?: (line: string) => void;
+  /** See SessionPlan.listsOnly; default false. */
+  listsOnly?: boolean;
   exchange?: Exchange;
 }
 
@@ -75,6 +85,7 @@ export function planSession(spec: ServerSpec, ctx: Context, choices: PlanChoices
     eraCacheDir: choices.cacheDir === undefined ? defaultCacheDir(ctx.env, ctx.home) : choices.cacheDir,
     log: choices.verbose ? (line) => void ctx.io.stderr.write(`${spec.name}: ${line}\n`) : undefined,
     serverLogs: choices.serverLogs,
+    listsOnly: choices.listsOnly ?? false,
     exchange: choices.exchange,
   };
 }

@@ -15,6 +15,12 @@ export interface HttpTransportSettings {
   /** A proxy-aware fetch, when a proxy is configured. */
   fetch?: FetchLike;
   authProvider?: OAuthClientProvider;
+  /**
+   * Streamable HTTP: open the server's own stream (a GET after the handshake) for what it sends
+   * outside the answers. Without it, a listing costs the server no stream and the client no
+   * second connection (SessionPlan.listsOnly).
+   */
+  serverStream: boolean;
   /** Sees every request and response on the way (the era probe's referee). */
   watch?: (fetch: FetchLike) => FetchLike;
   /** Aborted when the session is over: no request of ours outlives it. */
@@ -56,7 +62,22 @@ export function httpTransport(
     },
   });
   if (settings.fetch === undefined && settings.authProvider === undefined) useWireHeaders(transport, spec.headers);
+  if (!settings.serverStream) withoutServerStream(transport);
   return transport;
+}
+
+/**
+ * The SDK opens the server's own stream when the handshake is done, through its `_startOrAuthSse`
+ * with no Last-Event-ID; that one call is skipped. Resuming a request's stream (with an ID, SEP-1699)
+ * takes the same path and still goes out. Should a later SDK lose that method, the stream opens:
+ * one more request, never one less.
+ */
+function withoutServerStream(transport: StreamableHTTPClientTransport): void {
+  const seam = transport as unknown as { _startOrAuthSse?: (options: { resumptionToken?: string }) => Promise<void> };
+  const open = seam._startOrAuthSse;
+  if (typeof open !== 'function') return;
+  seam._startOrAuthSse = (options) =>
+    options.resumptionToken === undefined ? Promise.resolve() : open.call(transport, options);
 }
 
 /**
