@@ -17,6 +17,7 @@ import type { Secrets } from '../redact.js';
 import { snapshotContract, type Contract } from '../contract/snapshot.js';
 import { diffContracts } from '../contract/diff.js';
 import { readContract } from '../contract/read.js';
+import { classifyError } from '../mcp/session/classify.js';
 import type { StartSpec } from './server-start.js';
 import { whileServing } from './serve.js';
 
@@ -374,7 +375,9 @@ export async function runStepCase(
   if (outcome.error && INFRASTRUCTURE.has(outcome.error.kind) && stepCase.expect.error !== outcome.error.kind)
     return { infrastructure: outcome.error };
   const expect = fillCaptures(stepCase.expect, captures);
-  const failures = (await expectations(session, { step, expect }, outcome, file)).map((f) => locate(stepCase, f));
+  const checked = await expectations(session, { step, expect }, outcome, file);
+  if ('infrastructure' in checked) return checked;
+  const failures = checked.failures.map((f) => locate(stepCase, f));
   if (failures.length === 0) failures.push(...takeCaptures(stepCase, outcome, captures));
   return { failures };
 }
@@ -428,7 +431,7 @@ async function expectations(
   test: Pick<StepCase, 'step' | 'expect'>,
   outcome: StepOutcome,
   file: TestFile,
-): Promise<Failure[]> {
+): Promise<StepVerdict> {
   let breaking: string[] | undefined;
   const snapshot = test.expect.tools?.snapshot;
   if (snapshot !== undefined && !outcome.error) {
@@ -436,18 +439,35 @@ async function expectations(
     try {
       before = await readContract(path.resolve(path.dirname(file.file), snapshot), snapshot);
     } catch (err) {
-      return [
-        {
-          expectation: 'tools.snapshot',
-          expected: `a snapshot at ${snapshot}`,
-          actual: undefined,
-          message: toMcpctlError(err).message,
-        },
-      ];
+      return {
+        failures: [
+          {
+            expectation: 'tools.snapshot',
+            expected: `a snapshot at ${snapshot}`,
+            actual: undefined,
+            message: toMcpctlError(err).message,
+          },
+        ],
+      };
     }
-    breaking = (await diffContracts(before, await snapshotContract(session)))
+    // Its prompts and resources are listed too: a list that fails must end this test, not escape it.
+    const now = await snapshotContract(session).catch((err: unknown) =>
+      classifyError(err, session.spec, 'request', { stderrTail: session.stderrTail() }),
+    );
+    if (now instanceof McpctlError) return unlisted(now);
+    breaking = (await diffContracts(before, now))
       .filter((c) => c.class === 'breaking')
       .map((c) => `${c.path}: ${c.message}`);
   }
-  return check(test, outcome, { breaking });
+  return { failures: check(test, outcome, { breaking }) };
+}
+
+/** The server's contract could not be listed for tools.snapshot: an error as a step's own would be (a wrong answer, or the infrastructure's). */
+function unlisted(error: McpctlError): StepVerdict {
+  if (INFRASTRUCTURE.has(error.kind)) return { infrastructure: error };
+  return {
+    failures: [
+      { expectation: 'tools.snapshot', expected: "the server's contract", actual: undefined, message: error.message },
+    ],
+  };
 }

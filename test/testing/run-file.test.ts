@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { resolveServer } from '../../src/config/resolve.js';
 import type { ServerSpec } from '../../src/config/types.js';
@@ -17,7 +18,7 @@ import type { TestResult } from '../../src/testing/run.js';
 import type { StartSpec } from '../../src/testing/server-start.js';
 import { contractJson, snapshotContract } from '../../src/contract/snapshot.js';
 import { fakeContext } from '../helpers/context.js';
-import { openSession } from '../mcp/helpers.js';
+import { freePort, openSession } from '../mcp/helpers.js';
 import { fileRunner, told } from './run-lines.js';
 import { onCall, PASSED_SECRET, SECRET, serveRunnerFixtures } from './runner-fixtures.js';
 
@@ -547,7 +548,7 @@ test('results in file order whatever order they came in; coverage by server name
   assert.deepEqual(none.coverage, [], 'no coverage without coverage: [tools]');
 });
 
-test('tools.snapshot: breaking changes against the snapshot beside the test file fail the test; one that cannot be read says why', async () => {
+test('tools.snapshot: breaking changes against the snapshot beside the test file fail the test, others do not; one that cannot be read, or a contract the server cannot list, says why', async () => {
   const entries = path.join(dir, 'entries.yaml');
   writeFileSync(entries, [...fixtures.lines, 'tests: [{ name: x, server: odd, status: {} }]', ''].join('\n'));
   const entry = (await loadTestFile(entries, ctx)).servers.find((s) => s.name === 'odd')!;
@@ -555,6 +556,8 @@ test('tools.snapshot: breaking changes against the snapshot beside the test file
   writeFileSync(path.join(dir, 'same.json'), contractJson(contract));
   const gone = { ...contract, tools: [...contract.tools, { name: 'gone', inputSchema: { type: 'object' as const } }] };
   writeFileSync(path.join(dir, 'gone.json'), contractJson(gone));
+  const added = { ...contract, tools: contract.tools.filter((t) => t.name !== 'z-last') };
+  writeFileSync(path.join(dir, 'added.json'), contractJson(added));
   const r = await runLines([
     'defaults: { server: odd }',
     'tests:',
@@ -562,6 +565,10 @@ test('tools.snapshot: breaking changes against the snapshot beside the test file
     '  - { name: gone, tools: {}, expect: { tools: { snapshot: gone.json } } }',
     '  - { name: unread, tools: {}, expect: { tools: { snapshot: none.json } } }',
     '  - { name: no tools to compare, server: broken, tools: {}, expect: { tools: { snapshot: same.json } } }',
+    '  - { name: a tool added since, tools: {}, expect: { tools: { snapshot: added.json } } }',
+    '  - { name: prompts not listed, server: half, tools: {}, expect: { tools: { snapshot: same.json } } }',
+    '  - { name: after it, server: half, tools: {} }',
+    '  - { name: prompts never listed, server: lagging, tools: {}, expect: { tools: { snapshot: same.json } } }',
   ]);
   assert.deepEqual(
     r.results.map((x) => [x.name, x.status, x.failures.map((f) => f.expectation)]),
@@ -570,7 +577,19 @@ test('tools.snapshot: breaking changes against the snapshot beside the test file
       ['gone', 'failed', ['tools.snapshot']],
       ['unread', 'failed', ['tools.snapshot']],
       ['no tools to compare', 'failed', ['error']],
+      ['a tool added since', 'passed', []],
+      ['prompts not listed', 'failed', ['tools.snapshot']],
+      ['after it', 'passed', []],
+      ['prompts never listed', 'error', []],
     ],
+  );
+  assert.deepEqual(
+    [r.results[5]!.failures[0]!.expected, r.results[7]!.error?.kind, r.results[7]!.error?.exitCode],
+    ["the server's contract", 'timeout', 124],
+  );
+  assert.equal(
+    r.results[5]!.failures[0]!.message,
+    'server "half" answered the request with error -32603: the prompt store is down',
   );
   assert.deepEqual(r.results[1]!.failures[0]!.actual, ['tools.gone: tool "gone" removed']);
   const [unread] = r.results[2]!.failures;
@@ -607,5 +626,167 @@ test('a failure under a long name or a two-digit index is at its own line; captu
       ['a schema of a tool with a longer dotted name', 'failed', 'tools.schemas.ab.cd', at(12, 9)],
       ['captured', 'passed', undefined, undefined],
     ],
+  );
+});
+
+test('captures: a marker that starts a text, a captured string inside text as it is, nulls kept; a failing step captures nothing', async () => {
+  const r = await runLines([
+    'defaults: { server: odd }',
+    'tests:',
+    '  - name: filled in',
+    '    steps:',
+    '      - call: { tool: echo, args: { n: 3, s: v, none: null } }',
+    '        capture: { n: "$.structuredContent.n", s: "$.structuredContent.s" }',
+    '      - call: { tool: echo, args: { lead: "${n} left", quoted: "<${s}>", none: null } }',
+    '        expect: { structured: { equals: { lead: "3 left", quoted: "<v>", none: null } } }',
+    '  - name: a failing step',
+    '    call: { tool: echo, args: {} }',
+    '    expect: { isError: true }',
+    '    capture: { gone: "$.structuredContent.nope" }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.failures.map((f) => [f.expectation, f.actual])]),
+    [
+      ['filled in', 'passed', []],
+      ['a failing step', 'failed', [['isError', false]]],
+    ],
+  );
+});
+
+test('a server of the configuration, not of the file: its tests run', async () => {
+  const r = await runLines(['tests:', '  - { name: configured, server: elsewhere, call: { tool: echo } }'], {
+    resolve: async () =>
+      resolveServer((await loadTestFile(path.join(dir, fileName()), ctx)).servers.find((s) => s.name === 'odd')!, ctx),
+  });
+  assert.deepEqual(r.results.map(told), [['configured', 'passed']]);
+});
+
+test("a setup step that loses its server: the server's tests are errors of the connection, as the step's own error says", async () => {
+  const r = await runLines([
+    'setup:',
+    '  - { server: fault, call: { tool: crash } }',
+    'tests:',
+    '  - { name: a, server: fault, status: {} }',
+    '  - { name: b, server: fault, status: {} }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode]),
+    [
+      ['a', 'error', 'connection', 3],
+      ['b', 'error', 'connection', 3],
+    ],
+  );
+  assert.match(r.results[0]!.error!.message, /server "fault"/);
+});
+
+test("a test without a timeout of its own has its server's: a request that never ends is a timeout error", async () => {
+  const r = await runLines(['tests:', '  - { name: never answered, server: slow, tools: {} }']);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode]),
+    [['never answered', 'error', 'timeout', 124]],
+  );
+  assert.match(r.results[0]!.error!.message, /no answer to tools\/list within 50 ?ms/);
+});
+
+test('--bail: a server reached or resolved only after a failure elsewhere has its tests skipped, not errors', async () => {
+  let failedOne: () => void = () => {};
+  const failed = new Promise<void>((resolve) => {
+    failedOne = resolve;
+  });
+  const entries = async () => (await loadTestFile(path.join(dir, fileName()), ctx)).servers;
+  const r = await runLines(
+    [
+      'tests:',
+      '  - { name: fails, server: ci, call: { tool: get, args: { id: nope } } }',
+      '  - { name: cannot start, server: missing, status: {} }',
+      '  - { name: cannot be resolved, server: odd, status: {} }',
+    ],
+    {
+      bail: true,
+      // odd is resolved, and missing connected to, once the failure on ci is reported.
+      resolve: async (name) => {
+        if (name === 'odd') await failed.then(() => Promise.reject(new Error('no server "odd" in the configuration')));
+        return resolveServer((await entries()).find((s) => s.name === name)!, ctx);
+      },
+      deps: {
+        onResult: (x) => x.name === 'fails' && failedOne(),
+        session: (spec: ServerSpec, fn) =>
+          (spec.name === 'missing' ? failed : Promise.resolve()).then(() =>
+            openSession(spec, ctx, { cacheDir: false }, fn),
+          ),
+      },
+    },
+  );
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.skipReason]),
+    [
+      ['fails', 'failed', undefined],
+      ['cannot start', 'skipped', '--bail: an earlier test failed'],
+      ['cannot be resolved', 'skipped', '--bail: an earlier test failed'],
+    ],
+  );
+});
+
+test('a token that expires mid-run: the next request is an error of authentication (exit 4), not a wrong answer', async () => {
+  onCall.set('expire', fixtures.expire);
+  const r = await runLines([
+    'defaults: { server: expiring }',
+    'tests:',
+    '  - name: expires',
+    '    retries: 2',
+    '    steps:',
+    '      - { call: { tool: hook, args: { name: expire } } }',
+    '      - { tools: {} }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode, x.attempts]),
+    [['expires', 'error', 'auth', 4, 1]],
+  );
+  assert.match(r.results[0]!.error!.message, /server "expiring" requires authentication \(HTTP 401\)/);
+});
+
+test("a server the file starts that exits at once: its output is each logged under the server's name, its tests are errors", async () => {
+  const port = await freePort();
+  const startOf = (name: string): StartSpec | undefined =>
+    name !== 'ci'
+      ? undefined
+      : {
+          server: 'ci',
+          process: {
+            command: process.execPath,
+            args: [fileURLToPath(new URL('../fixtures/started-server.js', import.meta.url)), 'crash'],
+            cwd: dir,
+            env: { PATH: process.env.PATH ?? '', TOKEN: 't0k' },
+          },
+          ready: { kind: 'port', address: { host: '127.0.0.1', port } },
+          address: { host: '127.0.0.1', port },
+          timeoutMs: 60_000,
+          per: 'file',
+          reuseExisting: false,
+        };
+  const lines = [
+    'tests:',
+    '  - { name: on it, server: ci, status: {} }',
+    '  - { name: elsewhere, server: odd, status: {} }',
+  ];
+  const logged: string[][] = [];
+  const r = await runLines(lines, { deps: { startOf, serverLog: (server, line) => logged.push([server, line]) } });
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode]),
+    [
+      ['on it', 'error', 'connection', 3],
+      ['elsewhere', 'passed', undefined, undefined],
+    ],
+  );
+  assert.match(r.results[0]!.error!.message, /server "ci".*exit code 3/s);
+  assert.deepEqual(logged.sort(), [
+    ['ci', 'fatal: no database (token=t0k)'],
+    ['ci', 'starting'],
+  ]);
+  const quiet = await runLines(lines, { deps: { startOf } });
+  assert.deepEqual(
+    quiet.results.map((x) => x.status),
+    ['error', 'passed'],
+    'without -v nothing is logged, and nothing breaks',
   );
 });

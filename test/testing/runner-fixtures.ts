@@ -2,14 +2,18 @@
 // in the test's own process over Streamable HTTP, a server of its own for each session: ci
 // (ci-server.ts), call (call-server.ts, also as "narrow" with tools disabled), odd (instructions,
 // completions, structured echoes and hooks the test runs), broken (its tools cannot be listed),
-// and two stdio servers whose command does not exist, with a secret in their environment.
+// stuck (its tools list never comes; as "slow" with a time limit of its own), half (its tools
+// listed, its prompts not; lagging: its prompts never), expiring (odd, until the test makes it
+// answer HTTP 401), a stdio server that crashes mid-request and two stdio servers whose command
+// does not exist, with a secret in their environment.
 
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ProtocolError, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { callServer } from '../fixtures/call-server.js';
-import { serveSessions } from '../fixtures/session-http.js';
+import { serveFetch } from '../fixtures/node-http.js';
+import { serveSessions, sessionsHandler } from '../fixtures/session-http.js';
 import { ciServer } from './ci-server.js';
 
 /** A raw JSON-RPC server over stdio whose `crash` tool exits mid-request (fault-server.ts). */
@@ -77,9 +81,32 @@ function brokenServer(): Server {
   return server;
 }
 
+/** A server whose tools can be listed, its prompts not (a contract that cannot be taken whole). */
+function halfServer(): Server {
+  const server = new Server({ name: 'half', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
+  server.setRequestHandler('prompts/list', async () => {
+    throw new ProtocolError(-32603, 'the prompt store is down');
+  });
+  return server;
+}
+
+/** A server whose tools can be listed, its prompts never: they come only once the request is cancelled. */
+function laggingServer(): Server {
+  const server = new Server({ name: 'lagging', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
+  server.setRequestHandler('prompts/list', async (_request, ctx) => {
+    await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+    return { prompts: [] };
+  });
+  return server;
+}
+
 export interface RunnerFixtures {
   /** The `servers:` lines of a test file naming them. */
   lines: string[];
+  /** From now on the "expiring" server (odd's tools) answers every request with HTTP 401: its token has expired. */
+  expire(): void;
   /** The URL of each HTTP server. */
   urls: { ci: string; call: string; odd: string; broken: string };
 }
@@ -91,9 +118,16 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   const odd = await serveSessions(oddServer);
   const broken = await serveSessions(brokenServer);
   const stuck = await serveSessions(stuckServer);
+  const half = await serveSessions(halfServer);
+  const lagging = await serveSessions(laggingServer);
+  let expired = false;
+  const odds = sessionsHandler(oddServer);
+  const expiring = await serveFetch(async (request) =>
+    expired ? new Response('token expired', { status: 401 }) : odds(request),
+  );
   // The odd server's connections cut while it handles a request: the connection lost mid-request.
   onCall.set('drop', () => odd.server.closeAllConnections());
-  after(() => Promise.all([ci, call, odd, broken, stuck].map((s) => s.close())));
+  after(() => Promise.all([ci, call, odd, broken, stuck, half, lagging, expiring].map((s) => s.close())));
   const lines = [
     'servers:',
     `  ci: { url: "${ci.url}", headers: { Authorization: "Bearer ${SECRET}" } }`,
@@ -102,9 +136,17 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
     `  odd: { url: "${odd.url}" }`,
     `  broken: { url: "${broken.url}" }`,
     `  stuck: { url: "${stuck.url}" }`,
+    // Its own time limit for each request (the stuck server never answers, so it is always reached).
+    `  slow: { url: "${stuck.url}", timeout: 0.05 }`,
+    `  half: { url: "${half.url}" }`,
+    `  lagging: { url: "${lagging.url}", timeout: 0.05 }`,
+    `  expiring: { url: "${expiring.url}" }`,
     `  fault: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(FAULT_SERVER)}, serve] }`,
     `  missing: { command: "/nonexistent/${ENV_SECRET}", env: { TOKEN: ${ENV_SECRET} } }`,
     '  passed: { command: "/nonexistent/${PASSED}", envFrom: [PASSED] }',
   ];
-  return { lines, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url } };
+  const expire = () => {
+    expired = true;
+  };
+  return { lines, expire, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url } };
 }
