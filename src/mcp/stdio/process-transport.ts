@@ -162,7 +162,8 @@ export class ProcessTransport implements Transport {
    * message about a server that died can name its exit code and last words.
    */
   async settled(maxMs: number): Promise<void> {
-    if (!this.child) return;
+    // A process that never started (command not found) has no exit status or stderr to come.
+    if (this.child?.pid === undefined) return;
     const exited = this.exit ? Promise.resolve() : new Promise<void>((resolve) => this.exitWaiters.push(resolve));
     const drained = this.stderrEnded
       ? Promise.resolve()
