@@ -28,6 +28,11 @@ export const PASSED_SECRET = 'sekret-passed-5555555555';
 export const onCall = new Map<string, () => Promise<void> | void>();
 
 const object = { type: 'object' as const, properties: {} };
+
+/** Settles once the client cancels the request: no timer holds the test's process. */
+function untilCancelled(signal: AbortSignal): Promise<unknown> {
+  return new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+}
 const ODD_TOOLS: Tool[] = [
   { name: 'echo', description: 'Its arguments back as structuredContent', inputSchema: object },
   { name: 'hook', description: 'Runs the hook of the test named by its argument', inputSchema: object },
@@ -47,7 +52,7 @@ function oddServer(): Server {
     if (request.params.name === 'hook') await onCall.get(String(args.name))?.();
     // No timer: a request the client gave up on holds nothing of this process.
     if (request.params.name === 'hang')
-      await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+      await untilCancelled(ctx.mcpReq.signal);
     return { content: [{ type: 'text', text: JSON.stringify(args) }], structuredContent: args };
   });
   server.setRequestHandler('prompts/list', async () => ({ prompts: [{ name: 'p', arguments: [{ name: 'a' }] }] }));
@@ -66,7 +71,7 @@ function oddServer(): Server {
 function stuckServer(): Server {
   const server = new Server({ name: 'stuck', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler('tools/list', async (_request, ctx) => {
-    await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+    await untilCancelled(ctx.mcpReq.signal);
     return { tools: [] };
   });
   return server;
@@ -96,7 +101,7 @@ function laggingServer(): Server {
   const server = new Server({ name: 'lagging', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
   server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
   server.setRequestHandler('prompts/list', async (_request, ctx) => {
-    await new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', resolve, { once: true }));
+    await untilCancelled(ctx.mcpReq.signal);
     return { prompts: [] };
   });
   return server;
