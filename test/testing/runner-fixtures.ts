@@ -51,8 +51,7 @@ function oddServer(): Server {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (request.params.name === 'hook') await onCall.get(String(args.name))?.();
     // No timer: a request the client gave up on holds nothing of this process.
-    if (request.params.name === 'hang')
-      await untilCancelled(ctx.mcpReq.signal);
+    if (request.params.name === 'hang') await untilCancelled(ctx.mcpReq.signal);
     return { content: [{ type: 'text', text: JSON.stringify(args) }], structuredContent: args };
   });
   server.setRequestHandler('prompts/list', async () => ({ prompts: [{ name: 'p', arguments: [{ name: 'a' }] }] }));
