@@ -140,10 +140,11 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
     `  odd: { url: "${odd.url}" }`,
     `  broken: { url: "${broken.url}" }`,
     `  stuck: { url: "${stuck.url}" }`,
-    // Its own time limit for each request (the stuck server never answers, so it is always reached).
-    `  slow: { url: "${stuck.url}", timeout: 0.05 }`,
+    // Its own time limit for each request (the stuck server never answers, so it is always reached);
+    // a second, so that the handshake before it, answered at once, never reaches it on a busy machine.
+    `  slow: { url: "${stuck.url}", timeout: 1 }`,
     `  half: { url: "${half.url}" }`,
-    `  lagging: { url: "${lagging.url}", timeout: 0.05 }`,
+    `  lagging: { url: "${lagging.url}", timeout: 1 }`,
     `  expiring: { url: "${expiring.url}" }`,
     `  fault: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(FAULT_SERVER)}, serve] }`,
     `  missing: { command: "/nonexistent/${ENV_SECRET}", env: { TOKEN: ${ENV_SECRET} } }`,
