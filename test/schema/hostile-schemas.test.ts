@@ -56,19 +56,19 @@ writeFileSync(
 
 /** mcpctl runs `args`; once the server has the call of `tool` (the check is behind us), SIGTERM. */
 async function terminatedDuringCall(args: string[], tool: string): Promise<{ code: number | null; stderr: string }> {
-  const called = () => logLines(calls).filter((line) => line === `called ${tool}`).length;
-  const before = called();
   const child = spawn(process.execPath, [BIN, '-c', ws.config, ...args], {
     cwd: ws.dir,
     env: ws.env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // This run's server's call, not one of a test running beside it (before its signal handler).
+  const called = () => logLines(calls).includes(`called ${tool} by ${child.pid}`);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const reached = await eventually(() => called() > before, 90_000);
+  const reached = await eventually(called, 90_000);
   if (!reached) child.kill('SIGKILL');
   assert.ok(reached, `the call never reached the server: the check still runs\n${stderr}`);
   child.kill('SIGTERM');
@@ -138,12 +138,12 @@ describe('a tool nested 1 000 levels deep', () => {
   });
 
   test('a call of it is refused with its reason and exit 5, and never sent', bounded, async () => {
-    const before = logLines(calls).filter((line) => line === 'called deep').length;
+    const before = logLines(calls).filter((line) => line.startsWith('called deep by ')).length;
     const r = await mcpctl(['--json', 'call', 'rx', 'deep']);
     assert.equal(r.code, 5, r.stderr);
     const error = JSON.parse(r.stderr.trimEnd().split('\n').at(-1)!).error;
     assert.equal(error.kind, 'protocol');
     assert.equal(error.message, 'tool "deep" of server "rx" cannot be used: it is nested more than 128 levels deep');
-    assert.equal(logLines(calls).filter((line) => line === 'called deep').length, before);
+    assert.equal(logLines(calls).filter((line) => line.startsWith('called deep by ')).length, before);
   });
 });
