@@ -85,26 +85,26 @@ function brokenServer(): Server {
   return server;
 }
 
-/** A server whose tools can be listed, its prompts not (a contract that cannot be taken whole). */
-function halfServer(): Server {
-  const server = new Server({ name: 'half', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
-  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
-  server.setRequestHandler('prompts/list', async () => {
-    throw new ProtocolError(-32603, 'the prompt store is down');
-  });
-  return server;
+/** A server named `name` whose one tool can be listed and whose prompts list is answered by `prompts`. */
+function toolsOnlyServer(name: string, prompts: (signal: AbortSignal) => Promise<{ prompts: [] }>): () => Server {
+  return () => {
+    const server = new Server({ name, version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+    server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
+    server.setRequestHandler('prompts/list', async (_request, ctx) => prompts(ctx.mcpReq.signal));
+    return server;
+  };
 }
 
-/** A server whose tools can be listed, its prompts never: they come only once the request is cancelled. */
-function laggingServer(): Server {
-  const server = new Server({ name: 'lagging', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
-  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'whole', inputSchema: object }] }));
-  server.setRequestHandler('prompts/list', async (_request, ctx) => {
-    await untilCancelled(ctx.mcpReq.signal);
-    return { prompts: [] };
-  });
-  return server;
-}
+/** Its prompts cannot be listed (a contract that cannot be taken whole). */
+const halfServer = toolsOnlyServer('half', async () => {
+  throw new ProtocolError(-32603, 'the prompt store is down');
+});
+
+/** Its prompts never come: they are answered only once the request is cancelled. */
+const laggingServer = toolsOnlyServer('lagging', async (signal) => {
+  await untilCancelled(signal);
+  return { prompts: [] };
+});
 
 export interface RunnerFixtures {
   /** The `servers:` lines of a test file naming them. */
