@@ -119,6 +119,94 @@ const lazySdkSchemas = {
   },
 };
 
+/** The nodes of `node`'s tree (an ESTree program or a part of it), depth first. */
+function* nodesOf(node) {
+  if (!node || typeof node.type !== 'string') return;
+  yield node;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) yield* nodesOf(item);
+    else if (value && typeof value === 'object') yield* nodesOf(value);
+  }
+}
+
+/**
+ * Constants a dependency computes when it loads, from schemas or globals that cost milliseconds
+ * to make, for functions few runs call: each is made on first use instead. `names`: the module's
+ * top-level constants to defer, each `const NAME = …;` becoming a memo function that every other
+ * mention of NAME calls; `uses`: how many mentions each has besides its declaration, so a changed
+ * file fails the build rather than go unseen.
+ */
+const LAZY_CONSTANTS = [
+  // The SDK's elicitation grammar: three sets read off zod schemas (eleven of them built at load)
+  // for `inputRequired.elicit`, a server's helper that a client never calls.
+  {
+    file: /[/\\]@modelcontextprotocol[/\\]client[/\\]dist[/\\]src-[\w-]+\.mjs$/,
+    names: { ROOT_KEYS: 1, PROPERTY_KEYS_BY_TYPE: 2, SUPPORTED_STRING_FORMATS: 1 },
+  },
+];
+
+const lazyConstants = {
+  name: 'lazy-constants',
+  transform(code, id) {
+    const target = LAZY_CONSTANTS.find(({ file }) => file.test(id));
+    if (!target) return null;
+    const fail = (why) => this.error(`${id} changed: ${why}; see lazyConstants`);
+    const program = this.parse(code);
+    const edits = [];
+    for (const [name, uses] of Object.entries(target.names)) {
+      const declaration = program.body.find(
+        (node) =>
+          node.type === 'VariableDeclaration' &&
+          node.kind === 'const' &&
+          node.declarations.length === 1 &&
+          node.declarations[0].id.name === name,
+      );
+      if (!declaration) fail(`no top-level \`const ${name} = …\``);
+      const { init } = declaration.declarations[0];
+      const mentions = [...nodesOf(program)].filter(
+        (node) => node.type === 'Identifier' && node.name === name && node !== declaration.declarations[0].id,
+      );
+      if (mentions.length !== uses) fail(`${name} is used ${mentions.length} times, not ${uses}`);
+      edits.push({
+        start: declaration.start,
+        end: declaration.end,
+        text: `let ${name}$made; const ${name}$ = () => (${name}$made ??= (${code.slice(init.start, init.end)}));`,
+      });
+      for (const { start, end } of mentions) edits.push({ start, end, text: `${name}$()` });
+    }
+    let out = code;
+    for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+      out = `${out.slice(0, start)}${text}${out.slice(end)}`;
+    return { code: out, map: null };
+  },
+};
+
+/**
+ * pkce-challenge reads `globalThis.crypto` when it loads, and Node makes Web Crypto (node:crypto
+ * with it) on that first read: milliseconds for every run that loads the SDK, though only an OAuth
+ * sign-in makes a PKCE challenge. The promise it awaits becomes a thenable that reads the global
+ * when awaited.
+ */
+const lazyPkceCrypto = {
+  name: 'lazy-pkce-crypto',
+  transform(code, id) {
+    if (!/[/\\]pkce-challenge[/\\]dist[/\\]index\.node\.js$/.test(id)) return null;
+    const fail = (why) => this.error(`pkce-challenge changed (${id}): ${why}; see lazyPkceCrypto`);
+    const assignment = this.parse(code).body.find(
+      (node) =>
+        node.type === 'ExpressionStatement' &&
+        node.expression.type === 'AssignmentExpression' &&
+        node.expression.left.name === 'crypto',
+    );
+    if (!assignment) fail('no top-level `crypto = …`');
+    const value = assignment.expression.right;
+    if (!code.slice(value.start, value.end).startsWith('globalThis.crypto'))
+      fail('`crypto` is not read off globalThis');
+    const lazy = '{ then: (resolve) => resolve(globalThis.crypto) }';
+    return { code: `${code.slice(0, value.start)}${lazy}${code.slice(value.end)}`, map: null };
+  },
+};
+
 const bundle = await rollup({
   input: {
     main: path.join(root, 'dist/commands/common/main.js'),
@@ -131,6 +219,8 @@ const bundle = await rollup({
     sdkShims,
     lazySdkSchemas,
     lazyCommanderSpawn,
+    lazyConstants,
+    lazyPkceCrypto,
     nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'import', 'default'] }),
     // As Node does: the default import of a CommonJS module is its module.exports.
     commonjs({ defaultIsModuleExports: true }),

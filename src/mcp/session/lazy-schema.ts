@@ -3,6 +3,8 @@
 // the ~1,100 zod objects behind them and a run builds only those it validates with (the
 // JSON-RPC message, a listed tool, …), each the same schema with the same verdicts as before.
 
+import './zod-jitless.js';
+
 /**
  * A stand-in for `build()`'s result that builds it on the first operation of any kind and then
  * forwards every operation to it. Properties are read with the built value as receiver, so its
