@@ -10,6 +10,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { format } = require('node:util');
 const { bundleLoader } = require('./load-bundle.js');
+const { isTerminal, standardStream } = require('./standard-streams.js');
 
 const root = path.join(__dirname, '..');
 const bundleDir = path.join(root, 'dist', 'bundle');
@@ -45,12 +46,8 @@ process.on('SIGTERM', () => {
   controller.abort(Object.assign(new Error('terminated'), { signal: 'SIGTERM' }));
   setTimeout(() => process.exit(TERMINATED_EXIT_CODE), 8000).unref();
 });
-// A reader that went away (`| head`) is not our failure: stop writing, keep the exit code.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err) => {
-    if (err.code !== 'EPIPE') throw err;
-  });
-}
+const stdout = standardStream(1);
+const stderr = standardStream(2);
 
 /** Every console.* call of a dependency handed to `sink` until the returned function is called. */
 function routeConsole(sink) {
@@ -117,16 +114,16 @@ async function run() {
       get stdin() {
         return process.stdin;
       },
-      stdout: process.stdout,
-      stderr: process.stderr,
-      // Asked only by a command that may ask questions: node:tty costs milliseconds to load.
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+      // Asked only by a command that may ask questions.
       get stdinIsTTY() {
-        return require('node:tty').isatty(0);
+        return isTerminal(0);
       },
-      stdoutIsTTY: process.stdout.isTTY === true,
-      stderrIsTTY: process.stderr.isTTY === true,
-      columns: process.stdout.isTTY ? process.stdout.columns : undefined,
-      stderrColumns: process.stderr.isTTY ? process.stderr.columns : undefined,
+      stdoutIsTTY: stdout.terminal,
+      stderrIsTTY: stderr.terminal,
+      columns: stdout.terminal ? stdout.stream.columns : undefined,
+      stderrColumns: stderr.terminal ? stderr.stream.columns : undefined,
     },
     env: process.env,
     cwd: process.cwd(),

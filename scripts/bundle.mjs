@@ -182,6 +182,33 @@ const lazyConstants = {
 };
 
 /**
+ * chalk asks node:tty whether stdout and stderr are terminals when it loads, and node:tty loads
+ * node:net and node:stream: a run into a pipe (bin/standard-streams.js) would load them for
+ * that question alone. Only a character device can be a terminal, so node:tty is asked about
+ * those alone; for a pipe, socket or file the answer is no, as node:tty's would be.
+ */
+const chalkWithoutTty = {
+  name: 'chalk-without-tty',
+  transform(code, id) {
+    if (!id.endsWith(path.join('node_modules', 'chalk', 'source', 'vendor', 'supports-color', 'index.js'))) return null;
+    const eager = "import tty from 'node:tty';";
+    if (!code.includes(eager)) this.error(`chalk changed: "${eager}" not found in ${id}`);
+    const lazy = `import { fstatSync } from 'node:fs';
+const tty = {
+  isatty(fd) {
+    try {
+      if (!fstatSync(fd).isCharacterDevice()) return false;
+    } catch {
+      return false;
+    }
+    return process.getBuiltinModule('node:tty').isatty(fd);
+  },
+};`;
+    return { code: code.replace(eager, lazy), map: null };
+  },
+};
+
+/**
  * pkce-challenge reads `globalThis.crypto` when it loads, and Node makes Web Crypto (node:crypto
  * with it) on that first read: milliseconds for every run that loads the SDK, though only an OAuth
  * sign-in makes a PKCE challenge. The promise it awaits becomes a thenable that reads the global
@@ -221,6 +248,7 @@ const bundle = await rollup({
     lazyCommanderSpawn,
     lazyConstants,
     lazyPkceCrypto,
+    chalkWithoutTty,
     nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'import', 'default'] }),
     // As Node does: the default import of a CommonJS module is its module.exports.
     commonjs({ defaultIsModuleExports: true }),

@@ -40,6 +40,7 @@ test('the packed tarball holds the program and nothing else, and installs and ru
     'README.md',
     'bin/mcpctl.js',
     'bin/load-bundle.js',
+    'bin/standard-streams.js',
     'bin/package.json',
     'dist/bundle/main.cjs',
     'mcpctl.schema.json',

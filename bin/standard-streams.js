@@ -1,0 +1,103 @@
+// stdout and stderr as the program writes to them. A terminal gets Node's own stream. A pipe,
+// socket or file gets a writer of ours that uses fs.write: on a pipe process.stdout is a
+// net.Socket, and loading node:net and node:stream for it cost a short command (`--help`,
+// `servers`) a tenth of its time (bench/RESULTS.md). Our writer keeps what the program relies
+// on: every write goes out whole and in the order it was made, stdout and stderr together (one
+// queue, so `2>&1` reads as before), and its callback runs once the bytes are in the pipe. The
+// write itself is made off the main thread, so a reader that stops reading blocks no signal
+// handler. A descriptor some other process made non-blocking (EAGAIN) hands the rest to Node's
+// stream, which waits for the pipe to drain.
+
+'use strict';
+
+const EventEmitter = require('node:events');
+const { fstatSync, write } = require('node:fs');
+
+/** Whether `fd` is a terminal. Only a character device can be one: node:tty is loaded for those alone. */
+function isTerminal(fd) {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return require('node:tty').isatty(fd);
+}
+
+/** Node's stream of `fd` (1 or 2), made now; a reader gone away (`| head`) is not our failure. */
+function nodeStream(fd) {
+  const stream = fd === 1 ? process.stdout : process.stderr;
+  if (stream.listenerCount('error') === 0)
+    stream.on('error', (err) => {
+      if (err.code !== 'EPIPE') throw err;
+    });
+  return stream;
+}
+
+/** Writes waiting their turn, of either descriptor, oldest first; one is in flight at a time. */
+const queue = [];
+let inFlight = false;
+
+function next() {
+  if (inFlight || queue.length === 0) return;
+  inFlight = true;
+  const { writer, bytes, callback } = queue.shift();
+  writer.send(bytes, callback, () => {
+    inFlight = false;
+    next();
+  });
+}
+
+/** The part of a Writable the program uses (write, events, isTTY), over fs.write on `fd`. */
+class DescriptorWriter extends EventEmitter {
+  constructor(fd) {
+    super();
+    this.fd = fd;
+    this.isTTY = false;
+    this.writable = true;
+    /** Set once the descriptor said EAGAIN: from then on Node's stream writes for us. */
+    this.stream = undefined;
+  }
+
+  write(chunk, encoding, callback) {
+    if (typeof encoding === 'function') return this.write(chunk, undefined, encoding);
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, encoding ?? 'utf8')
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    queue.push({ writer: this, bytes, callback });
+    next();
+    return true;
+  }
+
+  /** Writes `bytes` whole, then calls `callback` (with the error, if one ended them) and `done`. */
+  send(bytes, callback, done) {
+    if (this.stream) {
+      this.stream.write(bytes, callback);
+      return done();
+    }
+    const from = (at) =>
+      write(this.fd, bytes, at, bytes.length - at, null, (err, written) => {
+        if (err?.code === 'EAGAIN') {
+          this.stream = nodeStream(this.fd);
+          this.stream.write(bytes.subarray(at), callback);
+        } else if (err) {
+          // EPIPE (the reader went away) and any other: the write fails, as Node's stream's would.
+          callback?.(err);
+        } else if (at + written < bytes.length) {
+          return from(at + written);
+        } else {
+          callback?.(null);
+        }
+        done();
+      });
+    from(0);
+  }
+}
+
+/** stdout (1) or stderr (2) for the program, and whether it is a terminal. */
+function standardStream(fd) {
+  const terminal = isTerminal(fd);
+  return { terminal, stream: terminal ? nodeStream(fd) : new DescriptorWriter(fd) };
+}
+
+module.exports = { isTerminal, standardStream };
