@@ -53,7 +53,6 @@ class DescriptorWriter extends EventEmitter {
     super();
     this.fd = fd;
     this.isTTY = false;
-    this.writable = true;
     /** Set once the descriptor said EAGAIN: from then on Node's stream writes for us. */
     this.stream = undefined;
   }

@@ -70,6 +70,14 @@ const LAZY_SCHEMA_FILES = [
   },
 ];
 
+/** `code` with each edit's range (`start` to `end`, none overlapping) replaced by its `text`. */
+function withEdits(code, edits) {
+  let out = code;
+  for (const { start, end, text } of [...edits].sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, start)}${text}${out.slice(end)}`;
+  return out;
+}
+
 /** The calls that make the constants among `statements`; `fail` on a statement of another kind. */
 function schemaCalls(statements, fail) {
   const calls = [];
@@ -110,10 +118,10 @@ const lazySdkSchemas = {
         ? schemaCalls(program.body, fail)
         : functionBodies(program, target.scope, fail).flatMap((body) => schemaCalls(body, fail));
     if (calls.length < target.least) fail(`${calls.length} schemas made by a call, not ${target.least}`);
-    let out = code;
-    for (const call of calls.sort((a, b) => b.start - a.start)) {
-      out = `${out.slice(0, call.start)}lazySchema(() => ${out.slice(call.start, call.end)})${out.slice(call.end)}`;
-    }
+    const out = withEdits(
+      code,
+      calls.map(({ start, end }) => ({ start, end, text: `lazySchema(() => ${code.slice(start, end)})` })),
+    );
     const helper = JSON.stringify(path.join(root, 'dist/src/mcp/session/lazy-schema.js'));
     return { code: `import { lazySchema } from ${helper};\n${out}`, map: null };
   },
@@ -174,10 +182,7 @@ const lazyConstants = {
       });
       for (const { start, end } of mentions) edits.push({ start, end, text: `${name}$()` });
     }
-    let out = code;
-    for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
-      out = `${out.slice(0, start)}${text}${out.slice(end)}`;
-    return { code: out, map: null };
+    return { code: withEdits(code, edits), map: null };
   },
 };
 
@@ -230,7 +235,7 @@ const lazyPkceCrypto = {
     if (!code.slice(value.start, value.end).startsWith('globalThis.crypto'))
       fail('`crypto` is not read off globalThis');
     const lazy = '{ then: (resolve) => resolve(globalThis.crypto) }';
-    return { code: `${code.slice(0, value.start)}${lazy}${code.slice(value.end)}`, map: null };
+    return { code: withEdits(code, [{ start: value.start, end: value.end, text: lazy }]), map: null };
   },
 };
 
