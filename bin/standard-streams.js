@@ -11,16 +11,30 @@
 'use strict';
 
 const EventEmitter = require('node:events');
-const { fstatSync, write } = require('node:fs');
+const { fstatSync, statSync, write } = require('node:fs');
 
-/** Whether `fd` is a terminal. Only a character device can be one: node:tty is loaded for those alone. */
+/**
+ * Whether `fd` is a terminal. Only a character device can be one, and /dev/null (`2>/dev/null`,
+ * a parent's 'ignore') is none: node:tty is loaded for the other character devices alone.
+ */
 function isTerminal(fd) {
+  let stats;
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    stats = fstatSync(fd);
   } catch {
     return false;
   }
+  if (!stats.isCharacterDevice() || isNullDevice(stats)) return false;
   return require('node:tty').isatty(fd);
+}
+
+/** Whether `stats` are those of /dev/null (the same device numbers). */
+function isNullDevice(stats) {
+  try {
+    return stats.rdev === statSync('/dev/null').rdev;
+  } catch {
+    return false;
+  }
 }
 
 /** Node's stream of `fd` (1 or 2), made now; a reader gone away (`| head`) is not our failure. */

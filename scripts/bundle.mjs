@@ -189,8 +189,9 @@ const lazyConstants = {
 /**
  * chalk asks node:tty whether stdout and stderr are terminals when it loads, and node:tty loads
  * node:net and node:stream: a run into a pipe (bin/standard-streams.js) would load them for
- * that question alone. Only a character device can be a terminal, so node:tty is asked about
- * those alone; for a pipe, socket or file the answer is no, as node:tty's would be.
+ * that question alone. Only a character device can be a terminal, and /dev/null is none, so
+ * node:tty is asked about the others alone; for a pipe, socket, file or /dev/null the answer is
+ * no, as node:tty's would be.
  */
 const chalkWithoutTty = {
   name: 'chalk-without-tty',
@@ -198,14 +199,23 @@ const chalkWithoutTty = {
     if (!id.endsWith(path.join('node_modules', 'chalk', 'source', 'vendor', 'supports-color', 'index.js'))) return null;
     const eager = "import tty from 'node:tty';";
     if (!code.includes(eager)) this.error(`chalk changed: "${eager}" not found in ${id}`);
-    const lazy = `import { fstatSync } from 'node:fs';
+    const lazy = `import { fstatSync, statSync } from 'node:fs';
+const isNullDevice = (stats) => {
+  try {
+    return stats.rdev === statSync('/dev/null').rdev;
+  } catch {
+    return false;
+  }
+};
 const tty = {
   isatty(fd) {
+    let stats;
     try {
-      if (!fstatSync(fd).isCharacterDevice()) return false;
+      stats = fstatSync(fd);
     } catch {
       return false;
     }
+    if (!stats.isCharacterDevice() || isNullDevice(stats)) return false;
     return process.getBuiltinModule('node:tty').isatty(fd);
   },
 };`;

@@ -3,7 +3,6 @@
 // exist yet; fsync of the directory. Config edits, tokens, trust, saved results, reports and the
 // era cache use it; private files (tokens, trust) go in a directory kept at mode 0700.
 
-import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { configError } from './errors.js';
@@ -76,6 +75,8 @@ export async function writeFileAtomicRaw(
         );
   const mode = opts.mode ?? kept;
   const dir = path.dirname(target);
+  // node:crypto (milliseconds to load) only for a run that writes.
+  const { randomBytes } = await import('node:crypto');
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temp, TEMP_FLAGS, mode ?? 0o666);
   try {

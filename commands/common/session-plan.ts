@@ -6,7 +6,6 @@
 
 // node:fs's promises, not node:fs/promises: it loads on first use (with readline and more), not
 // with every command tree, `--help` included, which this module is bundled with.
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { Context } from '../../src/io.js';
@@ -16,6 +15,7 @@ import type { Output } from '../../src/output/output.js';
 import type { ClientRequestSettings } from '../../src/mcp/session/client-requests.js';
 import { planSession, type SessionPlan } from '../../src/mcp/session/plan.js';
 import { McpctlError } from '../../src/errors.js';
+import * as fs from '../../src/fs-async.js';
 import { isLoopbackHost } from '../../src/auth/url.js';
 import { authFilePath } from '../../src/auth/paths.js';
 import type { GlobalOptions } from './global-options.js';

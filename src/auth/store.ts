@@ -3,7 +3,7 @@
 // mcpctl processes never lose each other's updates.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readFile } from 'node:fs/promises';
+import { readText } from '../fs-async.js';
 import type { OAuthDiscoveryState, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { McpctlError } from '../errors.js';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions, type ReleaseLock } from '../file-lock.js';
@@ -75,7 +75,7 @@ export class TokenStore {
   async read(): Promise<AuthFileData> {
     let text: string;
     try {
-      text = await readFile(this.file, 'utf8');
+      text = await readText(this.file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyAuthFile();
       throw err;

@@ -3,11 +3,12 @@
 // git refuses a repository owned by someone else. A FIFO is never opened for reading. A project
 // config may be a link only within its project, and every link and directory on its way counts.
 
-import { constants, promises as fs, type Stats } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import path from 'node:path';
 // Our own uid, for the ownership rule: no other API answers it without a passwd entry.
 import { getuid } from 'node:process';
 import { configError } from '../errors.js';
+import * as fs from '../fs-async.js';
 
 export const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
@@ -48,9 +49,9 @@ export async function readConfigFile(file: string, rules: ReadRules): Promise<Re
   const inside = rules.projectRoot === undefined ? undefined : await insideProject(file, rules.projectRoot, rules);
   // O_NONBLOCK: should the file be swapped for a FIFO after the stat, open() still returns at
   // once, and the fstat below refuses it.
-  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0));
+  const fd = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0));
   try {
-    const opened = await handle.stat();
+    const opened = await fs.fstat(fd);
     checkKind(opened, rules);
     const realPath = await fs.realpath(file);
     if (inside !== undefined) {
@@ -59,11 +60,11 @@ export async function readConfigFile(file: string, rules: ReadRules): Promise<Re
         throw refused(rules, 'changed while it was being read');
       await checkProjectOwners(file, realPath, opened, rules.projectRoot!, rules);
     } else if (rules.checkOwner) await checkOwner(file, realPath, opened, rules);
-    const bytes = await handle.readFile();
+    const bytes = await fs.readFile(fd);
     if (bytes.length > MAX_CONFIG_BYTES) throw tooBig(rules);
     return { text: bytes.toString('utf8'), bytes, realPath };
   } finally {
-    await handle.close();
+    await fs.close(fd);
   }
 }
 

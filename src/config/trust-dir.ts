@@ -3,9 +3,9 @@
 // directory is trusted, since `npx`, `uvx` or `./server.sh` there runs whatever the directory
 // holds (its node_modules, its .npmrc); otherwise they run in the home directory.
 
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
+import * as fs from '../fs-async.js';
 import { isRecord } from '../is-record.js';
 import type { ConfigScope } from './paths.js';
 import type { FolderTrustRecord, TrustFileData } from './trust.js';

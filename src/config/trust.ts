@@ -4,10 +4,10 @@
 // recorded where a config was found, never where a link leads, and a store anyone else could
 // have written is not believed.
 
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
 import { configError } from '../errors.js';
+import * as fs from '../fs-async.js';
 import { xdgConfigHome } from './paths.js';
 import { ownUid, readConfigFile } from './read-file.js';
 import { isRecord } from '../is-record.js';

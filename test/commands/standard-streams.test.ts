@@ -61,15 +61,16 @@ process.on('exit', () => require('node:fs').writeSync(2, process.moduleLoadList.
   assert.equal(readFileSync(file, 'utf8').replaceAll('x', ''), '');
 });
 
-test('a terminal is left to Node: only a character device is asked whether it is one', () => {
-  const body = `process.stdout.write(JSON.stringify([out.terminal, err.terminal, out.stream === process.stdout]) + '\\n');`;
-  // /dev/null is a character device, and no terminal.
+test('a terminal is left to Node: only a character device other than /dev/null is asked whether it is one', () => {
+  const body = `const tty = process.moduleLoadList.includes('NativeModule tty');
+process.stdout.write(JSON.stringify([out.terminal, err.terminal, out.stream === process.stdout, tty]) + '\\n');`;
+  // /dev/null is a character device, and no terminal: node:tty is not loaded to say so.
   const r = spawnSync('sh', ['-c', `"$0" -e "$1" 2>/dev/null`, process.execPath, script(body)], {
     encoding: 'utf8',
     timeout: 60_000,
   });
   assert.equal(r.status, 0, r.stderr);
-  assert.equal(r.stdout, '[false,false,false]\n');
+  assert.equal(r.stdout, '[false,false,false,false]\n');
 });
 
 test('a reader gone away (EPIPE) is reported to the write, and to every write after it', () => {

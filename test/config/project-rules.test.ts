@@ -9,15 +9,15 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import {
+import fs, {
   chmodSync,
   chownSync,
   lchownSync,
   mkdirSync,
   mkdtempSync,
-  promises,
   realpathSync,
   rmSync,
+  type Stats,
   symlinkSync,
   truncateSync,
   unlinkSync,
@@ -402,25 +402,26 @@ test('a path that reaches the project through a link: its own directories count,
  * file was looked at), as another process could, then restores the file system calls.
  */
 async function racing<T>(file: string, at: 'open' | 'stat', during: () => void, read: () => Promise<T>): Promise<T> {
-  const open = promises.open;
-  promises.open = async (...args: Parameters<typeof open>) => {
-    if (args[0] !== file) return open(...args);
+  const { open, fstat } = fs;
+  let opened: number | undefined;
+  fs.open = ((name: string, flags: number, done: (err: Error | null, fd: number) => void) => {
+    if (name !== file) return open(name, flags, done);
     if (at === 'open') during();
-    const handle = await open(...args);
-    if (at === 'stat') {
-      const stat = handle.stat.bind(handle);
-      handle.stat = (async (...options: Parameters<typeof stat>) => {
-        const info = await stat(...options);
-        during();
-        return info;
-      }) as typeof handle.stat;
-    }
-    return handle;
-  };
+    open(name, flags, (err, fd) => {
+      opened = fd;
+      done(err, fd);
+    });
+  }) as typeof fs.open;
+  fs.fstat = ((fd: number, done: (err: Error | null, info: Stats) => void) =>
+    fstat(fd, (err, info) => {
+      if (at === 'stat' && fd === opened) during();
+      done(err, info);
+    })) as typeof fs.fstat;
   try {
     return await read();
   } finally {
-    promises.open = open;
+    fs.open = open;
+    fs.fstat = fstat;
   }
 }
 

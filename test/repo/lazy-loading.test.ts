@@ -96,6 +96,35 @@ test('--help and completion into a pipe, through the bundle, load no node:child_
   }
 });
 
+test('servers reading a config, and --help, with stderr to /dev/null (`2>/dev/null`, a parent’s ignore) load no fs/promises, net, stream nor tty', () => {
+  const home = mkdtempSync(path.join(tmpdir(), 'home-'));
+  mkdirSync(path.join(home, 'mcpctl'));
+  writeFileSync(path.join(home, 'mcpctl', 'config.json'), JSON.stringify({ mcpServers: { app: { command: 'true' } } }));
+  const list = path.join(home, 'modules.txt');
+  const report = `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));`;
+  const preload = writeScript(report);
+  for (const [argv, shown] of [
+    [['servers'], /^app\b/m],
+    [['--help'], /^Usage: mcpctl/m],
+  ] as const) {
+    const run = spawnSync(process.execPath, ['--require', preload, path.join(ROOT, 'bin/mcpctl.js'), ...argv], {
+      env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    assert.match(run.stdout, shown, `mcpctl ${argv.join(' ')}`);
+    const builtins = readFileSync(list, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('NativeModule '));
+    assert.ok(builtins.length > 0, 'no module list was reported');
+    assert.deepEqual(
+      builtins.filter((line) => /\bfs\/promises$|^NativeModule (net|stream|tty)$/.test(line)),
+      [],
+      `mcpctl ${argv.join(' ')}`,
+    );
+  }
+});
+
 test('servers beside an untrusted project config loads no node:crypto: with no trust record nothing is hashed', () => {
   const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
   const home = mkdtempSync(path.join(tmpdir(), 'home-'));
@@ -187,6 +216,44 @@ test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Nod
       builtins.filter((line) => /undici/.test(line)),
       [],
     );
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a second `tools` of a server loads neither node:crypto nor fs/promises (stdio, and Streamable HTTP from the era cache)', async () => {
+  const { everything } = await import('../mcp/helpers.js');
+  const { startEverything } = await import('../helpers/everything.js');
+  const server = await startEverything('streamableHttp');
+  try {
+    const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
+    const targets = [
+      { argv: ['--stdio', `${process.execPath} ${everything} stdio`], remembered: false },
+      { argv: [server.url], remembered: true },
+    ];
+    for (const { argv, remembered } of targets) {
+      const home = mkdtempSync(path.join(tmpdir(), 'home-'));
+      const tools = () =>
+        binWithPreload(report, ['tools', ...argv, '--json'], {
+          HOME: home,
+          XDG_CONFIG_HOME: home,
+          XDG_CACHE_HOME: home,
+        });
+      // The first run writes what the second reads: the code cache, and what the server speaks.
+      const first = tools();
+      assert.equal(first.status, 0, first.stderr);
+      if (remembered) assert.equal(readdirSync(path.join(home, 'mcpctl', 'era')).length, 1, 'no era cache entry');
+      const second = tools();
+      assert.equal(second.status, 0, second.stderr);
+      assert.ok((JSON.parse(second.stdout) as { tools: unknown[] }).tools.length > 0, second.stdout);
+      const builtins = second.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
+      assert.ok(builtins.length > 0, 'no module list was reported');
+      assert.deepEqual(
+        builtins.filter((line) => /^NativeModule (crypto|fs\/promises|internal\/fs\/promises)$/.test(line)),
+        [],
+        `mcpctl tools ${argv.join(' ')}`,
+      );
+    }
   } finally {
     await server.stop();
   }

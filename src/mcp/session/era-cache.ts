@@ -2,10 +2,11 @@
 // result), so the next run can pass it as `connect(transport, { prior })` and skip the probe.
 // Files are named by a hash of the server's resolved spec; nothing secret is stored in clear.
 
-import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
+import { readText, rm } from '../../fs-async.js';
 import type { Env } from '../../io.js';
 import { ensurePrivateDir, writeFileAtomic } from '../../atomic-file.js';
 import type { ServerSpec } from '../../config/types.js';
@@ -25,7 +26,8 @@ interface EraCacheFile {
 const MAX_AGE_MS = { legacy: 24 * 60 * 60 * 1000, modern: 7 * 24 * 60 * 60 * 1000 } as const;
 
 /**
- * The cache key of a server: a SHA-256 over what decides which program or endpoint answers.
+ * The cache key of a server: a SHA-256 over what decides which program or endpoint answers
+ * (@noble/hashes: node:crypto takes 4–7 ms to load, and every connect looks its server up).
  * For stdio, only the variables that differ from our own environment are included: the
  * inherited rest (PWD, SHLVL, …) changes between shells and would defeat the cache.
  * Header values are included because they select the principal an answer belongs to.
@@ -47,7 +49,7 @@ export function eraCacheKey(spec: ServerSpec, env: Env): string {
           url: spec.url,
           headers: Object.entries(spec.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
         };
-  return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
+  return bytesToHex(sha256(utf8ToBytes(JSON.stringify(identity))));
 }
 
 export class EraCache {
@@ -64,7 +66,7 @@ export class EraCache {
   async read(key: string): Promise<EraVerdict | undefined> {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await readFile(this.file(key), 'utf8'));
+      parsed = JSON.parse(await readText(this.file(key)));
     } catch {
       return undefined;
     }

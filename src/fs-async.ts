@@ -1,0 +1,19 @@
+// The file calls of the paths every run takes (reading configs, the trust store, the era cache)
+// as promises made over node:fs's callback functions. node:fs/promises, which is also what
+// `promises` of node:fs is, loads a dozen modules of its own for its FileHandle (readline's
+// among them): about 2 ms of every run on Node 24, a twentieth of `mcpctl servers`. Each call
+// looks its function up on node:fs when it is made, so a test can stand in for one (a file
+// swapped by another process between two calls).
+
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+
+export const close = (fd: number) => promisify(fs.close)(fd);
+export const fstat = (fd: number) => promisify(fs.fstat)(fd);
+export const lstat = (file: string) => promisify(fs.lstat)(file);
+export const open = (file: string, flags: number) => promisify(fs.open)(file, flags);
+export const readFile = (file: string | number) => promisify(fs.readFile)(file);
+export const readText = (file: string) => promisify(fs.readFile)(file, 'utf8');
+export const realpath = (file: string) => promisify(fs.realpath)(file);
+export const rm = (file: string, options: fs.RmOptions) => promisify(fs.rm)(file, options);
+export const stat = (file: string) => promisify(fs.stat)(file);
