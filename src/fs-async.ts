@@ -1,9 +1,9 @@
-// The file calls of the paths every run takes (reading configs, the trust store, the era cache)
-// as promises made over node:fs's callback functions. node:fs/promises, which is also what
-// `promises` of node:fs is, loads a dozen modules of its own for its FileHandle (readline's
-// among them): about 2 ms of every run on Node 24, a twentieth of `mcpctl servers`. Each call
-// looks its function up on node:fs when it is made, so a test can stand in for one (a file
-// swapped by another process between two calls).
+// The file calls of the paths every run takes (configs, the trust store, the era cache, the
+// token store) as promises made over node:fs's callback functions. node:fs/promises, which is
+// also what `promises` of node:fs is, loads a dozen modules of its own for its FileHandle
+// (readline's among them): about 2 ms of every run on Node 24, a twentieth of `mcpctl servers`.
+// Each call looks its function up on node:fs when it is made, so a test can stand in for one (a
+// file swapped by another process between two calls).
 
 import fs from 'node:fs';
 import { promisify } from 'node:util';

@@ -4,8 +4,6 @@
 // questions, an OAuth provider for HTTP servers, and a warning when static headers would cross
 // the network in clear text.
 
-// node:fs's promises, not node:fs/promises: it loads on first use (with readline and more), not
-// with every command tree, `--help` included, which this module is bundled with.
 import path from 'node:path';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { Context } from '../../src/io.js';
