@@ -1,13 +1,14 @@
 // Shared test scaffolding for the auth tests: a Context for a config home, a temp
-// config home, an HTTP server spec, the fake-browser wrapper script, and an MCP client wired to
+// config home, an HTTP server spec, the stand-in browser, and an MCP client wired to
 // a provider the way the session layer wires it.
 
 import type { Client, OAuthClientProvider } from '@modelcontextprotocol/client';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HttpServerSpec, OAuthSettings } from '../../src/config/types.js';
+import { type BrowserMode, standInBrowser } from '../fixtures/oauth/stand-in-browser.js';
 import { fakeContext, type FakeContext } from '../helpers/context.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,37 +55,16 @@ export async function tempHome(): Promise<TempHome> {
 export interface FakeBrowser {
   /** Value for $BROWSER. */
   program: string;
-  log: string;
   entries(): Promise<Array<Record<string, unknown>>>;
 }
 
-/** A $BROWSER program running the fake browser fixture in `mode`. */
-export async function fakeBrowser(
-  dir: string,
-  mode: 'follow' | 'tamper-state' | 'record-only' = 'follow',
-): Promise<FakeBrowser> {
-  const log = join(dir, `browser-${mode}.log`);
-  const program = join(dir, `browser-${mode}.sh`);
-  const script = join(FIXTURES, 'browser.js');
-  await writeFile(
-    program,
-    `#!/bin/sh\nFAKE_BROWSER_LOG='${log}' FAKE_BROWSER_MODE='${mode}' exec '${process.execPath}' '${script}' "$@"\n`,
-  );
-  await chmod(program, 0o755);
-  return {
-    program,
-    log,
-    async entries() {
-      const text = await readFile(log, 'utf8').catch(() => '');
-      return text
-        .split('\n')
-        .filter((l) => l !== '')
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-    },
-  };
+/** A $BROWSER program whose sign-ins in `mode` this process walks (the stand-in browser). */
+export async function fakeBrowser(dir: string, mode: BrowserMode = 'follow'): Promise<FakeBrowser> {
+  const browser = await standInBrowser(dir, mode);
+  return { program: browser.program, entries: async () => [...browser.visits] };
 }
 
-/** Waits (bounded) until the fake browser has logged `count` entries: it runs detached. */
+/** Waits (bounded) until the fake browser has finished `count` visits: mcpctl does not wait for it. */
 export async function browserEntries(
   browser: FakeBrowser,
   count: number,

@@ -3,18 +3,18 @@
 // authorization redirect, and a runner for `bin/mcpctl.js` as a real child process.
 
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type StandInBrowser, standInBrowser } from '../fixtures/oauth/stand-in-browser.js';
 import { shellQuote } from '../helpers/shell-quote.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root (this file runs from dist/test/conformance/). */
 export const ROOT = path.resolve(here, '../../..');
 const BIN = path.join(ROOT, 'bin', 'mcpctl.js');
-const BROWSER_SCRIPT = path.join(ROOT, 'dist', 'test', 'fixtures', 'oauth', 'browser.js');
 
 /** Bound on one mcpctl run; the conformance runner gives the whole adapter 30 s. */
 const COMMAND_TIMEOUT_MS = 20_000;
@@ -31,7 +31,7 @@ export interface CommandResult {
 export class Workspace {
   readonly configFile: string;
   private readonly env: Record<string, string>;
-  private readonly browserLog: string;
+  private browser: StandInBrowser | undefined;
   private logins = 0;
 
   private constructor(
@@ -41,14 +41,12 @@ export class Workspace {
     readonly protocolVersion: string | undefined,
   ) {
     this.configFile = path.join(dir, 'mcp.json');
-    this.browserLog = path.join(dir, 'browser.log');
     this.env = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: dir,
       XDG_CONFIG_HOME: path.join(dir, 'config'),
       XDG_CACHE_HOME: path.join(dir, 'cache'),
       TMPDIR: tmpdir(),
-      BROWSER: path.join(dir, 'browser.sh'),
       NO_COLOR: '1',
     };
   }
@@ -58,15 +56,13 @@ export class Workspace {
     const ws = new Workspace(dir, url, protocolVersion);
     await mkdir(ws.env.XDG_CONFIG_HOME as string, { recursive: true });
     await mkdir(ws.env.XDG_CACHE_HOME as string, { recursive: true });
-    await writeFile(
-      ws.env.BROWSER as string,
-      `#!/bin/sh\nFAKE_BROWSER_LOG='${ws.browserLog}' exec '${process.execPath}' '${BROWSER_SCRIPT}' "$@"\n`,
-    );
-    await chmod(ws.env.BROWSER as string, 0o755);
+    ws.browser = await standInBrowser(dir, 'follow', 'browser');
+    ws.env.BROWSER = ws.browser.program;
     return ws;
   }
 
   async cleanup(): Promise<void> {
+    this.browser?.close();
     await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
   }
 
@@ -174,13 +170,11 @@ export class Workspace {
     return result;
   }
 
-  /** The fake browser runs detached from mcpctl: wait until it has logged `count` visits. */
+  /** mcpctl does not wait for the browser: wait until it has finished `count` visits. */
   private async browserDone(count: number): Promise<void> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const text = await readFile(this.browserLog, 'utf8').catch(() => '');
-      const visits = text.split('\n').filter((l) => l !== '');
-      if (visits.length >= count) return;
+      if ((this.browser?.visits.length ?? 0) >= count) return;
       if (Date.now() > deadline) throw new Error(`the browser did not finish visit ${count} within 10 s`);
       await new Promise((r) => setTimeout(r, 25));
     }
