@@ -37,6 +37,12 @@ test('the timer of a run without --timeout never fires; with one it aborts with 
   unlimited.stop();
   const started = Date.now();
   const limited = new RunDeadline(0.001, started, Date.now).timer((ms) => new Error(`${ms} ms`));
-  await new Promise((resolve) => limited.signal.addEventListener('abort', resolve, { once: true }));
+  // The run's timer does not hold the process open (unref'd); this wait's own bound does.
+  let bound: NodeJS.Timeout | undefined;
+  await new Promise((resolve, reject) => {
+    limited.signal.addEventListener('abort', resolve, { once: true });
+    bound = setTimeout(() => reject(new Error('the limited timer never fired')), 10_000);
+  });
+  clearTimeout(bound);
   assert.equal((limited.signal.reason as Error).message, '1 ms');
 });

@@ -18,6 +18,8 @@ export async function startEverything(transport: 'streamableHttp' | 'sse'): Prom
     stdio: ['ignore', 'ignore', 'ignore'],
     detached: true,
   });
+  // Made at the start, so a second stop() (a test's own, then its file's after hook) ends too.
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const listening = await eventually(
     () =>
       new Promise<boolean>((resolve) => {
@@ -32,7 +34,6 @@ export async function startEverything(transport: 'streamableHttp' | 'sse'): Prom
   return {
     url: `http://127.0.0.1:${port}/${transport === 'sse' ? 'sse' : 'mcp'}`,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {
