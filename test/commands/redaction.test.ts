@@ -5,66 +5,72 @@
 // another host are warned about. The program runs in this process (its main() with fake streams):
 // what is checked is the text it writes, not the process around it.
 
-import { test, after } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { jsonError, run } from '../helpers/run.js';
-import { workspace } from '../helpers/hostile.js';
+import { type Workspace, workspace } from '../helpers/hostile.js';
 import { fixtures } from '../mcp/helpers.js';
-import { startHostileServer } from '../fixtures/hostile-http-server.js';
+import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
 
-const server = await startHostileServer();
-after(() => server.close());
-
+let server: HostileServer;
 /** A port nothing listens on (taken, then released). */
-const closedPort = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
+let closedPort: number;
+let origin: string;
+let ws: Workspace;
 
 const SECRETS = ['USERTOKEN', 'PASSWORD1', 'QUERYSECRET', 'QUERYMODE', 'FRAGSECRET'];
-const origin = `127.0.0.1:${server.port}`;
 const withSecrets = (host: string, pathname: string, user = 'ghp_USERTOKEN') =>
   `http://${user}@${host}${pathname}?token=QUERYSECRET&mode=QUERYMODE#FRAGSECRET`;
 
-const ws = workspace({
-  configured: { type: 'http', url: withSecrets(origin, '/mcp', 'me:PASSWORD1') },
-  'configured-down': { type: 'http', url: withSecrets(`127.0.0.1:${closedPort}`, '/mcp') },
-  'configured-private': { type: 'http', url: withSecrets(origin, '/private') },
-  secretive: {
-    command: process.execPath,
-    args: [
-      path.join(fixtures, 'fault-server.js'),
-      'serve',
-      '--token=ARGSECRET1',
-      '--api-key',
-      'ARGSECRET2',
-      '--password',
-      'ARGSECRET3',
-      'GITHUB_KEY=ARGSECRET4',
-      'X_TOKEN=ARGSECRET5',
-      'APP_SECRET=ARGSECRET6',
-      'Authorization: Bearer ARGSECRET7',
-      'https://ARGSECRET8@example.com/x?k=ARGSECRET9',
-      '--token=${TOKEN}',
-      '--verbose',
-      'plain-word',
-    ],
-  },
-  'clear-text': {
-    type: 'http',
-    url: `http://0.0.0.0:${server.port}/mcp`,
-    headers: { Authorization: 'Bearer HEADERSECRET' },
-  },
-  'loopback-clear-text': {
-    type: 'http',
-    url: `http://127.0.0.1:${server.port}/mcp`,
-    headers: { Authorization: 'Bearer HEADERSECRET' },
-  },
+before(async () => {
+  server = await startHostileServer();
+  closedPort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  origin = `127.0.0.1:${server.port}`;
+  ws = workspace({
+    configured: { type: 'http', url: withSecrets(origin, '/mcp', 'me:PASSWORD1') },
+    'configured-down': { type: 'http', url: withSecrets(`127.0.0.1:${closedPort}`, '/mcp') },
+    'configured-private': { type: 'http', url: withSecrets(origin, '/private') },
+    secretive: {
+      command: process.execPath,
+      args: [
+        path.join(fixtures, 'fault-server.js'),
+        'serve',
+        '--token=ARGSECRET1',
+        '--api-key',
+        'ARGSECRET2',
+        '--password',
+        'ARGSECRET3',
+        'GITHUB_KEY=ARGSECRET4',
+        'X_TOKEN=ARGSECRET5',
+        'APP_SECRET=ARGSECRET6',
+        'Authorization: Bearer ARGSECRET7',
+        'https://ARGSECRET8@example.com/x?k=ARGSECRET9',
+        '--token=${TOKEN}',
+        '--verbose',
+        'plain-word',
+      ],
+    },
+    'clear-text': {
+      type: 'http',
+      url: `http://0.0.0.0:${server.port}/mcp`,
+      headers: { Authorization: 'Bearer HEADERSECRET' },
+    },
+    'loopback-clear-text': {
+      type: 'http',
+      url: `http://127.0.0.1:${server.port}/mcp`,
+      headers: { Authorization: 'Bearer HEADERSECRET' },
+    },
+  });
 });
+after(() => server?.close());
+
 const mcpctl = (args: string[]) => run(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env, home: ws.home });
 
 function assertNoSecret(where: string, text: string): void {

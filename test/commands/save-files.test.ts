@@ -5,18 +5,22 @@
 // name or a dotfile's, replaces an existing file (unless --force) or writes through a symlink;
 // a failed answer leaves no file behind.
 
-import { test, after } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { BIN, run } from '../helpers/run.js';
-import { workspace } from '../helpers/hostile.js';
-import { startHostileServer } from '../fixtures/hostile-http-server.js';
+import { type Workspace, workspace } from '../helpers/hostile.js';
+import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
 
-const server = await startHostileServer();
-after(() => server.close());
-const ws = workspace({ hostile: { type: 'http', url: server.url } });
+let server: HostileServer;
+let ws: Workspace;
+before(async () => {
+  server = await startHostileServer();
+  ws = workspace({ hostile: { type: 'http', url: server.url } });
+});
+after(() => server?.close());
 const mcpctl = (args: string[]) => run(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env, home: ws.home });
 
 const CONFIG_NAMES = [

@@ -2,17 +2,21 @@
 // gives only when the name's extension fits the blob's MIME type and no other tool would run or
 // obey a file of that name; otherwise it is saved under a generated name, bytes intact.
 
-import { test, after } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runBin } from '../helpers/run.js';
-import { workspace } from '../helpers/hostile.js';
-import { startHostileServer } from '../fixtures/hostile-http-server.js';
+import { type Workspace, workspace } from '../helpers/hostile.js';
+import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
 
-const server = await startHostileServer();
-after(() => server.close());
-const ws = workspace({ hostile: { type: 'http', url: server.url } });
+let server: HostileServer;
+let ws: Workspace;
+before(async () => {
+  server = await startHostileServer();
+  ws = workspace({ hostile: { type: 'http', url: server.url } });
+});
+after(() => server?.close());
 
 async function saved(names: string[], mimeType: string): Promise<Record<string, string>> {
   const out = path.join(ws.dir, `out-${mimeType.replace('/', '-')}`);

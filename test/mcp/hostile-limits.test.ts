@@ -2,27 +2,31 @@
 // default) after decompression, so a gzip bomb is cut off without inflating it; and stdio
 // servers end when mcpctl itself is killed (SIGKILL skips every teardown of ours).
 
-import { test, after } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { BIN, runBin } from '../helpers/run.js';
-import { workspace } from '../helpers/hostile.js';
+import { type Workspace, workspace } from '../helpers/hostile.js';
 import { alive, eventually, fixtures, logLines } from './helpers.js';
-import { startHostileServer } from '../fixtures/hostile-http-server.js';
+import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
 
-const server = await startHostileServer();
-after(() => server.close());
-const ws = workspace({
-  hostile: { type: 'http', url: server.url },
-  // Ignores SIGTERM and the end of its stdin: only a signal of ours can end it.
-  stuck: {
-    command: process.execPath,
-    args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term'],
-    env: { SPAWN_LOG: path.join('${HOME}', 'spawn.log') },
-  },
+let server: HostileServer;
+let ws: Workspace;
+before(async () => {
+  server = await startHostileServer();
+  ws = workspace({
+    hostile: { type: 'http', url: server.url },
+    // Ignores SIGTERM and the end of its stdin: only a signal of ours can end it.
+    stuck: {
+      command: process.execPath,
+      args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term'],
+      env: { SPAWN_LOG: path.join('${HOME}', 'spawn.log') },
+    },
+  });
 });
+after(() => server?.close());
 const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env });
 
 test('a gzip bomb is cut off at the default cap, counted after decompression, and read no further', async () => {

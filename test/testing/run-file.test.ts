@@ -20,10 +20,10 @@ import { contractJson, snapshotContract } from '../../src/contract/snapshot.js';
 import { fakeContext } from '../helpers/context.js';
 import { freePort, openSession } from '../mcp/helpers.js';
 import { fileRunner, told } from './run-lines.js';
-import { onCall, PASSED_SECRET, SECRET, serveRunnerFixtures } from './runner-fixtures.js';
+import { onCall, PASSED_SECRET, SECRET, runnerFixtures } from './runner-fixtures.js';
 
-const fixtures = await serveRunnerFixtures();
-const { dir, ctx, runLines, at } = fileRunner(fixtures.lines, { PASSED: PASSED_SECRET });
+const fixtures = runnerFixtures();
+const { dir, ctx, runLines, at } = fileRunner(() => fixtures().lines, { PASSED: PASSED_SECRET });
 
 /** The name the last file run is shown by. */
 const fileName = () => at(0, 0).split(':')[0];
@@ -430,7 +430,7 @@ test('a server that cannot be resolved or started: each of its tests is an error
 });
 
 test('a server the file starts for each test: a session of its own per test, none for a skipped test; started once for the file, shared', async () => {
-  const address = { host: '127.0.0.1', port: Number(new URL(fixtures.urls.ci).port) };
+  const address = { host: '127.0.0.1', port: Number(new URL(fixtures().urls.ci).port) };
   // Already answering, and to be reused: nothing is started, but the tests are batched as for a server started.
   const startOf =
     (per: StartSpec['per'], reuseExisting = true) =>
@@ -550,7 +550,7 @@ test('results in file order whatever order they came in; coverage by server name
 
 test('tools.snapshot: breaking changes against the snapshot beside the test file fail the test, others do not; one that cannot be read, or a contract the server cannot list, says why', async () => {
   const entries = path.join(dir, 'entries.yaml');
-  writeFileSync(entries, [...fixtures.lines, 'tests: [{ name: x, server: odd, status: {} }]', ''].join('\n'));
+  writeFileSync(entries, [...fixtures().lines, 'tests: [{ name: x, server: odd, status: {} }]', ''].join('\n'));
   const entry = (await loadTestFile(entries, ctx)).servers.find((s) => s.name === 'odd')!;
   const contract = await openSession(resolveServer(entry, ctx), ctx, { cacheDir: false }, (s) => snapshotContract(s));
   writeFileSync(path.join(dir, 'same.json'), contractJson(contract));
@@ -728,7 +728,7 @@ test('--bail: a server reached or resolved only after a failure elsewhere has it
 });
 
 test('a token that expires mid-run: the next request is an error of authentication (exit 4), not a wrong answer', async () => {
-  onCall.set('expire', fixtures.expire);
+  onCall.set('expire', fixtures().expire);
   const r = await runLines([
     'defaults: { server: expiring }',
     'tests:',

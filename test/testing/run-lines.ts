@@ -42,18 +42,25 @@ export interface FileRunner {
   at(line: number, col: number): string;
 }
 
-/** Test files that start with these `servers:` lines, in a directory removed after the tests; `env` for the context. */
-export function fileRunner(servers: string[], env: Record<string, string | undefined> = {}): FileRunner {
+/**
+ * Test files that start with these `servers:` lines (or the lines a function gives when a file is
+ * run), in a directory removed after the tests; `env` for the context.
+ */
+export function fileRunner(
+  serverLines: string[] | (() => string[]),
+  env: Record<string, string | undefined> = {},
+): FileRunner {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-runner-'));
   const ctx = fakeContext({ cwd: dir, home: dir, env: { PATH: process.env.PATH, HOME: dir, ...env } });
   after(() => {
     ctx.interrupt();
     rmSync(dir, { recursive: true, force: true });
   });
+  const servers = typeof serverLines === 'function' ? serverLines : () => serverLines;
   let files = 0;
   const runLines = async (lines: string[], opts: RunOptions = {}): Promise<Run> => {
     const file = path.join(dir, `t${++files}.yaml`);
-    writeFileSync(file, [...servers, ...lines, ''].join('\n'));
+    writeFileSync(file, [...servers(), ...lines, ''].join('\n'));
     const loaded = await loadTestFile(file, ctx);
     const reported: TestResult[] = [];
     const opened: string[] = [];
@@ -88,7 +95,7 @@ export function fileRunner(servers: string[], env: Record<string, string | undef
     );
     return { ...run, reported, opened, tripped: bail.tripped };
   };
-  return { dir, ctx, runLines, at: (line, col) => `t${files}.yaml:${servers.length + line}:${col}` };
+  return { dir, ctx, runLines, at: (line, col) => `t${files}.yaml:${servers().length + line}:${col}` };
 }
 
 /** A test's name, status and, when it has them, its reason, failures or error. */

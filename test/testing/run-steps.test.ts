@@ -9,9 +9,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestResult } from '../../src/testing/run.js';
 import { fileRunner } from './run-lines.js';
-import { serveRunnerFixtures } from './runner-fixtures.js';
+import { runnerFixtures } from './runner-fixtures.js';
 
-const { runLines } = fileRunner((await serveRunnerFixtures()).lines);
+const fixtures = runnerFixtures();
+const { runLines } = fileRunner(() => fixtures().lines);
 
 /** The first failure's expectation and message (or actual value) of a result, or its error's kind and message. */
 function why(r: TestResult): unknown[] {

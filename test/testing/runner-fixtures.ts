@@ -7,7 +7,7 @@
 // answer HTTP 401), a stdio server that crashes mid-request and two stdio servers whose command
 // does not exist, with a secret in their environment.
 
-import { after } from 'node:test';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ProtocolError, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
@@ -113,10 +113,27 @@ export interface RunnerFixtures {
   expire(): void;
   /** The URL of each HTTP server. */
   urls: { ci: string; call: string; odd: string; broken: string };
+  close(): Promise<unknown>;
 }
 
-/** The servers started (closed after the file's tests). */
-export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
+/**
+ * The servers, started before the file's tests and closed after them (hooks registered as the file
+ * loads, so they are the file's own); what the returned function gives is there once they started.
+ */
+export function runnerFixtures(): () => RunnerFixtures {
+  let fixtures: RunnerFixtures | undefined;
+  before(async () => {
+    fixtures = await serveRunnerFixtures();
+  });
+  after(() => fixtures?.close());
+  return () => {
+    if (!fixtures) throw new Error('the runner fixtures are started by the before hook of the test file');
+    return fixtures;
+  };
+}
+
+/** The servers started; close() ends them. */
+async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   const ci = await serveSessions(ciServer);
   const call = await serveSessions(() => callServer('legacy'));
   const odd = await serveSessions(oddServer);
@@ -131,7 +148,6 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   );
   // The odd server's connections cut while it handles a request: the connection lost mid-request.
   onCall.set('drop', () => odd.server.closeAllConnections());
-  after(() => Promise.all([ci, call, odd, broken, stuck, half, lagging, expiring].map((s) => s.close())));
   const lines = [
     'servers:',
     `  ci: { url: "${ci.url}", headers: { Authorization: "Bearer ${SECRET}" } }`,
@@ -153,5 +169,6 @@ export async function serveRunnerFixtures(): Promise<RunnerFixtures> {
   const expire = () => {
     expired = true;
   };
-  return { lines, expire, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url } };
+  const close = () => Promise.all([ci, call, odd, broken, stuck, half, lagging, expiring].map((s) => s.close()));
+  return { lines, expire, urls: { ci: ci.url, call: call.url, odd: odd.url, broken: broken.url }, close };
 }
