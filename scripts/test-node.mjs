@@ -27,7 +27,7 @@ const shardDir = path.join(root, 'dist', 'test-shards');
 const weightsFile = path.join(root, 'scripts', 'test-weights.json');
 
 /** Shards, and how many run at once (as many as the suite ran test files at once before). */
-const SHARDS = Number(process.env.MCPCTL_TEST_SHARDS ?? 16);
+const SHARDS = Number(process.env.MCPCTL_TEST_SHARDS ?? 8);
 const CONCURRENCY = 4;
 
 /** Every built test file under `dir`, in a stable order. */
