@@ -5,23 +5,17 @@
 // name or a dotfile's, replaces an existing file (unless --force) or writes through a symlink;
 // a failed answer leaves no file behind.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { BIN, run } from '../helpers/run.js';
-import { type Workspace, workspace } from '../helpers/hostile.js';
-import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
+import { hostileSetup } from '../helpers/hostile.js';
 
-let server: HostileServer;
-let ws: Workspace;
-before(async () => {
-  server = await startHostileServer();
-  ws = workspace({ hostile: { type: 'http', url: server.url } });
-});
-after(() => server?.close());
-const mcpctl = (args: string[]) => run(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env, home: ws.home });
+const setup = hostileSetup((server) => ({ hostile: { type: 'http', url: server.url } }));
+const mcpctl = (args: string[]) =>
+  run(['-c', setup.ws.config, ...args], { cwd: setup.ws.dir, env: setup.ws.env, home: setup.ws.home });
 
 const CONFIG_NAMES = [
   '.mcp.json',
@@ -35,7 +29,7 @@ const CONFIG_NAMES = [
 ];
 
 function freshDir(name: string): string {
-  const dir = path.join(ws.dir, name);
+  const dir = path.join(setup.ws.dir, name);
   mkdirSync(dir);
   return dir;
 }
@@ -47,7 +41,7 @@ test('--save-dir: a name that climbs out, a config file name or a dotfile is nev
   assert.equal(r.code, 0, r.stderr);
   const written = readdirSync(out).sort();
   assert.equal(written.length, names.length, `one file per blob: ${written.join(', ')}`);
-  assert.ok(!existsSync(path.join(ws.dir, 'escape.bin')), 'nothing is written beside the directory');
+  assert.ok(!existsSync(path.join(setup.ws.dir, 'escape.bin')), 'nothing is written beside the directory');
   assert.equal(readFileSync(path.join(out, 'escape.bin'), 'utf8'), 'blob ../escape.bin');
   for (const name of written) {
     assert.ok(!name.startsWith('.'), `no dotfile: ${name}`);
@@ -84,14 +78,17 @@ test('--save-dir: an existing file is kept and the next free name is written and
 
 test('--save-dir: a planted symlink is never written through, with or without --force', async () => {
   const out = freshDir('out-symlink');
-  const outside = path.join(ws.dir, 'outside.txt');
+  const outside = path.join(setup.ws.dir, 'outside.txt');
   writeFileSync(outside, 'precious');
   symlinkSync(outside, path.join(out, 'planted.bin'));
-  symlinkSync(path.join(ws.dir, 'nowhere.txt'), path.join(out, 'dangling.bin'));
+  symlinkSync(path.join(setup.ws.dir, 'nowhere.txt'), path.join(out, 'dangling.bin'));
   const r = await mcpctl(['call', 'hostile', 'blobs', 'names:=["planted.bin","dangling.bin"]', '--save-dir', out]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(readFileSync(outside, 'utf8'), 'precious');
-  assert.ok(!existsSync(path.join(ws.dir, 'nowhere.txt')), 'a dangling link is not followed to create its target');
+  assert.ok(
+    !existsSync(path.join(setup.ws.dir, 'nowhere.txt')),
+    'a dangling link is not followed to create its target',
+  );
   assert.equal(readFileSync(path.join(out, 'planted-1.bin'), 'utf8'), 'blob planted.bin');
   assert.equal(readFileSync(path.join(out, 'dangling-1.bin'), 'utf8'), 'blob dangling.bin');
 
@@ -124,7 +121,7 @@ test('-o FILE: a new file is written; an existing one is kept unless --force; a 
   assert.equal(forced.code, 0, forced.stderr);
   assert.equal(readFileSync(file, 'utf8'), 'resource bytes');
 
-  const outside = path.join(ws.dir, 'outside-o.txt');
+  const outside = path.join(setup.ws.dir, 'outside-o.txt');
   writeFileSync(outside, 'precious');
   const link = path.join(dir, 'link.bin');
   symlinkSync(outside, link);
@@ -165,10 +162,10 @@ test('a save that fails part way through the bytes (the file size limit reached)
   const name = `${'x'.repeat(200_000)}.bin`;
   // RLIMIT_FSIZE of 64 blocks: the write stops with EFBIG after some 32 KB of the 200 KB blob
   // (Node ignores SIGXFSZ, so the write fails rather than the process).
-  const argv = ['-c', ws.config, 'call', 'hostile', 'blobs', '-', '--save-dir', out];
+  const argv = ['-c', setup.ws.config, 'call', 'hostile', 'blobs', '-', '--save-dir', out];
   const child = spawn('sh', ['-c', 'ulimit -f 64 && exec "$0" "$@"', process.execPath, BIN, ...argv], {
-    cwd: ws.dir,
-    env: ws.env,
+    cwd: setup.ws.dir,
+    env: setup.ws.env,
   });
   child.stdin.end(JSON.stringify({ names: [name] }));
   let stderr = '';

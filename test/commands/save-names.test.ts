@@ -2,27 +2,20 @@
 // gives only when the name's extension fits the blob's MIME type and no other tool would run or
 // obey a file of that name; otherwise it is saved under a generated name, bytes intact.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runBin } from '../helpers/run.js';
-import { type Workspace, workspace } from '../helpers/hostile.js';
-import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
+import { hostileSetup } from '../helpers/hostile.js';
 
-let server: HostileServer;
-let ws: Workspace;
-before(async () => {
-  server = await startHostileServer();
-  ws = workspace({ hostile: { type: 'http', url: server.url } });
-});
-after(() => server?.close());
+const setup = hostileSetup((server) => ({ hostile: { type: 'http', url: server.url } }));
 
 async function saved(names: string[], mimeType: string): Promise<Record<string, string>> {
-  const out = path.join(ws.dir, `out-${mimeType.replace('/', '-')}`);
+  const out = path.join(setup.ws.dir, `out-${mimeType.replace('/', '-')}`);
   mkdirSync(out);
   const args = ['call', 'hostile', 'blobs', `names:=${JSON.stringify(names)}`, `mimeType=${mimeType}`];
-  const r = await runBin(['-c', ws.config, ...args, '--save-dir', out], { cwd: ws.dir, env: ws.env });
+  const r = await runBin(['-c', setup.ws.config, ...args, '--save-dir', out], { cwd: setup.ws.dir, env: setup.ws.env });
   assert.equal(r.code, 0, r.stderr);
   return Object.fromEntries(readdirSync(out).map((f) => [readFileSync(path.join(out, f), 'utf8'), f]));
 }

@@ -4,6 +4,8 @@
 import { mkdtempSync, realpathSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
+import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
 
 export interface Workspace {
   dir: string;
@@ -26,4 +28,24 @@ export function workspace(servers: Record<string, object>): Workspace {
     NO_COLOR: '1',
   };
   return { dir, home, config, env };
+}
+
+export interface HostileSetup {
+  server: HostileServer;
+  ws: Workspace;
+}
+
+/**
+ * Our hostile HTTP server and a workspace of the servers `servers` names with it: started before
+ * the file's tests and closed after them (hooks registered as the file loads, so they are the
+ * file's own); both fields are there once the tests run.
+ */
+export function hostileSetup(servers: (server: HostileServer) => Record<string, object>): HostileSetup {
+  const setup = {} as HostileSetup;
+  before(async () => {
+    setup.server = await startHostileServer();
+    setup.ws = workspace(servers(setup.server));
+  });
+  after(() => setup.server?.close());
+  return setup;
 }

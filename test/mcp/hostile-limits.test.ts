@@ -2,32 +2,25 @@
 // default) after decompression, so a gzip bomb is cut off without inflating it; and stdio
 // servers end when mcpctl itself is killed (SIGKILL skips every teardown of ours).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { BIN, runBin } from '../helpers/run.js';
-import { type Workspace, workspace } from '../helpers/hostile.js';
+import { hostileSetup } from '../helpers/hostile.js';
 import { alive, eventually, fixtures, logLines } from './helpers.js';
-import { type HostileServer, startHostileServer } from '../fixtures/hostile-http-server.js';
 
-let server: HostileServer;
-let ws: Workspace;
-before(async () => {
-  server = await startHostileServer();
-  ws = workspace({
-    hostile: { type: 'http', url: server.url },
-    // Ignores SIGTERM and the end of its stdin: only a signal of ours can end it.
-    stuck: {
-      command: process.execPath,
-      args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term'],
-      env: { SPAWN_LOG: path.join('${HOME}', 'spawn.log') },
-    },
-  });
-});
-after(() => server?.close());
-const mcpctl = (args: string[]) => runBin(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env });
+const setup = hostileSetup((server) => ({
+  hostile: { type: 'http', url: server.url },
+  // Ignores SIGTERM and the end of its stdin: only a signal of ours can end it.
+  stuck: {
+    command: process.execPath,
+    args: [path.join(fixtures, 'fault-server.js'), 'serve', 'ignore-term'],
+    env: { SPAWN_LOG: path.join('${HOME}', 'spawn.log') },
+  },
+}));
+const mcpctl = (args: string[]) => runBin(['-c', setup.ws.config, ...args], { cwd: setup.ws.dir, env: setup.ws.env });
 
 test('a gzip bomb is cut off at the default cap, counted after decompression, and read no further', async () => {
   // 100 000 MiB once inflated; about 100 MB on the wire if the client read it all.
@@ -36,7 +29,10 @@ test('a gzip bomb is cut off at the default cap, counted after decompression, an
   assert.match(r.stderr, /server "hostile" sent a message larger than 64 MB/);
   assert.match(r.stderr, /--max-size MB raises the limit \(now 64 MB\)/);
   // The client stopped reading: what was sent is the part read plus what socket buffers hold.
-  assert.ok(server.bombBytesSent() < 20 * 1024 * 1024, `the server got to send ${server.bombBytesSent()} bytes`);
+  assert.ok(
+    setup.server.bombBytesSent() < 20 * 1024 * 1024,
+    `the server got to send ${setup.server.bombBytesSent()} bytes`,
+  );
 });
 
 test('--max-size caps a JSON answer and one SSE event; an answer under the cap arrives whole', async () => {
@@ -57,10 +53,10 @@ function watchdogsOf(pgid: number): string[] {
 }
 
 test('a stdio server ends when mcpctl is killed with SIGKILL, and its watchdog with it', async (t) => {
-  const log = path.join(ws.home, 'spawn.log');
-  const child = spawn(process.execPath, [BIN, '-c', ws.config, 'call', 'stuck', 'hang'], {
-    cwd: ws.dir,
-    env: ws.env,
+  const log = path.join(setup.ws.home, 'spawn.log');
+  const child = spawn(process.execPath, [BIN, '-c', setup.ws.config, 'call', 'stuck', 'hang'], {
+    cwd: setup.ws.dir,
+    env: setup.ws.env,
     stdio: 'ignore',
   });
   const exited = once(child, 'exit');
@@ -80,7 +76,7 @@ test('a stdio server ends when mcpctl is killed with SIGKILL, and its watchdog w
 });
 
 test('after a normal run no watchdog is left', async () => {
-  const log = path.join(ws.home, 'spawn.log');
+  const log = path.join(setup.ws.home, 'spawn.log');
   const before = logLines(log).length;
   const r = await mcpctl(['call', 'stuck', 'echo', 'text=hi']);
   assert.equal(r.code, 0, r.stderr);
