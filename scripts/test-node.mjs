@@ -12,7 +12,7 @@
 // naming the file.
 //
 // Files named on the command line run as they are, one process each (for one file, or a few).
-// `--weigh` runs the whole suite and writes how long each file's tests took to
+// `--weigh` runs the whole suite and, when it passes, writes how long each file's tests took to
 // scripts/test-weights.json, which deals the files into shards of about equal time; a file it
 // does not name weighs the median.
 
@@ -83,7 +83,7 @@ function writeShards(shares) {
 }
 
 /**
- * Copies the TAP stream of node:test to stdout and writes what it says each test file took: a
+ * Copies the TAP stream of node:test to stdout and gathers what it says each test file took: a
  * test file is a describe() at the top level of its shard, so its line is a top-level `ok`.
  */
 function weigh(stream) {
@@ -105,16 +105,23 @@ function weigh(stream) {
       }
     }
   });
-  stream.on('end', () => {
-    const sorted = Object.fromEntries(Object.entries(weights).sort(([a], [b]) => a.localeCompare(b)));
-    writeFileSync(weightsFile, `${JSON.stringify(sorted, null, 2)}\n`);
-  });
+  return weights;
+}
+
+/** The weights of a whole run that passed, by path (a failed run's times say little). */
+function writeWeights(weights) {
+  const sorted = Object.fromEntries(Object.entries(weights).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(weightsFile, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
 const args = process.argv.slice(2);
 const weighing = args.includes('--weigh');
 const flags = args.filter((arg) => arg.startsWith('-') && arg !== '--weigh');
 const named = args.filter((arg) => !arg.startsWith('-'));
+if (weighing && named.length > 0) {
+  console.error('test-node: --weigh runs the whole suite; leave out the files named');
+  process.exit(2);
+}
 const files = named.length > 0 ? named : writeShards(deal(testFiles(tests), SHARDS));
 const reporter = weighing ? ['--test-reporter=tap'] : [];
 const child = spawn(
@@ -126,9 +133,10 @@ const child = spawn(
     env: { NODE_COMPILE_CACHE: path.join(root, 'node_modules', '.cache', 'node-compile'), ...process.env },
   },
 );
-if (weighing) weigh(child.stdout.setEncoding('utf8'));
+const weights = weighing ? weigh(child.stdout.setEncoding('utf8')) : undefined;
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 // On close, once the output is through: the exit code is the suite's, and nothing is cut short.
 child.on('close', (code, signal) => {
   process.exitCode = code ?? (signal ? 1 : 0);
+  if (weights && process.exitCode === 0) writeWeights(weights);
 });
