@@ -7,7 +7,8 @@
 // Why: the tests start these servers hundreds of times, and each start spent most of its CPU in
 // Node's ESM loader opening, reading and linking the SDK's many modules: 0.2–0.3 s of CPU a
 // start, 0.12–0.19 s bundled (docs/TESTING.md, "Suite time"). The code that runs is the same:
-// the fixtures as written, the packages as installed.
+// the fixtures as written, the packages as installed, but for when the SDK builds its zod
+// schemas in our fixtures: on first use, as in the program's bundle (lazySdkSchemas below).
 //
 // A fixture is bundled in place, so every test and every test file under test/fixtures/testing
 // that names its path runs the bundle, and a test that imports its exports gets the same
@@ -21,6 +22,8 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { parseAst } from 'rollup/parseAst';
+import { SERVER_SCHEMA_FILES, deferSchemas } from './lazy-sdk-schemas.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tests = path.join(root, 'dist', 'test');
@@ -73,6 +76,28 @@ const ownCodeExternal = {
   },
 };
 
+/**
+ * The SDK's public zod schemas built on first use, as in the program's bundle
+ * (scripts/lazy-sdk-schemas.mjs): a fixture server no longer builds 1,000 zod objects it never
+ * validates with at each start (0.3 s of CPU a start of revision-server, 0.2 s with this).
+ */
+const lazySdkSchemas = {
+  name: 'lazy-sdk-schemas',
+  setup(esbuild) {
+    esbuild.onLoad(
+      { filter: /[/\\]@modelcontextprotocol[/\\](core|server)[/\\]dist[/\\][\w-]+\.mjs$/ },
+      async (args) => {
+        const code = await readFile(args.path, 'utf8');
+        const fail = (why) => {
+          throw new Error(why);
+        };
+        const out = deferSchemas(code, args.path, SERVER_SCHEMA_FILES, parseAst, fail);
+        return out === undefined ? undefined : { contents: out, loader: 'js' };
+      },
+    );
+  },
+};
+
 /** esbuild's options for every bundle here. */
 const OPTIONS = {
   bundle: true,
@@ -82,7 +107,7 @@ const OPTIONS = {
   minify: true,
   legalComments: 'none',
   logLevel: 'error',
-  plugins: [ownCodeExternal],
+  plugins: [ownCodeExternal, lazySdkSchemas],
   banner: { js: BANNER },
 };
 
