@@ -67,22 +67,6 @@ const listAndEcho = async (s: Session) => {
 
 // A few at a time: each test starts a node process, and the machine has two cores.
 describe('fault servers', { concurrency: 4 }, () => {
-  test('a server that never answers initialize times out in the initialize phase', async () => {
-    const f = fault(['hang']);
-    const err = await failure(openSession(f.spec, makeCtx(), { connectTimeoutMs: 1000, cacheDir: false }, listAndEcho));
-    assert.equal(err.kind, 'timeout');
-    assert.equal(err.exitCode, 124);
-    assert.equal(err.server, 'faulty');
-    assert.equal(err.phase, 'initialize');
-    // What the server wrote to stderr by then comes along (it says so at once, if it was read in time).
-    assert.match(
-      err.message,
-      /^server "faulty": no answer to initialize within 1s \(connect timeout\)(; its last stderr lines:\n {2}fault-server: not answering initialize)?$/,
-    );
-    assert.ok(err.hint);
-    assertAllEnded(f.pids());
-  });
-
   test('a server that exits at once is a connection error with its exit code and stderr', async () => {
     const f = fault(['crash']);
     const err = await failure(openSession(f.spec, makeCtx(), { cacheDir: false }, listAndEcho));
@@ -206,6 +190,47 @@ async function untilIdle(pids: number[]): Promise<void> {
 const STEP_MS = 25;
 
 /**
+ * `work`'s outcome, with the clock that `clockStarts` gives moving STEP_MS at a time until `work`
+ * settles, each time every process in `watched` is asleep or ended: a loaded machine slow to
+ * deliver a signal or end a process stops the clock meanwhile.
+ */
+async function onTestClock<T>(clockStarts: Promise<TestClock>, watched: () => number[], work: Promise<T>): Promise<T> {
+  let settled = false;
+  const settles = work.finally(() => {
+    settled = true;
+  });
+  const drive = async () => {
+    const clock = await clockStarts;
+    for (await untilIdle(watched()); !settled; await untilIdle(watched())) clock.tick(STEP_MS);
+  };
+  const [value] = await Promise.all([settles, Promise.race([drive(), settles])]);
+  return value;
+}
+
+/**
+ * A session with a connect timeout of `ms` on a clock the test moves: the timeout passes once the
+ * server says it holds initialize (so it was started, logged itself and wrote to stderr first),
+ * and the clock then runs on until the session has failed and ended what it may.
+ */
+function connectOnClock(t: TestContext, f: ReturnType<typeof fault>, ms: number, teardown?: Teardown) {
+  const clock = testClock(t, { date: true });
+  const ctx = makeCtx();
+  const held = new Promise<TestClock>((resolve) =>
+    whenStderr(ctx, /not answering initialize/, () => {
+      clock.tick(ms);
+      resolve(clock);
+    }),
+  );
+  const session = openSession(
+    f.spec,
+    ctx,
+    { connectTimeoutMs: ms, cacheDir: false, verbose: true, teardown },
+    listAndEcho,
+  );
+  return { clock, failed: failure(onTestClock(held, f.pids, session)) };
+}
+
+/**
  * Runs a session with its teardown on a clock the test moves (setTimeout and Date): the clock is
  * the test's once the answer is in, and moves STEP_MS at a time, only while every process the
  * server started (`watched`) is asleep or ended. A loaded machine slow to deliver SIGTERM,
@@ -222,22 +247,14 @@ async function teardownOnClock<T>(
   let answered: ((clock: TestClock) => void) | undefined;
   const clockStarts = new Promise<TestClock>((resolve) => (answered = resolve));
   let answeredAt = 0;
-  let ended = false;
   const session = openSession(spec, makeCtx(), { cacheDir: false }, async (s) => {
     const value = await work(s);
     const clock = testClock(t, { date: true });
     answeredAt = Date.now();
     answered?.(clock);
     return value;
-  }).finally(() => {
-    ended = true;
   });
-  const drive = async () => {
-    const clock = await clockStarts;
-    const pids = watched();
-    for (await untilIdle(pids); !ended; await untilIdle(pids)) clock.tick(STEP_MS);
-  };
-  const [value] = await Promise.all([session, Promise.race([drive(), session])]);
+  const value = await onTestClock(clockStarts, watched, session);
   return { value, teardownMs: Date.now() - answeredAt };
 }
 
@@ -372,6 +389,39 @@ describe('idle and total timeouts, on a clock the test moves', () => {
   });
 });
 
+// One at a time: the clock is the process's setTimeout and Date, which no other test may share meanwhile.
+describe('connect timeouts, on a clock the test moves', () => {
+  test('a server that never answers initialize times out in the initialize phase', async (t) => {
+    const f = fault(['hang']);
+    t.after(() => endAll(f.pids()));
+    const err = await connectOnClock(t, f, 1000).failed;
+    assert.equal(err.kind, 'timeout');
+    assert.equal(err.exitCode, 124);
+    assert.equal(err.server, 'faulty');
+    assert.equal(err.phase, 'initialize');
+    // What the server wrote to stderr by then comes along.
+    assert.equal(
+      err.message,
+      'server "faulty": no answer to initialize within 1s (connect timeout); its last stderr lines:\n  fault-server: not answering initialize',
+    );
+    assert.ok(err.hint);
+    assertAllEnded(f.pids());
+  });
+
+  test("the run's teardown also takes the end of a failed connect, and endAll() waits for it", async (t) => {
+    const f = fault(['ignore-term', 'hang']);
+    t.after(() => endAll(f.pids()));
+    const teardown = new TrackingTeardown();
+    const { clock, failed } = connectOnClock(t, f, 500, teardown);
+    const err = await failed;
+    assert.equal(err.kind, 'timeout');
+    assert.equal(teardown.tracked, 1, "the failed attempt's end was handed over, not awaited");
+    // The server ignores SIGTERM: its end waits out the grace period on the clock, then SIGKILL.
+    await onTestClock(Promise.resolve(clock), f.pids, teardown.endAll());
+    assertAllEnded(f.pids());
+  });
+});
+
 describe('timeouts and interrupts', { concurrency: 4 }, () => {
   test('Ctrl-C during a request ends the server and says interrupted', async () => {
     const f = fault([]);
@@ -411,18 +461,6 @@ describe('timeouts and interrupts', { concurrency: 4 }, () => {
     } finally {
       await teardown.endAll(); // a failed check must not leave the server running
     }
-    assertAllEnded(f.pids());
-  });
-
-  test("the run's teardown also takes the end of a failed connect, and endAll() waits for it", async () => {
-    const f = fault(['ignore-term', 'hang']);
-    const teardown = new TrackingTeardown();
-    const err = await failure(
-      openSession(f.spec, makeCtx(), { cacheDir: false, connectTimeoutMs: 500, teardown }, listAndEcho),
-    );
-    assert.equal(err.kind, 'timeout');
-    assert.equal(teardown.tracked, 1, "the failed attempt's end was handed over, not awaited");
-    await teardown.endAll();
     assertAllEnded(f.pids());
   });
 });
