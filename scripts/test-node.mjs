@@ -127,13 +127,17 @@ if (weighing && named.length > 0) {
 }
 const files = named.length > 0 ? named : writeShards(deal(testFiles(tests), SHARDS));
 const reporter = weighing ? ['--test-reporter=tap'] : [];
+// The tests reach servers on loopback only, and the HTTPS tests name their own CA. A machine-wide
+// NODE_EXTRA_CA_CERTS (this workplace sets it to the system bundle) makes every Node process the
+// suite starts parse that whole file first: on Node 20, 0.1 s of CPU a start against 0.03 s.
+const { NODE_EXTRA_CA_CERTS: _systemCAs, ...env } = process.env;
 const child = spawn(
   process.execPath,
   ['--test', `--test-concurrency=${CONCURRENCY}`, ...reporter, ...flags, ...files],
   {
     stdio: ['inherit', weighing ? 'pipe' : 'inherit', 'inherit'],
     // Node 22.1 and later reuse what an earlier process compiled (Node 20 ignores it).
-    env: { NODE_COMPILE_CACHE: path.join(root, 'node_modules', '.cache', 'node-compile'), ...process.env },
+    env: { NODE_COMPILE_CACHE: path.join(root, 'node_modules', '.cache', 'node-compile'), ...env },
   },
 );
 const weights = weighing ? weigh(child.stdout.setEncoding('utf8')) : undefined;
