@@ -61,7 +61,9 @@ test('a group whose only process left is a zombie has ended; one with a running 
       '',
     ].join('\n'),
   );
-  const leader = spawn('sh', ['-c', 'sh ./parent.sh & while [ ! -f parent ]; do sleep 0.05; done'], {
+  // The leader waits for the test's `go` too: on a busy machine all of this could otherwise be
+  // over, the leader exited, before the test first looks at the group.
+  const leader = spawn('sh', ['-c', 'sh ./parent.sh & while [ ! -f parent ] || [ ! -f go ]; do sleep 0.05; done'], {
     cwd: dir,
     detached: true,
     stdio: 'ignore',
@@ -70,7 +72,9 @@ test('a group whose only process left is a zombie has ended; one with a running 
   let parent = 0;
   try {
     assert.equal(groupAlive(pgid), true, 'the leader runs');
-    await new Promise((resolve) => leader.once('exit', resolve));
+    const exited = new Promise((resolve) => leader.once('exit', resolve));
+    writeFileSync(path.join(dir, 'go'), '');
+    await exited;
     const zombie = readPid(path.join(dir, 'zombie'));
     parent = readPid(path.join(dir, 'parent'));
     await until(() => stat(parent)?.pgid !== pgid && stat(zombie)?.state === 'Z');
