@@ -146,9 +146,35 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+/**
+ * `mkdir -p`, one level at a time. Node's recursive mkdir never settles where mkdir fails with
+ * ENOENT under a parent that exists (XDG_CACHE_HOME=/proc/x): the run's last write would wait
+ * for ever, a thread of the pool spinning. Here that mkdir fails, naming the directory.
+ */
+export async function makeDirs(dir: string, mode?: number): Promise<void> {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !(await isDirectory(at)) && path.dirname(at) !== at; at = path.dirname(at))
+    missing.unshift(at);
+  for (const at of missing) {
+    try {
+      await fs.mkdir(at, { mode });
+    } catch (err) {
+      // Made meanwhile by another run; anything else there is refused by the next level or the caller.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return fs.stat(dir).then(
+    (st) => st.isDirectory(),
+    () => false,
+  );
+}
+
 /** Creates the directory (mode 0700), or narrows an existing one to 0700. */
 export async function ensurePrivateDir(dir: string): Promise<void> {
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeDirs(dir, 0o700);
   // mkdir leaves an existing directory's mode alone; tokens need a private directory.
   await fs.chmod(dir, 0o700);
 }

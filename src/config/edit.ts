@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../io.js';
-import { writeFileAtomic } from '../atomic-file.js';
+import { makeDirs, writeFileAtomic } from '../atomic-file.js';
 import { withFileLock } from '../file-lock.js';
 import { configError, McpctlError, usageError } from '../errors.js';
 import { readConfigFile } from './read-file.js';
@@ -46,7 +46,7 @@ async function locked<T>(
 ): Promise<T> {
   const abs = absolutePath(file, ctx);
   const target = await fs.realpath(abs).catch(() => abs);
-  if (create) await fs.mkdir(path.dirname(target), { recursive: true });
+  if (create) await makeDirs(path.dirname(target));
   return withFileLock(target, { what: `the config file ${displayPath(abs, ctx)}`, phase: 'config', signal }, edit);
 }
 
@@ -95,7 +95,7 @@ function parseCurrent(cur: Current) {
 
 /** Writes a config file atomically (mode kept, a symlink followed), creating its directory. */
 async function writeConfigFile(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(await fs.realpath(file).catch(() => file)), { recursive: true });
+  await makeDirs(path.dirname(await fs.realpath(file).catch(() => file)));
   await writeFileAtomic(file, text);
 }
 

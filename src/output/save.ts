@@ -3,10 +3,9 @@
 // mcpctl reads as config; and safe file names for content blocks: a name a server chose is kept
 // only when it says what the bytes are and no tool would run or obey a file of that name.
 
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { McpctlError } from '../errors.js';
-import { clearWriteError, writeFileAtomicRaw, writeFailureReason } from '../atomic-file.js';
+import { clearWriteError, makeDirs, writeFileAtomicRaw, writeFailureReason } from '../atomic-file.js';
 import { PROJECT_FILES } from '../config/paths.js';
 
 /** How a file from server data may be written: over an existing file only with `--force`. */
@@ -204,7 +203,7 @@ function writeFailure(file: string, err: unknown): McpctlError {
 /** Makes `dir` (and its parents) exist; a failure is a usage error naming it. */
 export async function ensureDirectory(dir: string): Promise<void> {
   try {
-    await fs.mkdir(dir, { recursive: true });
+    await makeDirs(dir);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw new McpctlError('usage', `cannot create directory ${dir}: ${reason}`, { phase: 'output', cause: err });

@@ -1,10 +1,12 @@
 // The era cache is ours alone: its directories are 0700 even when they existed looser, and a
-// symlink planted where a cache file goes is replaced, never written through.
+// symlink planted where a cache file goes is replaced, never written through; a directory that
+// cannot be made is a miss, never a wait without end.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   chmodSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -15,6 +17,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { makeDirs } from '../../src/atomic-file.js';
 import { EraCache } from '../../src/mcp/session/era-cache.js';
 
 test('the era cache directory is made private and its files are never written through a symlink', async () => {
@@ -36,4 +39,27 @@ test('the era cache directory is made private and its files are never written th
   assert.ok(written.isFile(), 'the symlink was replaced by a file');
   assert.equal(written.mode & 0o777, 0o600);
   assert.deepEqual(await era.read('k'), { kind: 'legacy' });
+});
+
+test('a cache directory that cannot be made (under /proc) is a cache miss, not a run that never ends', {
+  skip: !existsSync('/proc/self') && 'this system has no /proc',
+  // A hang is the failure this guards against: the bound only ends it.
+  timeout: 30_000,
+}, async () => {
+  const era = new EraCache('/proc/mcpctl-no-such/cache', () => 1000);
+  await era.write('k', { kind: 'legacy' });
+  assert.equal(await era.read('k'), undefined);
+});
+
+test('makeDirs makes each missing level with the mode given, and refuses a level the system will not make', {
+  timeout: 30_000,
+}, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-dirs-'));
+  const deep = path.join(dir, 'a', 'b', 'c');
+  await makeDirs(deep, 0o700);
+  await makeDirs(deep, 0o700);
+  for (const level of ['a', 'a/b', 'a/b/c']) assert.equal(statSync(path.join(dir, level)).mode & 0o777, 0o700, level);
+  writeFileSync(path.join(dir, 'file'), '');
+  await assert.rejects(makeDirs(path.join(dir, 'file', 'sub')), { code: 'ENOTDIR' });
+  if (existsSync('/proc/self')) await assert.rejects(makeDirs('/proc/mcpctl-no-such/a/b'), { code: 'ENOENT' });
 });
