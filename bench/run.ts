@@ -69,6 +69,14 @@ interface Case {
   maxPeakMiB?: number;
 }
 
+/**
+ * The environment every measured process gets: this one, less NODE_EXTRA_CA_CERTS. A machine that
+ * names the system's CA bundle there (this workplace's do) makes Node 20 parse the whole bundle at
+ * every start, 70–90 ms, mcpctl and floor alike: a ratio over a floor so inflated says little of
+ * what a run costs anyone else. Node 24 reads the file only when TLS needs it.
+ */
+const { NODE_EXTRA_CA_CERTS: _machineCAs, ...machineEnv } = process.env;
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -81,7 +89,7 @@ function freePort(): Promise<number> {
 async function startHttpEverything(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(NODE, [EVERYTHING, 'streamableHttp'], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...machineEnv, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -114,7 +122,7 @@ async function main(): Promise<void> {
   const tenConfig = path.join(dir, 'ten.json');
   writeFileSync(tenConfig, JSON.stringify({ mcpServers: ten }));
   const env = {
-    ...process.env,
+    ...machineEnv,
     NO_COLOR: '1',
     XDG_CACHE_HOME: path.join(dir, 'cache'),
     XDG_CONFIG_HOME: path.join(dir, 'config'),
