@@ -33,6 +33,13 @@ const weightsFile = path.join(root, 'scripts', 'test-weights.json');
 const SHARDS = Number(process.env.MCPCTL_TEST_SHARDS ?? 8);
 const CONCURRENCY = SHARDS;
 
+/**
+ * A test file still running after this long has failed, naming itself, and the rest of its shard
+ * goes on: a wait without end in one file would otherwise hold its shard, and the suite, for ever.
+ * The longest file takes about a minute in a shard on a loaded two-core machine.
+ */
+const FILE_TIMEOUT_MS = 10 * 60 * 1000;
+
 /** Every built test file under `dir`, in a stable order. */
 function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -77,7 +84,8 @@ function writeShards(shares) {
   mkdirSync(shardDir, { recursive: true });
   return shares.map((files, i) => {
     const lines = files.map(
-      (file) => `describe(${JSON.stringify(relative(file))}, () => {\n  require(${JSON.stringify(file)});\n});`,
+      (file) =>
+        `describe(${JSON.stringify(relative(file))}, { timeout: ${FILE_TIMEOUT_MS} }, () => {\n  require(${JSON.stringify(file)});\n});`,
     );
     const shard = path.join(shardDir, `shard-${String(i + 1).padStart(2, '0')}.test.cjs`);
     writeFileSync(shard, `'use strict';\nconst { describe } = require('node:test');\n${lines.join('\n')}\n`);
