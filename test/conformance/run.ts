@@ -36,8 +36,15 @@ interface Run {
   output: string;
 }
 
+/**
+ * The environment of the suite's CLI and the adapter it starts: ours, less a machine-wide
+ * NODE_EXTRA_CA_CERTS, which makes Node 20 parse the whole CA bundle it names at every start
+ * (0.1 s of CPU); every scenario's server is on loopback, without TLS.
+ */
+const { NODE_EXTRA_CA_CERTS: _systemCAs, ...suiteEnv } = process.env;
+
 /** The suite's CLI under this Node; output interleaved as it came. */
-function suite(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
+function suite(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv = suiteEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', HOOK, SUITE, ...args], {
       cwd: ROOT,
@@ -153,7 +160,7 @@ async function runJob(job: Job, command: string, verdicts: string): Promise<Outc
   const args = ['client', '--command', command, '--scenario', job.name, '--spec-version', job.revision];
   if (job.force) args.push('--force');
   const run = await suite([...args, '--timeout', String(ADAPTER_TIMEOUT_MS)], SCENARIO_TIMEOUT_MS, {
-    ...process.env,
+    ...suiteEnv,
     [VERDICT_ENV]: verdictFile,
   });
   const verdict = await readVerdict(verdictFile);
