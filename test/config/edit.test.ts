@@ -3,6 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { addServer, removeServer } from '../../src/config/edit.js';
@@ -121,6 +122,25 @@ test('remove of an unknown name is a usage error naming the file, with close nam
   const missing = await thrown(() => removeServer(ctx, 'absent.json', 'memory'));
   assert.ok(missing instanceof McpctlError && missing.kind === 'usage');
   assert.match(missing.message, /absent\.json does not exist/);
+});
+
+test('add to a file whose directory cannot be made is a config error naming it, and nothing is written', {
+  // Under /proc, Node's recursive mkdir never settled: the bound only ends a wait that must not happen.
+  timeout: 30_000,
+}, async (t) => {
+  const tree = await makeTree();
+  t.after(() => tree.cleanup());
+  const blocker = await tree.write('home/dev/app/notes', 'a file, not a directory');
+  const ctx = fakeContext({ cwd: tree.project, home: tree.home });
+  const targets = ['notes/sub/.mcp.json', ...(existsSync('/proc/self') ? ['/proc/mcpctl-no-such/.mcp.json'] : [])];
+  for (const target of targets) {
+    const err = await thrown(() => addServer(ctx, target, 'memory', { command: 'a' }));
+    assert.ok(err instanceof McpctlError, String(err));
+    assert.equal(err.kind, 'config', err.message);
+    assert.match(err.message, /^cannot create the directory \S+ for \S+\.mcp\.json: /);
+    assert.ok(err.message.includes(path.dirname(target)), err.message);
+  }
+  assert.equal(await fs.readFile(blocker, 'utf8'), 'a file, not a directory');
 });
 
 test('edits go through a symlink to the real file', async (t) => {
