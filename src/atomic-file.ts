@@ -159,8 +159,10 @@ export async function makeDirs(dir: string, mode?: number): Promise<void> {
     try {
       await fs.mkdir(at, { mode });
     } catch (err) {
-      // Made meanwhile by another run; anything else there is refused by the next level or the caller.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // A directory made meanwhile by another run will do. A file in the way fails the next
+      // level (ENOTDIR, as Node's own mkdir -p says); at the last level, it fails here.
+      const last = at === missing[missing.length - 1];
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || (last && !(await isDirectory(at)))) throw err;
     }
   }
 }
@@ -172,9 +174,25 @@ async function isDirectory(dir: string): Promise<boolean> {
   );
 }
 
+/**
+ * Makes `dir` exist, for `file` when given; a directory that cannot be made is a config error
+ * naming it (a path under a file, under /proc, or where the user may not write).
+ */
+export async function ensureDir(dir: string, opts: { mode?: number; file?: string } = {}): Promise<void> {
+  try {
+    await makeDirs(dir, opts.mode);
+  } catch (err) {
+    const what = opts.file === undefined ? dir : `${dir} for ${opts.file}`;
+    throw configError(`cannot create the directory ${what}: ${writeFailureReason(err)}`, {
+      cause: err,
+      hint: 'check the path: its nearest existing parent must be a directory you can write to',
+    });
+  }
+}
+
 /** Creates the directory (mode 0700), or narrows an existing one to 0700. */
 export async function ensurePrivateDir(dir: string): Promise<void> {
-  await makeDirs(dir, 0o700);
+  await ensureDir(dir, { mode: 0o700 });
   // mkdir leaves an existing directory's mode alone; tokens need a private directory.
   await fs.chmod(dir, 0o700);
 }

@@ -17,3 +17,9 @@ export const readText = (file: string) => promisify(fs.readFile)(file, 'utf8');
 export const realpath = (file: string) => promisify(fs.realpath)(file);
 export const rm = (file: string, options: fs.RmOptions) => promisify(fs.rm)(file, options);
 export const stat = (file: string) => promisify(fs.stat)(file);
+
+/** Whether a call failed because nothing is at the path: none there, or a file where a directory of it should be. */
+export function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

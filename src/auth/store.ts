@@ -3,7 +3,7 @@
 // mcpctl processes never lose each other's updates.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readText } from '../fs-async.js';
+import { isMissing, readText } from '../fs-async.js';
 import type { OAuthDiscoveryState, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { McpctlError } from '../errors.js';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions, type ReleaseLock } from '../file-lock.js';
@@ -77,7 +77,7 @@ export class TokenStore {
     try {
       text = await readText(this.file);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyAuthFile();
+      if (isMissing(err)) return emptyAuthFile();
       throw err;
     }
     let parsed: unknown;

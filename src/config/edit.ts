@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../io.js';
-import { makeDirs, writeFailureReason, writeFileAtomic } from '../atomic-file.js';
+import { ensureDir, writeFileAtomic } from '../atomic-file.js';
 import { withFileLock } from '../file-lock.js';
 import { configError, McpctlError, usageError } from '../errors.js';
 import { readConfigFile } from './read-file.js';
@@ -46,7 +46,7 @@ async function locked<T>(
 ): Promise<T> {
   const abs = absolutePath(file, ctx);
   const target = await fs.realpath(abs).catch(() => abs);
-  if (create) await makeConfigDir(target);
+  if (create) await ensureDir(path.dirname(target), { file: target });
   return withFileLock(target, { what: `the config file ${displayPath(abs, ctx)}`, phase: 'config', signal }, edit);
 }
 
@@ -95,21 +95,9 @@ function parseCurrent(cur: Current) {
 
 /** Writes a config file atomically (mode kept, a symlink followed), creating its directory. */
 async function writeConfigFile(file: string, text: string): Promise<void> {
-  await makeConfigDir(await fs.realpath(file).catch(() => file));
+  const target = await fs.realpath(file).catch(() => file);
+  await ensureDir(path.dirname(target), { file: target });
   await writeFileAtomic(file, text);
-}
-
-/** Makes the directory of `file`; one that cannot be made is a config error naming it. */
-async function makeConfigDir(file: string): Promise<void> {
-  const dir = path.dirname(file);
-  try {
-    await makeDirs(dir);
-  } catch (err) {
-    throw configError(`cannot create the directory ${dir} for ${file}: ${writeFailureReason(err)}`, {
-      cause: err,
-      hint: 'check the path: its nearest existing parent must be a directory you can write to',
-    });
-  }
 }
 
 /**

@@ -38,9 +38,8 @@ export async function readConfigFile(file: string, rules: ReadRules): Promise<Re
   try {
     info = await fs.stat(file);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
-    if (code === 'ELOOP') throw refused(rules, 'is a symlink loop');
+    if (fs.isMissing(err)) return 'missing';
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw refused(rules, 'is a symlink loop');
     throw err;
   }
   if (info.isDirectory()) return 'missing';

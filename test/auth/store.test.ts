@@ -32,6 +32,20 @@ describe('token store', () => {
     assert.equal(authFilePath(makeCtx('/t')), '/t/mcpctl/auth.json');
   });
 
+  it('under a file where its directory should be: reads as empty, and a write is a config error naming the directory', async () => {
+    const home = await fresh();
+    await writeFile(`${home.dir}/mcpctl`, 'a file');
+    const store = new TokenStore(home.authFile);
+    assert.deepEqual(Object.keys((await store.read()).servers ?? {}), []);
+    await assert.rejects(
+      store.update((data) => data),
+      (err: unknown) =>
+        err instanceof McpctlError &&
+        err.kind === 'config' &&
+        err.message.includes(`cannot create the directory ${home.dir}/mcpctl`),
+    );
+  });
+
   it('writes mode 0600 into a 0700 directory (narrowing an existing one), leaving no temp file', async () => {
     const home = await fresh();
     await mkdir(dirname(home.authFile), { recursive: true });

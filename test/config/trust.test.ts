@@ -342,3 +342,24 @@ test('project servers approved in Claude Code are trusted: enabled ones, or all 
   assert.equal(c.code, 2);
   assert.equal(existsSync(p.marker), false);
 });
+
+test('servers trust where the trust store’s directory cannot be made: exit 2 naming it, and nothing is trusted where it was', {
+  // Under /proc, Node's recursive mkdir never settled: the bound only ends a wait that must not happen.
+  timeout: 30_000,
+}, async () => {
+  const p = project();
+  const blocker = path.join(p.home, 'not-a-directory');
+  writeFileSync(blocker, '');
+  const places = [blocker, ...(existsSync('/proc/self') ? ['/proc/mcpctl-no-such'] : [])];
+  for (const place of places) {
+    const env = { ...p.env, XDG_CONFIG_HOME: path.join(place, 'config') };
+    const r = await mcpctl(['servers', 'trust', '.mcp.json'], { cwd: p.dir, env });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`cannot create the directory ${place}/config/mcpctl: `));
+    assert.doesNotMatch(r.stderr, /bug in mcpctl/);
+  }
+  assert.deepEqual(
+    (await listed(p)).map((s) => s.trust),
+    ['untrusted'],
+  );
+});

@@ -61,6 +61,7 @@ test('makeDirs makes each missing level with the mode given, and refuses a level
   for (const level of ['a', 'a/b', 'a/b/c']) assert.equal(statSync(path.join(dir, level)).mode & 0o777, 0o700, level);
   writeFileSync(path.join(dir, 'file'), '');
   await assert.rejects(makeDirs(path.join(dir, 'file', 'sub')), { code: 'ENOTDIR' });
+  await assert.rejects(makeDirs(path.join(dir, 'file')), { code: 'EEXIST' });
   // ENOENT for root, EACCES for anyone else: either way the call settles, refused.
   if (existsSync('/proc/self'))
     await assert.rejects(makeDirs('/proc/mcpctl-no-such/a/b'), (err: NodeJS.ErrnoException) =>
