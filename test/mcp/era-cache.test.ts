@@ -17,7 +17,6 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeDirs } from '../../src/atomic-file.js';
 import { EraCache } from '../../src/mcp/session/era-cache.js';
 
 test('the era cache directory is made private and its files are never written through a symlink', async () => {
@@ -49,22 +48,4 @@ test('a cache directory that cannot be made (under /proc) is a cache miss, not a
   const era = new EraCache('/proc/mcpctl-no-such/cache', () => 1000);
   await era.write('k', { kind: 'legacy' });
   assert.equal(await era.read('k'), undefined);
-});
-
-test('makeDirs makes each missing level with the mode given, and refuses a level the system will not make', {
-  timeout: 30_000,
-}, async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-dirs-'));
-  const deep = path.join(dir, 'a', 'b', 'c');
-  await makeDirs(deep, 0o700);
-  await makeDirs(deep, 0o700);
-  for (const level of ['a', 'a/b', 'a/b/c']) assert.equal(statSync(path.join(dir, level)).mode & 0o777, 0o700, level);
-  writeFileSync(path.join(dir, 'file'), '');
-  await assert.rejects(makeDirs(path.join(dir, 'file', 'sub')), { code: 'ENOTDIR' });
-  await assert.rejects(makeDirs(path.join(dir, 'file')), { code: 'EEXIST' });
-  // ENOENT for root, EACCES for anyone else: either way the call settles, refused.
-  if (existsSync('/proc/self'))
-    await assert.rejects(makeDirs('/proc/mcpctl-no-such/a/b'), (err: NodeJS.ErrnoException) =>
-      ['ENOENT', 'EACCES'].includes(err.code ?? ''),
-    );
 });

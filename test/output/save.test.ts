@@ -27,6 +27,7 @@ import path from 'node:path';
 import {
   clearWriteError,
   ensurePrivateDir,
+  makeDirs,
   writeFailureReason,
   writeFileAtomic,
   writeFileAtomicRaw,
@@ -489,6 +490,24 @@ test('ensureDirectory makes the directory and its parents; a file in the way is 
   assert.ok(err instanceof McpctlError);
   assert.equal(err.kind, 'usage');
   assert.match(err.message, new RegExp(`^cannot create directory ${path.join(dir, 'file', 'sub')}: ENOTDIR`));
+});
+
+test('makeDirs makes each missing level with the mode given, and refuses a level the system will not make', {
+  timeout: 30_000,
+}, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-dirs-'));
+  const deep = path.join(dir, 'a', 'b', 'c');
+  await makeDirs(deep, 0o700);
+  await makeDirs(deep, 0o700);
+  for (const level of ['a', 'a/b', 'a/b/c']) assert.equal(statSync(path.join(dir, level)).mode & 0o777, 0o700, level);
+  writeFileSync(path.join(dir, 'file'), '');
+  await assert.rejects(makeDirs(path.join(dir, 'file', 'sub')), { code: 'ENOTDIR' });
+  await assert.rejects(makeDirs(path.join(dir, 'file')), { code: 'EEXIST' });
+  // ENOENT for root, EACCES for anyone else: either way the call settles, refused.
+  if (existsSync('/proc/self'))
+    await assert.rejects(makeDirs('/proc/mcpctl-no-such/a/b'), (err: NodeJS.ErrnoException) =>
+      ['ENOENT', 'EACCES'].includes(err.code ?? ''),
+    );
 });
 
 test('every failure to save is of the output phase, with the hint a user acts on; saveInDirectory refuses executed names itself', async () => {
