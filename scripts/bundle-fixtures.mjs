@@ -1,24 +1,26 @@
 #!/usr/bin/env node
-// Bundles, after the build, the servers the tests start as processes, each into one file: the
-// tests' own SDK fixture servers (in place of tsc's output under dist/test) and the reference
-// servers from npm (server-everything, -filesystem, -memory, -sequential-thinking: under
-// dist/test/servers).
+// Bundles, after the build, the servers the tests start as processes, each into one CommonJS
+// file run with V8's code cache: the tests' own SDK fixture servers (in place of tsc's output
+// under dist/test) and the reference servers from npm (server-everything, -filesystem, -memory,
+// -sequential-thinking: under dist/test/servers).
 //
 // Why: the tests start these servers hundreds of times, and each start spent most of its CPU in
 // Node's ESM loader opening, reading and linking the SDK's many modules: 0.2–0.3 s of CPU a
-// start, 0.12–0.19 s bundled (docs/TESTING.md, "Suite time"). The code that runs is the same:
-// the fixtures as written, the packages as installed, but for when the SDK builds its zod
-// schemas in our fixtures: on first use, as in the program's bundle (lazySdkSchemas below).
+// start, 0.15–0.22 s bundled as one ES module, 0.1–0.14 s as CommonJS with a code cache
+// (docs/TESTING.md, "Suite time"). The code that runs is the same: the fixtures as written, the
+// packages as installed, but for when the SDK builds its zod schemas in our fixtures: on first
+// use, as in the program's bundle (lazySdkSchemas below).
 //
-// A fixture is bundled in place, so every test and every test file under test/fixtures/testing
-// that names its path runs the bundle, and a test that imports its exports gets the same
-// exports. Only packages and the tests' own helper modules go into it: mcpctl's own code
-// (dist/src, dist/commands) stays an import of the built file, so a mutant planted there
-// (scripts/mutate.mjs) still reaches a fixture that uses it. The third-party frameworks'
-// fixtures (fastmcp, tmcp, mcp-framework) are not bundled: they test interoperation with those
-// packages as installed, and are started a few times only.
+// A fixture is bundled beside its entry (NAME.cjs beside NAME.js), and NAME.js becomes a launcher
+// that runs it and exports what it exports, so every test and every test file under
+// test/fixtures/testing that names its path runs the bundle, and a test that imports its exports
+// gets the same exports. Only packages and the tests' own helper modules go into it: a fixture
+// that imported mcpctl's own code (dist/src, dist/commands) would fail the build, as a CommonJS
+// bundle cannot require an ES module on Node 20. The third-party frameworks' fixtures (fastmcp,
+// tmcp, mcp-framework) are not bundled: they test interoperation with those packages as
+// installed, and are started a few times only.
 
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -52,8 +54,9 @@ const FIXTURES = [
  * sandbox copies dist/ and cannot copy a link to a folder).
  */
 const PACKAGES = [
-  { name: 'server-everything', copies: { docs: 'dist/docs' } },
-  { name: 'server-filesystem', copies: {} },
+  { name: 'server-everything', copies: { docs: 'dist/docs' }, imported: ['stdio', 'sse', 'streamableHttp'] },
+  // Its entry awaits at its top level, which CommonJS cannot: it stays an ES module bundle.
+  { name: 'server-filesystem', copies: {}, module: true },
   { name: 'server-memory', copies: {} },
   { name: 'server-sequential-thinking', copies: { 'package.json': 'package.json' } },
 ];
@@ -111,17 +114,64 @@ const OPTIONS = {
   banner: { js: BANNER },
 };
 
-/** The bundle of `entry`, as text. */
-async function bundle(entry) {
-  const result = await build({ ...OPTIONS, entryPoints: [entry], write: false });
+/**
+ * A fixture is bundled as CommonJS, NAME.cjs, which test/helpers/fixture-loader.ts runs with V8's
+ * code cache: Node 20 compiles an ES module anew at every start, and a start of call-server took
+ * 0.15 s of CPU as an ES module bundle, 0.095 s this way. Its `import.meta.url` stays the URL of
+ * NAME.js, which the fixture compares with process.argv[1] to know it is the program run.
+ */
+const FIXTURE_OPTIONS = {
+  ...OPTIONS,
+  format: 'cjs',
+  logLevel: 'warning',
+  define: { 'import.meta.url': '__fixtureUrl' },
+  banner: { js: 'var __fixtureUrl=require("node:url").pathToFileURL(__filename.replace(/\\.cjs$/,".js")).href;' },
+};
+
+/** Leads each fixture's entry NAME.js once the build has replaced it with its launcher. */
+const LAUNCHER = '// Written by scripts/bundle-fixtures.mjs: runs the fixture bundled beside it, NAME.cjs.\n';
+
+/** The loader every launcher imports (built by tsc from test/helpers/fixture-loader.ts). */
+const FIXTURE_LOADER = path.join(tests, 'helpers', 'fixture-loader.js');
+
+/** The names a fixture exports (read off an ES module build of it), which its launcher exports too. */
+async function exportsOf(entry) {
+  const result = await build({ ...OPTIONS, entryPoints: [entry], write: false, metafile: true });
+  return Object.values(result.metafile.outputs).flatMap((output) => output.exports);
+}
+
+/**
+ * The CommonJS bundle of `entry`, as text. An import of mcpctl's own code (left outside by
+ * ownCodeExternal) fails the build: an ES module cannot be required on Node 20.
+ */
+async function bundleCommonJs(entry) {
+  const result = await build({ ...FIXTURE_OPTIONS, entryPoints: [entry], write: false, metafile: true });
   const [file] = result.outputFiles;
   if (file === undefined) throw new Error(`bundle-fixtures: esbuild wrote nothing for ${entry}`);
+  const outside = Object.values(result.metafile.outputs)
+    .flatMap((output) => output.imports)
+    .filter((imported) => imported.external && imported.path.startsWith('.'));
+  if (outside.length > 0)
+    throw new Error(`bundle-fixtures: ${entry} imports ${outside[0].path}, which a CommonJS bundle cannot require`);
   return file.text;
 }
 
-/** Whether tsc's output is still there (not a bundle already: this ran twice after one build). */
+/** The ES module that stands at NAME.js: it runs NAME.cjs and exports what the fixture exports. */
+function launcher(entry, names) {
+  let loader = path.relative(path.dirname(entry), FIXTURE_LOADER).split(path.sep).join('/');
+  if (!loader.startsWith('.')) loader = `./${loader}`;
+  const lines = [
+    LAUNCHER.trimEnd(),
+    `import { loadFixture } from ${JSON.stringify(loader)};`,
+    'const fixture = loadFixture(import.meta.url);',
+  ];
+  if (names.length > 0) lines.push(`export const { ${names.join(', ')} } = fixture;`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Whether tsc's output is still there (not a launcher already: this ran twice after one build). */
 async function unbundled(file) {
-  return !(await readFile(file, 'utf8')).startsWith(BANNER);
+  return !(await readFile(file, 'utf8')).startsWith(LAUNCHER);
 }
 
 /** The fixtures, in place; all are built before any is written, as one may import another. */
@@ -129,30 +179,59 @@ async function bundleFixtures() {
   const files = FIXTURES.map((name) => path.join(tests, `${name}.js`));
   const todo = [];
   for (const file of files) if (await unbundled(file)) todo.push(file);
-  const texts = await Promise.all(todo.map(bundle));
-  await Promise.all(todo.map((file, i) => writeFile(file, texts[i])));
+  const built = await Promise.all(
+    todo.map(async (file) => ({ file, code: await bundleCommonJs(file), names: await exportsOf(file) })),
+  );
+  await Promise.all(
+    built.map(async ({ file, code, names }) => {
+      await writeFile(file.replace(/\.js$/, '.cjs'), code);
+      await writeFile(file, launcher(file, names));
+    }),
+  );
 }
 
 /**
- * One reference server, with copies of the files it reads next to its own modules. What the entry
- * imports with import() goes into chunks of its own, loaded only when imported: server-everything
- * imports the transport it is asked for, and over stdio a start then never parses the HTTP
- * servers (express, iconv-lite, mime-db: half of its 1.6 MB), 0.04 s of CPU less a start.
+ * One reference server, with copies of the files it reads next to its own modules, bundled as the
+ * fixtures are: NAME.cjs run by a launcher at the entry's path. server-everything's entry imports
+ * the transport it is asked for with import() (`imported`): each transport is bundled alone, and
+ * the entry, an ES module with a top-level await, imports its launcher. Over stdio a start then
+ * never parses the HTTP servers (express, iconv-lite, mime-db: half of its 1.6 MB).
  */
-async function bundlePackage({ name, copies }) {
+async function bundlePackage({ name, copies, imported = [], module: esModule = false }) {
   const installed = path.join(root, 'node_modules', '@modelcontextprotocol', name);
-  const out = path.join(tests, 'servers', name);
-  await rm(out, { recursive: true, force: true });
-  await build({
-    ...OPTIONS,
-    entryPoints: { index: path.join(installed, 'dist', 'index.js') },
-    splitting: true,
-    outdir: path.join(out, 'dist'),
-    // Next to the entry: a chunk finds the files the package reads where the entry did.
-    chunkNames: '[name]-[hash]',
-  });
+  const out = path.join(tests, 'servers', name, 'dist');
+  await rm(path.dirname(out), { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const entry = path.join(installed, 'dist', 'index.js');
+  if (esModule) await build({ ...OPTIONS, entryPoints: [entry], outfile: path.join(out, 'index.js') });
+  const fixtures = esModule ? [] : imported.length > 0 ? imported : ['index'];
+  if (imported.length > 0) await bundleEntry(entry, imported, path.join(out, 'index.js'));
+  await Promise.all(
+    fixtures.map(async (module) => {
+      const source = module === 'index' ? entry : path.join(installed, 'dist', 'transports', `${module}.js`);
+      const launcherFile = path.join(out, `${module}.js`);
+      const code = await bundleCommonJs(source);
+      await writeFile(path.join(out, `${module}.cjs`), code.replace(/^#!.*\n/, ''));
+      await writeFile(launcherFile, launcher(launcherFile, await exportsOf(source)), { mode: 0o755 });
+    }),
+  );
   for (const [copy, from] of Object.entries(copies))
-    await cp(path.join(installed, from), path.join(out, copy), { recursive: true });
+    await cp(path.join(installed, from), path.join(path.dirname(out), copy), { recursive: true });
+}
+
+/** A package's entry alone, its import() of each of `imported` (./transports/NAME.js) left to ./NAME.js. */
+async function bundleEntry(entry, imported, file) {
+  const launchers = {
+    name: 'transport-launchers',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^\.\/transports\/[\w]+\.js$/ }, (args) => {
+        const module = path.basename(args.path, '.js');
+        if (!imported.includes(module)) return undefined;
+        return { path: `./${module}.js`, external: true };
+      });
+    },
+  };
+  await build({ ...OPTIONS, plugins: [...OPTIONS.plugins, launchers], entryPoints: [entry], outfile: file });
 }
 
 await Promise.all([bundleFixtures(), ...PACKAGES.map(bundlePackage)]);
