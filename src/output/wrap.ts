@@ -6,8 +6,12 @@
 import stringWidth from 'string-width';
 import { withoutOwnCodes } from './terminal.js';
 
+/** Printable ASCII alone: a column a character, no need to ask string-width (a table asks often). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Columns the text takes on a terminal. */
 export function displayWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   return stringWidth(withoutOwnCodes(text));
 }
 

@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { stripVTControlCharacters } from 'node:util';
 import stringWidth from 'string-width';
 import { renderTable, type Column } from '../../src/output/table.js';
 import { makeChalk } from '../../src/output/color.js';
@@ -196,4 +197,28 @@ test('in a pipe: tab-separated, nothing cut, nothing dropped', async () => {
     rows[5],
     [tools[5]!.name, tools[5]!.title, tools[5]!.description.replace('\n', ' '), tools[5]!.required].join('\t'),
   );
+});
+
+test('wide characters take two columns: names and descriptions in CJK or emoji still fit', async () => {
+  const tools = [
+    {
+      name: '検索_ツール',
+      description: '日本語の説明がここに入ります、とても長い説明です。さらに続きます。',
+      required: '',
+    },
+    { name: 'emoji_🙂_tool', description: `Says 🙂 ${'and more 🎉 '.repeat(8)}`, required: '' },
+    { name: 'plain', description: 'An ASCII description', required: '' },
+  ];
+  const lines = await draw(tools, 40);
+  for (const line of lines) assert.ok(stringWidth(line) <= 40, `a line ${stringWidth(line)} columns wide:\n${line}`);
+  const descriptionColumn = lines[0]!.indexOf('DESCRIPTION');
+  // The NAME column is as wide as the widest name on screen: 検索_ツール is 11 columns, 6 characters.
+  assert.equal(descriptionColumn, stringWidth('emoji_🙂_tool') + 2);
+  assert.ok(lines[1]!.startsWith('検索_ツール'), lines[1]);
+  assert.ok(lines[1]!.endsWith('…'), `cut where the wide text passes 40 columns: ${lines[1]}`);
+  assert.equal(lines[3], 'plain          An ASCII description');
+  // In colour the same table: colour codes take no columns.
+  const coloured = await renderTable(COLUMNS, tools, { tty: true, chalk: makeChalk(1), columns: 40 });
+  assert.notEqual(coloured, `${lines.join('\n')}\n`, 'the header is drawn in colour');
+  assert.equal(stripVTControlCharacters(coloured), `${lines.join('\n')}\n`);
 });
