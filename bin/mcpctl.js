@@ -5,7 +5,7 @@
 // CommonJS (bin/package.json), as the bundle is: Node 20 then starts no ES module loader, and no
 // built-in module is loaded whole for an ES import of one of its functions.
 
-const { chmodSync, existsSync, lstatSync, mkdirSync } = require('node:fs');
+const { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { format } = require('node:util');
@@ -104,8 +104,38 @@ function useCodeCache() {
   }
 }
 
+/**
+ * What the build already wrote, for the two runs whose output is the same every time: `mcpctl
+ * --help` into a pipe or a file (dist/bundle/help.txt, written by scripts/bundle.mjs) and `mcpctl
+ * completion SHELL` (completions/, committed). They are printed without loading the program,
+ * which a person's help drawn to a terminal's width, or any other argument, still needs. Tests
+ * hold both equal to what the program prints. Undefined when the file is not there.
+ */
+function shippedAnswer(argv) {
+  let file;
+  if (argv.length === 1 && argv[0] === '--help' && !stdout.terminal) file = path.join(bundleDir, 'help.txt');
+  else if (argv.length === 2 && argv[0] === 'completion' && ['bash', 'zsh', 'fish'].includes(argv[1]))
+    file = path.join(root, 'completions', `mcpctl.${argv[1]}`);
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The run: the program's main() given the real process, its code the exit code. */
 async function run() {
+  const shipped = shippedAnswer(process.argv.slice(2));
+  if (shipped !== undefined) {
+    // A reader gone away (`| head`) ends the run quietly, as the program's own writes do.
+    stdout.stream.write(shipped, (err) => {
+      if (!err || err.code === 'EPIPE') return;
+      stderr.stream.write(`mcpctl: cannot write to stdout: ${err.message}\n`);
+      process.exitCode = EXIT_CODES.internal;
+    });
+    return;
+  }
   useCodeCache();
   const { main } = loadBuilt('main.cjs');
   const code = await main(process.argv.slice(2), {

@@ -9,7 +9,10 @@
 // chunk afterwards (fewer bytes to parse), one file at a time.
 
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { rollup } from 'rollup';
 import commonjs from '@rollup/plugin-commonjs';
@@ -242,3 +245,29 @@ for (const file of await readdir(out)) {
   });
   await writeFile(full, code);
 }
+
+/**
+ * `mcpctl --help` into a pipe or a file prints the same text at every run, whatever the
+ * environment: written here once, to help.txt beside the chunks, bin/ prints it without loading
+ * the program (bin/mcpctl.js, shippedAnswer). Made by the bundle itself, as bin/ would run it.
+ */
+async function writeHelpText() {
+  const { main } = createRequire(import.meta.url)(path.join(out, 'main.cjs'));
+  const stdout = new PassThrough();
+  const chunks = [];
+  stdout.on('data', (chunk) => chunks.push(chunk));
+  const stderr = new PassThrough();
+  stderr.resume();
+  const code = await main(['--help'], {
+    io: { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: {},
+    cwd: root,
+    home: os.tmpdir(),
+    now: () => Date.now(),
+    signal: new AbortController().signal,
+  });
+  if (code !== 0) throw new Error(`bundle: mcpctl --help exited with ${code}`);
+  await writeFile(path.join(out, 'help.txt'), Buffer.concat(chunks));
+}
+
+await writeHelpText();

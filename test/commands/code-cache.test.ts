@@ -19,10 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBin } from '../helpers/run.js';
 
-/** A run of `--help` with its cache under `cacheHome` (XDG_CACHE_HOME). */
-async function helpWith(cacheHome: string) {
+/**
+ * A run of `--version` with its cache under `cacheHome` (XDG_CACHE_HOME): a command that loads
+ * the program (`--help` into a pipe prints the text the build wrote, without it).
+ */
+async function versionWith(cacheHome: string) {
   const home = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-home-'));
-  return runBin(['--help'], { env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: cacheHome } });
+  return runBin(['--version'], { env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: cacheHome } });
 }
 
 /** Every file under `dir`, recursively. */
@@ -34,13 +37,13 @@ function filesUnder(dir: string): string[] {
 
 test('the code cache is written to a directory only the user can enter, and used by the next run', async () => {
   const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
-  const result = await helpWith(cacheHome);
+  const result = await versionWith(cacheHome);
   assert.equal(result.code, 0, result.stderr);
   const dir = path.join(cacheHome, 'mcpctl');
   assert.equal(statSync(dir).mode & 0o777, 0o700);
   const written = filesUnder(dir);
   assert.ok(written.length > 0, 'no code cache was written');
-  const again = await helpWith(cacheHome);
+  const again = await versionWith(cacheHome);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(again.stdout, result.stdout);
   assert.deepEqual(filesUnder(dir), written);
@@ -51,7 +54,7 @@ test('a cache directory of ours left open to others is made private again', asyn
   const dir = path.join(cacheHome, 'mcpctl');
   mkdirSync(dir);
   chmodSync(dir, 0o755);
-  const result = await helpWith(cacheHome);
+  const result = await versionWith(cacheHome);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(statSync(dir).mode & 0o777, 0o700);
 });
@@ -61,9 +64,9 @@ test('a symlink planted as the cache directory is not followed, and the run goes
   const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-planted-'));
   chmodSync(elsewhere, 0o755);
   symlinkSync(elsewhere, path.join(cacheHome, 'mcpctl'));
-  const result = await helpWith(cacheHome);
+  const result = await versionWith(cacheHome);
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /Usage: mcpctl/);
+  assert.match(result.stdout, /^\d+\.\d+\.\d+\n$/);
   assert.equal(result.stderr, '');
   assert.deepEqual(readdirSync(elsewhere), []);
   assert.equal(statSync(elsewhere).mode & 0o777, 0o755);
@@ -72,25 +75,25 @@ test('a symlink planted as the cache directory is not followed, and the run goes
 test('a cache directory that cannot be made costs nothing but the cache', async () => {
   const cacheHome = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-')), 'a-file');
   writeFileSync(cacheHome, 'not a directory\n');
-  const result = await helpWith(cacheHome);
+  const result = await versionWith(cacheHome);
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /Usage: mcpctl/);
+  assert.match(result.stdout, /^\d+\.\d+\.\d+\n$/);
   assert.equal(result.stderr, '');
   assert.equal(existsSync(path.join(cacheHome, 'mcpctl')), false);
 });
 
 test('a cache directory where mkdir fails under a parent that exists (/proc) is no hang', async () => {
   // Node's recursive mkdir loops for ever there; the run must go on without a cache.
-  const result = await helpWith(path.join('/proc', `mcpctl-${process.pid}`, 'cache'));
+  const result = await versionWith(path.join('/proc', `mcpctl-${process.pid}`, 'cache'));
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /Usage: mcpctl/);
+  assert.match(result.stdout, /^\d+\.\d+\.\d+\n$/);
   assert.equal(result.stderr, '');
 });
 
 test('a cache directory several levels deep is made, each level private', async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
   const cacheHome = path.join(root, 'a', 'b');
-  const result = await helpWith(cacheHome);
+  const result = await versionWith(cacheHome);
   assert.equal(result.code, 0, result.stderr);
   for (const dir of [path.join(root, 'a'), cacheHome, path.join(cacheHome, 'mcpctl')])
     assert.equal(statSync(dir).mode & 0o777, 0o700, dir);
