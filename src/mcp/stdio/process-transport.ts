@@ -45,6 +45,13 @@ const TERM_WAIT_MS = 2000;
 const KILL_WAIT_MS = 1000;
 /** Lines of stderr kept for error messages. */
 const TAIL_LINES = 20;
+/**
+ * How long the end of a dead server's stderr is waited for before its pipe is closed: its last
+ * lines are what an error names as the cause. They normally arrive with its exit, but the SDK
+ * closes the transport as soon as the handshake fails, and on a loaded machine the stderr pipe
+ * can be read after that.
+ */
+const STDERR_DRAIN_MS = 2000;
 
 export class ProcessTransport implements Transport {
   onclose?: () => void;
@@ -165,10 +172,22 @@ export class ProcessTransport implements Transport {
     // A process that never started (command not found) has no exit status or stderr to come.
     if (this.child?.pid === undefined) return;
     const exited = this.exit ? Promise.resolve() : new Promise<void>((resolve) => this.exitWaiters.push(resolve));
-    const drained = this.stderrEnded
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => this.stderrWaiters.push(resolve));
-    await within(Promise.all([exited, drained]), maxMs);
+    await within(Promise.all([exited, this.stderrDrained()]), maxMs);
+  }
+
+  /**
+   * Whether the server failed without a signal (an exit status other than 0): its last words,
+   * which may still be in the pipe, name the cause. A server that exits cleanly or is ended by
+   * a signal is not waited for, since a process outside its group may keep its stderr open.
+   */
+  private failedOnItsOwn(): boolean {
+    return this.exit !== undefined && this.exit.signal === null && this.exit.code !== 0;
+  }
+
+  /** Settles once the server's stderr has been read to its end. */
+  private stderrDrained(): Promise<void> {
+    if (this.stderrEnded) return Promise.resolve();
+    return new Promise<void>((resolve) => this.stderrWaiters.push(resolve));
   }
 
   private async teardown(): Promise<void> {
@@ -185,6 +204,7 @@ export class ProcessTransport implements Transport {
         { graceMs: GRACE_MS, termWaitMs: TERM_WAIT_MS, killWaitMs: KILL_WAIT_MS },
       );
       this.started?.release();
+      if (this.failedOnItsOwn()) await within(this.stderrDrained(), STDERR_DRAIN_MS);
       child.stdout.destroy();
       child.stderr.destroy();
       child.stdin.destroy();
