@@ -6,6 +6,7 @@
 
 import path from 'node:path';
 import type { Context } from '../io.js';
+import { writeFailureReason } from '../atomic-file.js';
 import { configError } from '../errors.js';
 import * as fs from '../fs-async.js';
 import { xdgConfigHome } from './paths.js';
@@ -94,7 +95,12 @@ async function unsafeStore(file: string): Promise<{ why: string; fix: string } |
     info = await fs.lstat(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
+    // Not an empty store: one that cannot be looked at may hold records, and says nothing.
+    throw configError(`cannot read the trust store ${file}: ${writeFailureReason(err)}`, {
+      phase: 'config',
+      cause: err,
+      hint: `check the path: ${path.dirname(file)} must be a directory you can read (XDG_CONFIG_HOME moves it)`,
+    });
   }
   const again = 'remove it and trust your project configs again (`mcpctl servers trust FILE`)';
   if (info.isSymbolicLink()) return { why: 'is a symbolic link', fix: again };

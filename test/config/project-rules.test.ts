@@ -351,11 +351,17 @@ test("a trust store of another user trusts nothing; root's own is believed", { s
   assert.deepEqual(await verdicts(file), { data, edit: data });
 });
 
-test('a trust store that cannot be looked at is an error, not an empty store', async () => {
+test('a trust store that cannot be looked at is a config error naming it, not an empty store', async () => {
   const { file } = makeStore();
   const below = path.join(file, 'trust.json');
-  await assert.rejects(believedTrustStore(below), { code: 'ENOTDIR' });
-  await assert.rejects(readTrustStore(below), { code: 'ENOTDIR' });
+  for (const read of [believedTrustStore, readTrustStore]) {
+    await assert.rejects(read(below), (err: McpctlError) => {
+      assert.equal(err.exitCode, 2);
+      assert.equal(err.message, `cannot read the trust store ${below}: not a directory, lstat '${below}'`);
+      assert.match(err.hint ?? '', /must be a directory you can read/);
+      return true;
+    });
+  }
 });
 
 test('trust is keyed where the config was found: its folder resolved, never where a link at the file leads', async () => {
