@@ -12,8 +12,8 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { printedBy } from './printed-by.mjs';
 import { rollup } from 'rollup';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
@@ -253,21 +253,8 @@ for (const file of await readdir(out)) {
  */
 async function writeHelpText() {
   const { main } = createRequire(import.meta.url)(path.join(out, 'main.cjs'));
-  const stdout = new PassThrough();
-  const chunks = [];
-  stdout.on('data', (chunk) => chunks.push(chunk));
-  const stderr = new PassThrough();
-  stderr.resume();
-  const code = await main(['--help'], {
-    io: { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: {},
-    cwd: root,
-    home: os.tmpdir(),
-    now: () => Date.now(),
-    signal: new AbortController().signal,
-  });
-  if (code !== 0) throw new Error(`bundle: mcpctl --help exited with ${code}`);
-  await writeFile(path.join(out, 'help.txt'), Buffer.concat(chunks));
+  const help = await printedBy(main, ['--help'], { cwd: root, home: os.tmpdir() });
+  await writeFile(path.join(out, 'help.txt'), help);
 }
 
 await writeHelpText();

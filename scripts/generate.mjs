@@ -14,8 +14,8 @@
 import { build } from 'esbuild';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { printedBy } from './printed-by.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = path.join(root, 'dist', '.generate');
@@ -55,25 +55,6 @@ async function generateValidators() {
   await put('generated/test-file-validator.ts', testFile.testFileValidatorModule());
 }
 
-/** `mcpctl completion SHELL` of the program as it is now, run in-process. */
-async function completionScript(main, shell) {
-  const stdout = new PassThrough();
-  const chunks = [];
-  stdout.on('data', (chunk) => chunks.push(chunk));
-  const stderr = new PassThrough();
-  stderr.resume();
-  const code = await main(['completion', shell], {
-    io: { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: {},
-    cwd: root,
-    home: scratch,
-    now: () => Date.now(),
-    signal: new AbortController().signal,
-  });
-  if (code !== 0) throw new Error(`mcpctl completion ${shell} exited with ${code}`);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function generateShipped() {
   const schema = await load('src/config/schema.ts');
   await put('mcpctl.schema.json', schema.schemaJson());
@@ -81,7 +62,10 @@ async function generateShipped() {
   await put('mcpctl-test.schema.json', testSchema.testSchemaJson());
   const { main } = await load('commands/common/main.ts');
   for (const shell of ['bash', 'zsh', 'fish'])
-    await put(`completions/mcpctl.${shell}`, await completionScript(main, shell));
+    await put(
+      `completions/mcpctl.${shell}`,
+      await printedBy(main, ['completion', shell], { cwd: root, home: scratch }),
+    );
 }
 
 try {
