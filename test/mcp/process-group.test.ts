@@ -33,6 +33,15 @@ function stat(pid: number): { state: string; pgid: number; start: string } | und
   }
 }
 
+/** The program `pid` runs (its command name), or undefined once it is gone. */
+function command(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 const running = (pid: number) => ![undefined, 'Z'].includes(stat(pid)?.state);
 
 /** Polls until `check` holds; the test's own timeout bounds a wait that never ends. */
@@ -196,7 +205,8 @@ test('what left the group (setsid) is found through the tree, by pid and start t
     await until(() => readPid(path.join(dir, 'below')) > 0 && readPid(path.join(dir, 'escaped')) > 0);
     escaped = readPid(path.join(dir, 'escaped'));
     below = readPid(path.join(dir, 'below'));
-    await until(() => stat(escaped)?.pgid === escaped);
+    // Once it runs sleep, its own `mv` (a child in its session, alive past the rename) has ended.
+    await until(() => stat(escaped)?.pgid === escaped && command(escaped) === 'sleep');
     const found = escapedDescendants(pgid);
     const byPid = (a: { pid: number }, b: { pid: number }) => a.pid - b.pid;
     const expected = [escaped, below].map((pid) => ({ pid, start: stat(pid)!.start })).sort(byPid);
