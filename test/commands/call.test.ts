@@ -239,16 +239,19 @@ test('a malformed outputSchema is a warning, not a failure', async () => {
 
 test('progress shows on a terminal, not in a pipe, and keeps a slow call alive past the idle timeout', async () => {
   // 10 steps 400 ms apart outlast the 3 s idle timeout; a 3 s gap between two of them would
-  // take a machine busier than any CI's.
+  // take a machine busier than any CI's. Starting the server is not held to those 3 s.
   const slowConfig = stdioFixture('slow', { timeout: 3 });
   const terminal = await run(
-    ['-c', slowConfig, 'call', 'slow', 'slow', 'steps=10', 'intervalMs=400', '--no-color'],
+    ['-c', slowConfig, '--connect-timeout', '60', 'call', 'slow', 'slow', 'steps=10', 'intervalMs=400', '--no-color'],
     opts({ tty: true }),
   );
   assert.equal(terminal.code, 0, terminal.stderr);
   assert.equal(terminal.stdout, 'done after 10 steps\n');
   assert.match(terminal.stderr, /slow: \d+% step \d/);
-  const piped = await run(['-c', slowConfig, 'call', 'slow', 'slow', 'steps=2', 'intervalMs=100'], opts());
+  const piped = await run(
+    ['-c', slowConfig, '--connect-timeout', '60', 'call', 'slow', 'slow', 'steps=2', 'intervalMs=100'],
+    opts(),
+  );
   assert.equal(piped.code, 0, piped.stderr);
   assert.equal(piped.stderr, '');
 });
@@ -313,6 +316,8 @@ test('elicitation: the time a person takes to answer does not count against the 
   const config = stdioFixture('patient', { timeout: 1.5 });
   // The person answers twice the idle timeout after the question arrived. Were the timer
   // running meanwhile, it would fire first: it was set before the question, in this process.
+  // Starting the server is not held to the 1.5 s (a busy machine can take longer).
+  const started = ['-c', config, '--connect-timeout', '60'];
   const typing = new PassThrough();
   let later: NodeJS.Timeout | undefined;
   const answerLate = (stderr: string) => {
@@ -322,7 +327,7 @@ test('elicitation: the time a person takes to answer does not count against the 
   const giveUp = setTimeout(() => typing.end(), 30_000); // no question at all: end, and fail below
   try {
     const r = await run(
-      ['-c', config, 'call', 'patient', 'ask', '--no-color'],
+      [...started, 'call', 'patient', 'ask', '--no-color'],
       opts({ tty: true, stdinTTY: true, stdin: typing, onStderr: answerLate }),
     );
     assert.equal(r.code, 0, r.stderr);
@@ -333,7 +338,7 @@ test('elicitation: the time a person takes to answer does not count against the 
     clearTimeout(giveUp);
   }
   const silent = await run(
-    ['-c', config, 'call', 'patient', 'slow', 'steps=1', 'intervalMs=4000', '--json'],
+    [...started, 'call', 'patient', 'slow', 'steps=1', 'intervalMs=4000', '--json'],
     opts({ tty: true, stdinTTY: true, stdin: new PassThrough() }),
   );
   assert.equal(silent.code, 124, silent.stderr);
