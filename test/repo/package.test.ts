@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +33,9 @@ test('the packed tarball holds the program and nothing else, and installs and ru
   // The build is npm test's first step; packing again must not rebuild (prepack would).
   const packed = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ROOT], dir);
   const [info] = JSON.parse(packed.stdout) as { filename: string; files: PackedFile[] }[];
+  // The name the README's CI job installs (test/commands/readme-ci.test.ts holds it to the version).
+  const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  assert.equal(info.filename, `mcpctl-${version}.tgz`);
   const files = info.files.map((f) => f.path).sort();
 
   for (const wanted of [
@@ -44,6 +47,7 @@ test('the packed tarball holds the program and nothing else, and installs and ru
     'bin/package.json',
     'dist/bundle/main.cjs',
     'mcpctl.schema.json',
+    'mcpctl-test.schema.json',
   ]) {
     assert.ok(files.includes(wanted), `${wanted} is missing from the tarball`);
   }
