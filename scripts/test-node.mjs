@@ -139,9 +139,11 @@ const reporter = weighing ? ['--test-reporter=tap'] : [];
 // NODE_EXTRA_CA_CERTS (this workplace sets it to the system bundle) makes every Node process the
 // suite starts parse that whole file first: on Node 20, 0.1 s of CPU a start against 0.03 s.
 const { NODE_EXTRA_CA_CERTS: _systemCAs, ...env } = process.env;
+// Each test process, once its tests are done, has a bounded time to exit (scripts/test-exit-bound.cjs).
+const exitBound = path.join(root, 'scripts', 'test-exit-bound.cjs');
 const child = spawn(
   process.execPath,
-  ['--test', `--test-concurrency=${CONCURRENCY}`, ...reporter, ...flags, ...files],
+  ['--require', exitBound, '--test', `--test-concurrency=${CONCURRENCY}`, ...reporter, ...flags, ...files],
   {
     stdio: ['inherit', weighing ? 'pipe' : 'inherit', 'inherit'],
     // Node 22.1 and later reuse what an earlier process compiled (Node 20 ignores it).
