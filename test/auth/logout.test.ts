@@ -1,7 +1,8 @@
 // auth logout: forgets one server's sign-in (or all), optionally the registered client too.
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { authStatus, createAuthProvider, login, logout } from '../../src/auth/index.js';
 import { normalizeServerUrl } from '../../src/auth/url.js';
@@ -58,5 +59,25 @@ describe('auth logout', () => {
     assert.deepEqual(data.servers, {});
     assert.deepEqual(data.clients, {});
     assert.deepEqual(await logout(makeSpec(fixture.url), makeCtx(home.dir)), { servers: [], clients: [] });
+  });
+});
+
+describe('auth logout with nothing stored', () => {
+  it('takes no lock and writes nothing: the store need not exist, nor its directory be makeable', async () => {
+    const home = await tempHome();
+    try {
+      const spec = makeSpec('http://127.0.0.1:9/mcp');
+      assert.deepEqual(await logout(spec, makeCtx(home.dir)), { servers: [], clients: [] });
+      assert.deepEqual(await readdir(home.dir), [], 'no store, lock or directory was made');
+      // The config directory under a file: nothing can be made there, and nothing needs to be.
+      const file = join(home.dir, 'a-file');
+      await writeFile(file, '');
+      assert.deepEqual(await logout('all', makeCtx(join(file, 'config')), { forgetClient: true }), {
+        servers: [],
+        clients: [],
+      });
+    } finally {
+      await home.cleanup();
+    }
   });
 });
