@@ -1,13 +1,14 @@
 // Sign-in and step-up against a real authorization server: oidc-provider (certified OpenID
 // Connect / OAuth 2.0) on loopback, with dynamic registration, PKCE, resource indicators and
-// JWT access tokens, driven through bin/ as a user would with the fake browser as $BROWSER.
+// JWT access tokens, driven as a user would with the fake browser as $BROWSER: the first sign-in
+// through bin/, the rest through main() in this process (the process is not what they test).
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runBin } from '../helpers/run.js';
+import { run, runBin } from '../helpers/run.js';
 import { startOidcFixture, type OidcFixture } from '../fixtures/oauth/oidc.js';
 import { browserEntries, fakeBrowser } from './helpers.js';
 
@@ -32,28 +33,28 @@ describe('against oidc-provider', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** mcpctl through bin/ with its own config home (`home`) and $BROWSER. */
-  async function mcpctl(args: string[], home: string, mode: 'follow' | 'tamper-state' = 'follow') {
+  /** mcpctl with its own config home (`home`) and $BROWSER; in this process unless `throughBin`. */
+  async function mcpctl(args: string[], home: string, mode: 'follow' | 'tamper-state' = 'follow', throughBin = false) {
     // Each home its own browser log: entries of one test are not read by another.
     const homeDir = path.join(dir, home);
     mkdirSync(homeDir, { recursive: true });
     const browser = await fakeBrowser(homeDir, mode);
-    const result = await runBin(['-c', config, ...args], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: dir,
-        XDG_CONFIG_HOME: homeDir,
-        XDG_CACHE_HOME: path.join(dir, 'cache'),
-        BROWSER: browser.program,
-      },
-      killAfterMs: 60_000,
-    });
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      XDG_CONFIG_HOME: homeDir,
+      XDG_CACHE_HOME: path.join(dir, 'cache'),
+      BROWSER: browser.program,
+    };
+    const argv = ['-c', config, ...args];
+    const result = throughBin
+      ? await runBin(argv, { cwd: dir, env, killAfterMs: 60_000 })
+      : await run(argv, { cwd: dir, env, home: dir });
     return { ...result, browser };
   }
 
   it('signs in end to end: registration, PKCE, a JWT for the MCP resource; a later call uses it', async () => {
-    const login = await mcpctl(['auth', 'login', 'demo', '--json'], 'signin');
+    const login = await mcpctl(['auth', 'login', 'demo', '--json'], 'signin', 'follow', true);
     assert.equal(login.code, 0, login.stderr);
     const status = JSON.parse(login.stdout) as { state: string; scopes: string[]; refreshable: boolean };
     assert.equal(status.state, 'signed-in');
@@ -64,7 +65,7 @@ describe('against oidc-provider', () => {
     const [entry] = await browserEntries(login.browser, 1);
     assert.equal(entry?.title, 'Signed in');
 
-    const call = await mcpctl(['call', 'demo', 'whoami', '--json'], 'signin');
+    const call = await mcpctl(['call', 'demo', 'whoami', '--json'], 'signin', 'follow', true);
     assert.equal(call.code, 0, call.stderr);
     assert.match(call.stdout, /alice/);
   });

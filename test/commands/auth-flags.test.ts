@@ -1,6 +1,7 @@
-// `auth login` and `auth logout` flags through bin/, as the README gives them: --no-browser
-// (the URL printed, no browser started), --scope, --timeout bounding the wait; logout of one
-// server, --all and --forget-client with their JSON; and sign-in to a server with no `oauth` key.
+// `auth login` and `auth logout` flags as the README gives them: --no-browser (the URL printed, no
+// browser started; through bin/), --scope, --timeout bounding the wait; logout of one server,
+// --all and --forget-client with their JSON; and sign-in to a server with no `oauth` key. All but
+// the first run through main() in this process: the process is not what they test.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, runBin, jsonError, type RunResult } from '../helpers/run.js';
+import { BIN, run, jsonError, type RunResult } from '../helpers/run.js';
 import { startOAuthFixture, ADMIN_SCOPE, READ_SCOPE, type OAuthFixture } from '../fixtures/oauth/server.js';
 import { browserEntries, fakeBrowser, type FakeBrowser } from '../auth/helpers.js';
 
@@ -49,7 +50,7 @@ after(async () => {
 });
 
 const mcpctl = (args: string[], extraEnv: Record<string, string> = {}) =>
-  runBin(['-c', config, ...args], { cwd: dir, env: { ...env, ...extraEnv }, killAfterMs: 30_000 });
+  run(['-c', config, ...args], { cwd: dir, env: { ...env, ...extraEnv }, home: dir });
 
 /** `auth login` through bin/, acting as the person: when the URL appears on stderr, `answer` it. */
 function loginWatching(
