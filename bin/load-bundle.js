@@ -5,7 +5,9 @@
 // and every function a run calls was compiled again on each run (on Node 24, a tenth of
 // `mcpctl --help`). Ours is made at the end of the run, with every function the run compiled.
 // A cache that is missing, stale, foreign or broken is only a miss: the chunk is compiled from
-// its source and its entry written anew.
+// its source and its entry written anew. Where the user's cache has no entry, the one the build
+// made for this Node (dist/v8-seed, by scripts/seed-code-cache.mjs) is used, read-only: a first
+// run after the build compiles little; the user's own entry is still written at its end.
 
 'use strict';
 
@@ -17,15 +19,20 @@ const vm = require('node:vm');
 /** Leads every entry of ours; an entry without it (or of another layout) is not used. */
 const MAGIC = Buffer.from('mcpctl-v8-cache-1\n');
 
+/** The directory name of this Node's entries, in the user's cache and in the build's seed. */
+const forThisNode = `${process.version}-${process.arch}`;
+
 /**
  * A loader of the bundle in `bundleDir`: `load(name)` returns a chunk's exports; chunks loaded
  * after `useCache(dir)` use the code cache under `dir` (a private directory of the user's), and
- * `save()` writes the entries they missed. A chunk's require of another chunk (`./name.cjs`)
- * comes here; anything else (Node's built-in modules, the few packages left outside the bundle)
- * goes to Node's require.
+ * `save()` writes the entries they missed; after `useSeed(dir)`, a chunk the user's cache has no
+ * good entry for uses the build's entry under `dir`, which is only read. A chunk's require of
+ * another chunk (`./name.cjs`) comes here; anything else (Node's built-in modules, the few
+ * packages left outside the bundle) goes to Node's require.
  */
 function bundleLoader(bundleDir) {
   let entries;
+  let seed;
   const external = createRequire(path.join(bundleDir, 'main.cjs'));
   const loaded = new Map();
   const missed = [];
@@ -35,13 +42,13 @@ function bundleLoader(bundleDir) {
     if (known) return known.exports;
     const file = path.join(bundleDir, name);
     const source = readFileSync(file);
-    const cached = entries && readEntry(entries, name, source);
+    const own = entries && readEntry(entries, name, source);
     const script = new vm.Script(wrap(source), {
       filename: file,
-      cachedData: cached,
+      cachedData: own ?? (seed && readEntry(seed, name, source)),
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
-    if (entries && (!cached || script.cachedDataRejected)) missed.push({ name, source, script });
+    if (entries && (!own || script.cachedDataRejected)) missed.push({ name, source, script });
     const mod = { exports: {} };
     // Registered before it runs, as Node does, so that a cycle sees the exports made so far.
     loaded.set(name, mod);
@@ -55,11 +62,14 @@ function bundleLoader(bundleDir) {
   };
   // One directory per Node version: V8 rejects another version's data, which would only thrash.
   const useCache = (dir) => {
-    const versioned = path.join(dir, 'v8-vm', `${process.version}-${process.arch}`);
+    const versioned = path.join(dir, 'v8-vm', forThisNode);
     mkdirSync(versioned, { recursive: true, mode: 0o700 });
     entries = versioned;
   };
-  return { load, useCache, save };
+  const useSeed = (dir) => {
+    seed = path.join(dir, forThisNode);
+  };
+  return { load, useCache, useSeed, save };
 }
 
 /** The chunk as Node wraps a CommonJS module (in parentheses: V8 compiles the function at once). */

@@ -94,8 +94,12 @@ function makeDirs(dir) {
   }
 }
 
-/** The code cache in the private cache directory; a read-only or foreign home runs without. */
+/**
+ * The code cache in the private cache directory (a read-only or foreign home runs without), and
+ * the entries the build made for this Node (dist/v8-seed, absent from an installed package).
+ */
 function useCodeCache() {
+  bundle.useSeed(path.join(root, 'dist', 'v8-seed'));
   try {
     const dir = privateCacheDir();
     if (dir) bundle.useCache(dir);

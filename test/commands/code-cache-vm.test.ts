@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -36,10 +37,13 @@ function bundleSaying(word: string): string {
 
 /**
  * main.cjs's answer, loaded in a fresh Node by bin's loader with its cache under `cacheDir`;
- * `then` runs after the load, before the entries are saved (as the program runs in bin/).
+ * `then` runs after the load, before the entries are saved (as the program runs in bin/); with
+ * `seedDir`, the build's entries there are used where the cache has none.
  */
-function answerOf(bundleDir: string, cacheDir: string, then = ''): string {
+function answerOf(bundleDir: string, cacheDir: string, then = '', seedDir?: string): string {
+  const seed = seedDir === undefined ? '' : `b.useSeed(${JSON.stringify(seedDir)});`;
   const script = `const b = require(${JSON.stringify(LOADER)}).bundleLoader(${JSON.stringify(bundleDir)});
+${seed}
 b.useCache(${JSON.stringify(cacheDir)});
 const chunk = b.load('main.cjs');
 ${then}
@@ -87,6 +91,29 @@ test('an entry is made after the run: it holds the functions the run called, not
   const idle = sizeAfter('');
   const called = sizeAfter('chunk.work(7);');
   assert.ok(called > idle + 500, `entry of a run that called work(): ${called} bytes; of one that did not: ${idle}`);
+});
+
+test("the build's seed serves a chunk the user's cache has no entry for; the user's entry is still written", () => {
+  // A seed made by a run that called work(): a run that does not call it, served by the seed,
+  // still has work()'s code to put in its own entry. Compiled from its source, it would not.
+  const body = Array.from({ length: 200 }, (_, i) => `n = (n * 31 + ${i}) % 1000003;`).join('');
+  const bundle = bundleSaying('AAAA');
+  appendFileSync(path.join(bundle, 'main.cjs'), `exports.work=function(n){${body}return n};`);
+  const build = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+  answerOf(bundle, build, 'chunk.work(7);');
+  const seed = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-seed-'));
+  cpSync(entriesOf(build), path.join(seed, `${process.version}-${process.arch}`), { recursive: true });
+  const entrySize = (seedDir?: string) => {
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+    assert.equal(answerOf(bundle, cache, '', seedDir), `AAAA${path.sep}`);
+    return statSync(path.join(entriesOf(cache), 'main.cjs')).size;
+  };
+  const compiled = entrySize();
+  const seeded = entrySize(seed);
+  assert.ok(seeded > compiled + 500, `entry after a seeded run: ${seeded} bytes; after a compiled one: ${compiled}`);
+  // A chunk rebuilt since the seed was made (the same length): its seed entry is not used.
+  writeFileSync(path.join(bundle, 'part.cjs'), '"use strict";exports.word="BBBB";');
+  assert.equal(answerOf(bundle, mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-')), '', seed), `BBBB${path.sep}`);
 });
 
 test('a chunk rebuilt to other code of the same length is run as it is now, and its entry made anew', () => {

@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runBin } from '../helpers/run.js';
+import { ROOT, runBin } from '../helpers/run.js';
 
 /**
  * A run of `--version` with its cache under `cacheHome` (XDG_CACHE_HOME): a command that loads
@@ -47,6 +47,20 @@ test('the code cache is written to a directory only the user can enter, and used
   assert.equal(again.code, 0, again.stderr);
   assert.equal(again.stdout, result.stdout);
   assert.deepEqual(filesUnder(dir), written);
+});
+
+test("a first run in a new cache starts from the build's seed: its entries hold what the seed's runs compiled", async () => {
+  // The seed's runs (scripts/seed-code-cache.mjs) called tools: a --version run served by the
+  // seed has their code to put in its own entry; one compiled from the source would not.
+  const seed = path.join(ROOT, 'dist', 'v8-seed', `${process.version}-${process.arch}`);
+  const main = readdirSync(seed).find((name) => /^main-.*\.cjs$/.test(name));
+  assert.ok(main, `the build seeded no entry for the program's main chunk in ${seed}`);
+  const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
+  const result = await versionWith(cacheHome);
+  assert.equal(result.code, 0, result.stderr);
+  const own = statSync(path.join(cacheHome, 'mcpctl', 'v8-vm', `${process.version}-${process.arch}`, main)).size;
+  const seeded = statSync(path.join(seed, main)).size;
+  assert.ok(own >= seeded, `the run's entry for ${main} holds ${own} bytes, the seed's ${seeded}`);
 });
 
 test('a cache directory of ours left open to others is made private again', async () => {
