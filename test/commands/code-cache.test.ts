@@ -53,6 +53,7 @@ test("a first run in a new cache starts from the build's seed: its entries hold 
   // The seed's runs (scripts/seed-code-cache.mjs) called tools: a --version run served by the
   // seed has their code to put in its own entry; one compiled from the source would not.
   const seed = path.join(ROOT, 'dist', 'v8-seed', `${process.version}-${process.arch}`);
+  assert.ok(existsSync(seed), `no seed for this Node in ${seed}: the build was made by another Node (npm run build)`);
   const main = readdirSync(seed).find((name) => /^main-.*\.cjs$/.test(name));
   assert.ok(main, `the build seeded no entry for the program's main chunk in ${seed}`);
   const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-cache-'));
