@@ -28,8 +28,8 @@ const weightsFile = path.join(root, 'scripts', 'test-weights.json');
 
 /**
  * Shards, all run at once: a shard spends part of its time waiting on the servers and runs it
- * started, and the others fill the two cores meanwhile; each shard more loads the program and
- * node:test once more (docs/TESTING.md, "Suite time").
+ * started, and the others fill the two cores meanwhile; but each shard loads the program and
+ * node:test again (docs/TESTING.md, "Suite time").
  */
 const SHARDS = Number(process.env.MCPCTL_TEST_SHARDS ?? 6);
 const CONCURRENCY = SHARDS;
