@@ -4,7 +4,7 @@
 // process (several servers at once) from polling against itself.
 
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, open, readFile, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 // Our own pid, and whether another pid still runs: no other API answers these.
@@ -83,32 +83,18 @@ export async function withFileLock<T>(file: string, options: Partial<LockOptions
 }
 
 async function createLockFile(lockPath: string, deadline: number, options: LockOptions): Promise<string> {
-  const holder: Holder = { pid, host: hostname(), token: randomBytes(12).toString('hex') };
-  const content = JSON.stringify(holder);
   for (;;) {
     checkAborted(options);
     try {
-      const handle = await open(lockPath, 'wx', 0o600);
-      try {
-        await handle.writeFile(content);
-      } catch (err) {
-        // A lock file that names nobody would stand in the way until it is old.
-        await unlink(lockPath).catch(() => undefined);
-        throw err;
-      } finally {
-        await handle.close();
-      }
-      return content;
+      const content = await createExclusive(lockPath);
+      if (content !== undefined) return content;
     } catch (err) {
       // Named as the file the lock guards: that is the file the user cannot change now.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw clearWriteError(err, lockPath.replace(/\.lock$/, ''));
+      throw clearWriteError(err, lockPath.replace(/\.lock$/, ''));
     }
     const found = await readFile(lockPath, 'utf8').catch(() => undefined);
     if (found === undefined) continue; // released meanwhile
-    if (await isStale(lockPath, found, options)) {
-      await breakLock(lockPath, found);
-      continue;
-    }
+    if ((await isStale(lockPath, found, options)) && (await breakLock(lockPath, found, options))) continue;
     if (performance.now() >= deadline) throw lockTimeout(lockPath, options.waitMs, options);
     const jitter = Math.floor(Math.random() * options.pollMs);
     await sleep(options.pollMs + jitter, undefined, { signal: options.signal }).catch(() => undefined);
@@ -147,20 +133,55 @@ function processRuns(target: number): boolean {
 }
 
 /**
- * Removes the stale lock `content`, and only it: two processes may find the same stale lock, and
- * the slower one must not delete the fresh lock the faster one has just created. The file is
- * moved aside first and checked; a lock that turns out to be fresh is put back.
+ * Creates `file` naming this process as its holder (a fresh token each time); the content, or
+ * undefined when the file exists already.
  */
-async function breakLock(lockPath: string, content: string): Promise<void> {
-  const aside = `${lockPath}.${randomBytes(6).toString('hex')}.stale`;
+async function createExclusive(file: string): Promise<string | undefined> {
+  const holder: Holder = { pid, host: hostname(), token: randomBytes(12).toString('hex') };
+  const content = JSON.stringify(holder);
+  let handle: FileHandle;
   try {
-    await rename(lockPath, aside);
-  } catch {
-    return; // gone already
+    handle = await open(file, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw err;
   }
-  const moved = await readFile(aside, 'utf8').catch(() => undefined);
-  if (moved !== content) await link(aside, lockPath).catch(() => undefined);
-  await unlink(aside).catch(() => undefined);
+  try {
+    await handle.writeFile(content);
+  } catch (err) {
+    // A file that names nobody would stand in the way until it is old.
+    await unlink(file).catch(() => undefined);
+    throw err;
+  } finally {
+    await handle.close();
+  }
+  return content;
+}
+
+/**
+ * Removes the stale lock `content`, and only it; false when another process is breaking a lock
+ * on the same file right now. What was read as stale may be gone by now: its holder released it
+ * (and then ended, which is what made it look stale) and another process took the lock anew. So
+ * the file is read again and removed only if it still holds `content`, and processes that break
+ * take turns through a second file (`LOCK.break`, held for two file calls): between one breaker's
+ * read and its removal, no other breaker removes a lock that was just taken.
+ */
+async function breakLock(lockPath: string, content: string, options: LockOptions): Promise<boolean> {
+  const turn = `${lockPath}.break`;
+  const mine = await createExclusive(turn).catch(() => undefined);
+  if (mine === undefined) {
+    // Left by a breaker that died within its two file calls: cleared as a stale lock is.
+    const other = await readFile(turn, 'utf8').catch(() => undefined);
+    if (other !== undefined && (await isStale(turn, other, options))) await unlink(turn).catch(() => undefined);
+    return false;
+  }
+  try {
+    const now = await readFile(lockPath, 'utf8').catch(() => undefined);
+    if (now === content) await unlink(lockPath).catch(() => undefined);
+    return true;
+  } finally {
+    await unlink(turn).catch(() => undefined);
+  }
 }
 
 async function boundedWait(

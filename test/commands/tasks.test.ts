@@ -15,6 +15,7 @@ import path from 'node:path';
 import { run, runBin, jsonError } from '../helpers/run.js';
 import { eventually, everything as EVERYTHING } from '../mcp/helpers.js';
 import { received, startTaskHttpServer, taskServer } from '../fixtures/task-server.js';
+import { testClock } from '../helpers/clock.js';
 import { eraEntries, serveEra } from '../fixtures/session-http.js';
 import type { RunningHttpServer } from '../fixtures/node-http.js';
 
@@ -162,9 +163,21 @@ for (const { era, protocol } of eras) {
     assert.match(jsonError(waited.stderr).error.message, /was cancelled/);
   });
 
-  test(`${era}: --timeout bounds the waiting, not the task: exit 124, handle printed, task still working`, async () => {
-    // --timeout bounds the whole command, the connect included: 3 s leaves the task time to start.
-    const r = await run(['call', http.url, 'hold', '--timeout', '3', '--json', ...protocol], opts());
+  test(`${era}: --timeout bounds the waiting, not the task: exit 124, handle printed, task still working`, async (t) => {
+    // --timeout bounds the whole command, the connect included: its 3 s pass on a clock the test
+    // moves once mcpctl says the task started, so a slow machine never spends them before. The
+    // clock goes to 2.9 s and stays: past where the waiting stops (a last look at the task must
+    // still fit), short of where the work itself is stopped.
+    const clock = testClock(t, { date: true });
+    let started!: () => void;
+    const taskStarted = new Promise<void>((resolve) => (started = resolve));
+    const running = run(
+      ['call', http.url, 'hold', '--timeout', '3', '--json', ...protocol],
+      opts({ onStderr: (stderr) => /task \S+ started/.test(stderr) && started() }),
+    );
+    await taskStarted;
+    clock.tick(2_900);
+    const r = await clock.runDue(running);
     assert.equal(r.code, 124, r.stderr);
     const handle = JSON.parse(r.stdout) as { taskId: string; status: string };
     assert.equal(handle.status, 'working');
