@@ -190,6 +190,34 @@ const lazyPkceCrypto = {
   },
 };
 
+/**
+ * eventsource-parser's EventSourceParserStream extends TransformStream, a global that Node makes
+ * from its web streams modules (readable, writable and transform streams, worker messaging) on
+ * first read: the class declaration read it as the SDK loaded, for every session, though only a
+ * Streamable HTTP server's event stream makes one. The class is now declared at its first
+ * construction, by a function of the same name that hands `new` on to it (0.4 MiB of a `tools`
+ * run's peak on a stdio server, Node 24).
+ */
+const lazyParserStream = {
+  name: 'lazy-parser-stream',
+  transform(code, id) {
+    if (!/[/\\]eventsource-parser[/\\]dist[/\\]stream\.js$/.test(id)) return null;
+    const fail = (why) => this.error(`eventsource-parser changed (${id}): ${why}; see lazyParserStream`);
+    const declaration = this.parse(code).body.find(
+      (node) => node.type === 'ClassDeclaration' && node.id.name === 'EventSourceParserStream',
+    );
+    if (!declaration) fail('no top-level `class EventSourceParserStream`');
+    if (declaration.superClass?.name !== 'TransformStream') fail('the class does not extend TransformStream');
+    const lazy = `let EventSourceParserStream$made;
+function EventSourceParserStream(...args) {
+  EventSourceParserStream$made ??= (${code.slice(declaration.start, declaration.end)});
+  const made = EventSourceParserStream$made;
+  return Reflect.construct(made, args, new.target === EventSourceParserStream ? made : new.target);
+}`;
+    return { code: withEdits(code, [{ start: declaration.start, end: declaration.end, text: lazy }]), map: null };
+  },
+};
+
 const bundle = await rollup({
   input: {
     main: path.join(root, 'dist/commands/common/main.js'),
@@ -204,6 +232,7 @@ const bundle = await rollup({
     lazyCommanderSpawn,
     lazyConstants,
     lazyPkceCrypto,
+    lazyParserStream,
     chalkWithoutTty,
     nodeResolve({ preferBuiltins: true, exportConditions: ['node', 'import', 'default'] }),
     // As Node does: the default import of a CommonJS module is its module.exports.

@@ -258,3 +258,23 @@ test('a second `tools` of a server loads neither node:crypto nor fs/promises (st
     await server.stop();
   }
 });
+
+test('`tools` of a stdio server makes no web streams (the SDK’s event-stream parser is declared on first use)', async () => {
+  const { everything } = await import('../mcp/helpers.js');
+  const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
+  const home = mkdtempSync(path.join(tmpdir(), 'home-'));
+  const run = binWithPreload(report, ['tools', '--stdio', `${process.execPath} ${everything} stdio`, '--json'], {
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    XDG_CACHE_HOME: home,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
+  assert.ok(builtins.length > 0, 'no module list was reported');
+  assert.deepEqual(
+    // Node 20 has the web streams' utilities at start; the stream classes are what a read of the
+    // global TransformStream loads.
+    builtins.filter((line) => /^NativeModule internal\/webstreams\/(readable|writable|transform)stream$/.test(line)),
+    [],
+  );
+});
