@@ -194,7 +194,7 @@ test('the session layer loads node:http and node:https only for an HTTP serverâ€
   );
 });
 
-test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Node undici (no platform Headers or Response)', async () => {
+test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Node undici (no platform Headers or Response), nor node:child_process (nothing is spawned)', async () => {
   const { startEverything } = await import('../helpers/everything.js');
   const server = await startEverything('streamableHttp');
   try {
@@ -213,7 +213,7 @@ test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Nod
       'no module list was reported',
     );
     assert.deepEqual(
-      builtins.filter((line) => /undici/.test(line)),
+      builtins.filter((line) => /undici|\b(child_process|dgram)$/.test(line)),
       [],
     );
   } finally {

@@ -3,10 +3,18 @@
 // milliseconds, and they overlap), and the process transport adopts it afterwards. A watchdog
 // ends the group if mcpctl itself dies without teardown (SIGKILL, the OOM killer).
 
-import { spawn, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessByStdio, ChildProcessWithoutNullStreams } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { signalGroup } from './process-group.js';
+
+/**
+ * node:child_process when a process is started, not when this module loads: every session
+ * command loads this module (the launcher, the errors of classify.ts), and on an HTTP server's
+ * run child_process and the node:dgram it requires were a few milliseconds of compiling for
+ * nothing.
+ */
+const childProcess = () => process.getBuiltinModule('node:child_process');
 
 export interface ProcessExit {
   code: number | null;
@@ -65,7 +73,7 @@ export function startWatchdog(pgid: number): () => void {
   let watchdog: ChildProcessByStdio<Writable, null, null>;
   try {
     // Its own group too: a Ctrl-C in the terminal is ours to handle, not the watchdog's.
-    watchdog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'mcpctl-watchdog', String(pgid)], {
+    watchdog = childProcess().spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'mcpctl-watchdog', String(pgid)], {
       stdio: ['pipe', 'ignore', 'ignore'],
       detached: true,
     });
@@ -112,7 +120,7 @@ export function spawnServer(
   if (cwd !== undefined && !isDirectory(cwd)) return failed(new BadCwdError(cwd));
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawn(command, [...args], {
+    child = childProcess().spawn(command, [...args], {
       env,
       cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
