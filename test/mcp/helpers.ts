@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -126,7 +126,7 @@ export function logLines(file: string): string[] {
 
 /** The pids among `pids` that are still running (zombies, which nobody may reap here, don't count). */
 export function alive(pids: number[]): number[] {
-  const table = processTable();
+  const table = processTable(pids);
   return pids.filter((pid) => table.some((row) => row.pid === pid && !row.stat.startsWith('Z')));
 }
 
@@ -147,10 +147,38 @@ export function aliveInGroup(pgid: number): number[] {
 }
 
 export function groupOf(pid: number): number | undefined {
-  return processTable().find((row) => row.pid === pid)?.pgid;
+  return processTable([pid]).find((row) => row.pid === pid)?.pgid;
 }
 
-function processTable(): Array<{ pid: number; pgid: number; stat: string }> {
+interface ProcessRow {
+  pid: number;
+  pgid: number;
+  stat: string;
+}
+
+/**
+ * The processes `pids` (all, without), with group and state: read from /proc where there is one
+ * (a run of ps reads all of it, and costs a process started from the test's), else from ps.
+ */
+function processTable(pids?: number[]): ProcessRow[] {
+  if (!existsSync('/proc/self/stat')) return psTable();
+  const entries = pids?.map(String) ?? readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  return entries.flatMap((entry) => procRow(entry) ?? []);
+}
+
+function procRow(pid: string): ProcessRow | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined; // gone
+  }
+  // The command name, in parentheses, may hold both: the fields after it start past the last ')'.
+  const [state, , pgid] = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { pid: Number(pid), pgid: Number(pgid), stat: state ?? '' };
+}
+
+function psTable(): ProcessRow[] {
   const out = execFileSync('ps', ['-eo', 'pid=,pgid=,stat='], { encoding: 'utf8' });
   return out
     .split('\n')
