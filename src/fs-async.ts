@@ -16,7 +16,7 @@ export const readFile = (file: string | number) => promisify(fs.readFile)(file);
 export const readText = (file: string) => promisify(fs.readFile)(file, 'utf8');
 // realpath(3) in one call, as node:fs/promises does: node:fs's callback realpath is written in
 // JavaScript and asks for each component of the path in turn, a trip to the thread pool each
-// (a project config's read resolved /work/app/.mcp.json four times over: 15 trips instead of 4).
+// (a project config's read resolved its path four times over: 15 trips instead of 4).
 export const realpath = (file: string) => promisify(fs.realpath.native)(file);
 export const rm = (file: string, options: fs.RmOptions) => promisify(fs.rm)(file, options);
 export const stat = (file: string) => promisify(fs.stat)(file);
