@@ -173,7 +173,7 @@ function procRow(pid: string): ProcessRow | undefined {
   } catch {
     return undefined; // gone
   }
-  // The command name, in parentheses, may hold both: the fields after it start past the last ')'.
+  // The command name, in parentheses, may hold spaces and ')': the fields start past the last ')'.
   const [state, , pgid] = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return { pid: Number(pid), pgid: Number(pgid), stat: state ?? '' };
 }

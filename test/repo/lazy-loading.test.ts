@@ -86,8 +86,7 @@ test('--help and completion into a pipe, through the bundle, load no node:child_
     const report = `process.on('exit', () => require('node:fs').writeSync(2, '\\n' + process.moduleLoadList.join('\\n')));`;
     const run = binWithPreload(report, argv);
     assert.equal(run.status, 0, run.stderr);
-    const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
-    assert.ok(builtins.length > 0, 'no module list was reported');
+    const builtins = reportedBuiltins(run.stderr);
     assert.deepEqual(
       builtins.filter((line) => /\b(child_process|dgram|fs\/promises)$|^NativeModule (net|stream|tty)$/.test(line)),
       [],
@@ -126,20 +125,18 @@ test('servers reading a config, and --help, with stderr to /dev/null (`2>/dev/nu
 });
 
 test('servers beside an untrusted project config loads no node:crypto: with no trust record nothing is hashed', () => {
-  const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
   const home = mkdtempSync(path.join(tmpdir(), 'home-'));
   const project = path.join(home, 'repo');
   mkdirSync(path.join(project, '.git'), { recursive: true });
   writeFileSync(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { app: { command: 'true' } } }));
-  const run = binWithPreload(report, ['servers', '--json'], { HOME: home, XDG_CONFIG_HOME: home }, project);
+  const run = binWithPreload(REPORT_BUILTINS, ['servers', '--json'], { HOME: home, XDG_CONFIG_HOME: home }, project);
   assert.equal(run.status, 0, run.stderr);
   const listed = (JSON.parse(run.stdout) as { servers: { name: string; trust: string }[] }).servers;
   assert.deepEqual(
     listed.map((s) => [s.name, s.trust]),
     [['app', 'untrusted']],
   );
-  const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
-  assert.ok(builtins.length > 0, 'no module list was reported');
+  const builtins = reportedBuiltins(run.stderr);
   assert.deepEqual(
     builtins.filter((line) => /^NativeModule (internal\/)?crypto\b/.test(line)),
     [],
@@ -158,6 +155,16 @@ Object.defineProperty(process, 'stdin', { configurable: true, get() { process.st
     assert.equal(run.stderr, '', `mcpctl ${argv.join(' ')}`);
   }
 });
+
+/** A preload that writes, as the run exits, every built-in module it loaded to stderr. */
+const REPORT_BUILTINS = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
+
+/** The built-in modules a run reported on stderr (process.moduleLoadList); fails when it reported none. */
+function reportedBuiltins(stderr: string): string[] {
+  const builtins = stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
+  assert.ok(builtins.length > 0, 'no module list was reported');
+  return builtins;
+}
 
 /** mcpctl through bin/ with `preload` run first (--require), in an environment of PATH and `env` alone, in `cwd`. */
 function binWithPreload(preload: string, argv: string[], env: NodeJS.ProcessEnv = { HOME: tmpdir() }, cwd?: string) {
@@ -198,9 +205,8 @@ test('`tools URL` over Streamable HTTP, with no proxy and no OAuth, loads no Nod
   const { startEverything } = await import('../helpers/everything.js');
   const server = await startEverything('streamableHttp');
   try {
-    const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
     const home = mkdtempSync(path.join(tmpdir(), 'home-'));
-    const run = binWithPreload(report, ['tools', server.url, '--json'], {
+    const run = binWithPreload(REPORT_BUILTINS, ['tools', server.url, '--json'], {
       HOME: home,
       XDG_CONFIG_HOME: home,
       XDG_CACHE_HOME: home,
@@ -226,7 +232,6 @@ test('a second `tools` of a server loads neither node:crypto nor fs/promises (st
   const { startEverything } = await import('../helpers/everything.js');
   const server = await startEverything('streamableHttp');
   try {
-    const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
     const targets = [
       { argv: ['--stdio', `${process.execPath} ${everything} stdio`], remembered: false },
       { argv: [server.url], remembered: true },
@@ -234,7 +239,7 @@ test('a second `tools` of a server loads neither node:crypto nor fs/promises (st
     for (const { argv, remembered } of targets) {
       const home = mkdtempSync(path.join(tmpdir(), 'home-'));
       const tools = () =>
-        binWithPreload(report, ['tools', ...argv, '--json'], {
+        binWithPreload(REPORT_BUILTINS, ['tools', ...argv, '--json'], {
           HOME: home,
           XDG_CONFIG_HOME: home,
           XDG_CACHE_HOME: home,
@@ -246,8 +251,7 @@ test('a second `tools` of a server loads neither node:crypto nor fs/promises (st
       const second = tools();
       assert.equal(second.status, 0, second.stderr);
       assert.ok((JSON.parse(second.stdout) as { tools: unknown[] }).tools.length > 0, second.stdout);
-      const builtins = second.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
-      assert.ok(builtins.length > 0, 'no module list was reported');
+      const builtins = reportedBuiltins(second.stderr);
       assert.deepEqual(
         builtins.filter((line) => /^NativeModule (crypto|fs\/promises|internal\/fs\/promises)$/.test(line)),
         [],
@@ -261,16 +265,18 @@ test('a second `tools` of a server loads neither node:crypto nor fs/promises (st
 
 test('`tools` of a stdio server makes no web streams (the SDK’s event-stream parser is declared on first use)', async () => {
   const { everything } = await import('../mcp/helpers.js');
-  const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')));`;
   const home = mkdtempSync(path.join(tmpdir(), 'home-'));
-  const run = binWithPreload(report, ['tools', '--stdio', `${process.execPath} ${everything} stdio`, '--json'], {
-    HOME: home,
-    XDG_CONFIG_HOME: home,
-    XDG_CACHE_HOME: home,
-  });
+  const run = binWithPreload(
+    REPORT_BUILTINS,
+    ['tools', '--stdio', `${process.execPath} ${everything} stdio`, '--json'],
+    {
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      XDG_CACHE_HOME: home,
+    },
+  );
   assert.equal(run.status, 0, run.stderr);
-  const builtins = run.stderr.split('\n').filter((line) => line.startsWith('NativeModule '));
-  assert.ok(builtins.length > 0, 'no module list was reported');
+  const builtins = reportedBuiltins(run.stderr);
   assert.deepEqual(
     // Node 20 has the web streams' utilities at start; the stream classes are what a read of the
     // global TransformStream loads.
