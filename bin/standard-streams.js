@@ -3,7 +3,8 @@
 // net.Socket, and loading node:net and node:stream for it cost a short command (`--help`,
 // `servers`) a tenth of its time (bench/RESULTS.md). Our writer keeps what the program relies
 // on: every write goes out whole and in the order it was made, stdout and stderr together (one
-// queue, so `2>&1` reads as before), and its callback runs once the bytes are in the pipe. The
+// queue, so `2>&1` reads as before; writes queued behind one in flight go out together), and its
+// callback runs once the bytes are in the pipe. The
 // write itself is made off the main thread, so a reader that stops reading blocks no signal
 // handler. A descriptor some other process made non-blocking (EAGAIN) hands the rest to Node's
 // stream, which waits for the pipe to drain.
@@ -51,14 +52,37 @@ function nodeStream(fd) {
 const queue = [];
 let inFlight = false;
 
+/**
+ * At most this many bytes of queued writes go out as one write: lines printed in a loop (ten
+ * thousand warnings for a config) would otherwise each take a turn of their own through the
+ * thread pool. A write larger than this goes out alone, never copied.
+ */
+const BATCH_BYTES = 1 << 20;
+
 function next() {
   if (inFlight || queue.length === 0) return;
   inFlight = true;
-  const { writer, bytes, callback } = queue.shift();
+  const batch = takeBatch();
+  const { writer } = batch[0];
+  const bytes = batch.length === 1 ? batch[0].bytes : Buffer.concat(batch.map((entry) => entry.bytes));
+  const callback = (err) => {
+    for (const entry of batch) entry.callback?.(err);
+  };
   writer.send(bytes, callback, () => {
     inFlight = false;
     next();
   });
+}
+
+/** The oldest write, with the writes of the same descriptor right behind it, within BATCH_BYTES. */
+function takeBatch() {
+  const batch = [queue.shift()];
+  let size = batch[0].bytes.length;
+  while (queue.length > 0 && queue[0].writer === batch[0].writer && size + queue[0].bytes.length <= BATCH_BYTES) {
+    size += queue[0].bytes.length;
+    batch.push(queue.shift());
+  }
+  return batch;
 }
 
 /** The part of a Writable the program uses (write, events, isTTY), over fs.write on `fd`. */

@@ -61,6 +61,44 @@ process.on('exit', () => require('node:fs').writeSync(2, process.moduleLoadList.
   assert.equal(readFileSync(file, 'utf8').replaceAll('x', ''), '');
 });
 
+test('writes queued behind one in flight go out together, in order, each called back once its bytes are written', () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-streams-')), 'out.txt');
+  // fs.write counted before the writer takes it; the last write (2 MiB) is over the batch size.
+  const count = `const fs = require('node:fs');
+const write = fs.write;
+let calls = 0;
+fs.write = (...args) => { calls += 1; return write(...args); };
+`;
+  const body = `const line = (i) => 'line ' + i + '\\n';
+let through = 0, late = 0, called = 0;
+for (let i = 0; i < 1000; i++) {
+  through += line(i).length;
+  const end = through;
+  out.stream.write(line(i), (e) => {
+    if (e) throw e;
+    if (require('node:fs').statSync(${JSON.stringify(file)}).size < end) late += 1;
+    called += 1;
+  });
+}
+out.stream.write('z'.repeat(2 << 20) + '\\n');
+process.on('exit', () => require('node:fs').writeSync(2, JSON.stringify({ calls, late, called }) + '\\n'));`;
+  const r = spawnSync('sh', ['-c', `"$0" -e "$1" > "$2"`, process.execPath, count + script(body), file], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const { calls, late, called } = JSON.parse(r.stderr) as { calls: number; late: number; called: number };
+  assert.equal(called, 1000, 'every callback ran');
+  assert.equal(late, 0, 'no callback ran before its bytes were in the file');
+  assert.ok(calls <= 4, `${calls} writes for 1001`);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  assert.deepEqual(
+    lines.slice(0, 1000),
+    Array.from({ length: 1000 }, (_, i) => `line ${i}`),
+  );
+  assert.equal(lines[1000], 'z'.repeat(2 << 20));
+});
+
 test('a terminal is left to Node: only a character device other than /dev/null is asked whether it is one', () => {
   const body = `const tty = process.moduleLoadList.includes('NativeModule tty');
 process.stdout.write(JSON.stringify([out.terminal, err.terminal, out.stream === process.stdout, tty]) + '\\n');`;
