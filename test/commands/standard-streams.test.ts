@@ -13,9 +13,14 @@ import { ROOT } from '../helpers/run.js';
 
 const STREAMS = path.join(ROOT, 'bin', 'standard-streams.js');
 
-/** A script that takes stdout and stderr from bin/standard-streams.js, then runs `body`. */
+/**
+ * A script that takes stdout and stderr from bin/standard-streams.js, then runs `body`; it ends
+ * itself after 50 s, as spawnSync's timeout would end only the shell around it (a writer that
+ * loops for ever would otherwise outlive the test).
+ */
 function script(body: string): string {
-  return `const { standardStream } = require(${JSON.stringify(STREAMS)});
+  return `setTimeout(() => process.exit(124), 50_000).unref();
+const { standardStream } = require(${JSON.stringify(STREAMS)});
 const out = standardStream(1), err = standardStream(2);
 ${body}`;
 }
