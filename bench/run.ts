@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     XDG_CONFIG_HOME: path.join(dir, 'config'),
   };
   const mcpctl = (...a: string[]) => [NODE, bin, ...a];
-  const floor = (...a: string[]) => [NODE, path.join(DIST, 'floor-stdio.js'), ...a];
+  const floor = (...a: string[]) => [NODE, path.join(DIST, 'floor-stdio.cjs'), ...a];
   // Targets as issue 22 sets them; completion and tools of 10 servers, which it does not list,
   // keep theirs.
   const cases: Case[] = [
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     {
       name: 'tools (Streamable HTTP)',
       a: mcpctl('tools', http.url),
-      b: [NODE, path.join(DIST, 'floor-http.js'), http.url],
+      b: [NODE, path.join(DIST, 'floor-http.cjs'), http.url],
       ratio: 1.5,
     },
     { name: 'servers', a: mcpctl('servers'), b: [NODE, '-e', '0'], ratio: 1.3 },
