@@ -4,10 +4,9 @@
 // `servers`) a tenth of its time (bench/RESULTS.md). Our writer keeps what the program relies
 // on: every write goes out whole and in the order it was made, stdout and stderr together (one
 // queue, so `2>&1` reads as before; writes queued behind one in flight go out together), and its
-// callback runs once the bytes are in the pipe. The
-// write itself is made off the main thread, so a reader that stops reading blocks no signal
-// handler. A descriptor some other process made non-blocking (EAGAIN) hands the rest to Node's
-// stream, which waits for the pipe to drain.
+// callback runs once the bytes are in the pipe. The write itself is made off the main thread, so
+// a reader that stops reading blocks no signal handler. A descriptor some other process made
+// non-blocking (EAGAIN) hands the rest to Node's stream, which waits for the pipe to drain.
 
 'use strict';
 
