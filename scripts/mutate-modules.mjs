@@ -52,7 +52,11 @@ export const MODULES = {
   },
   'config-interpolation': {
     mutate: ['dist/src/config/interpolate.js'],
-    tests: ['dist/test/config/resolve.test.js', 'dist/test/config/validation.test.js'],
+    tests: [
+      'dist/test/config/interpolate.test.js',
+      'dist/test/config/resolve.test.js',
+      'dist/test/config/validation.test.js',
+    ],
   },
   'saved-files': {
     mutate: ['dist/src/output/save.js', 'dist/src/atomic-file.js'],
