@@ -356,7 +356,8 @@ test('a trust store that cannot be looked at is a config error naming it, not an
   const below = path.join(file, 'trust.json');
   for (const read of [believedTrustStore, readTrustStore]) {
     await assert.rejects(read(below), (err: McpctlError) => {
-      assert.equal(err.exitCode, 2);
+      // What a script reads from the JSON error: a config error, in the config phase.
+      assert.deepEqual([err.exitCode, err.kind, err.phase], [2, 'config', 'config']);
       assert.equal(err.message, `cannot read the trust store ${below}: not a directory, lstat '${below}'`);
       assert.match(err.hint ?? '', /must be a directory you can read/);
       return true;

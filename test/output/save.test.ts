@@ -26,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   clearWriteError,
+  ensureDir,
   ensurePrivateDir,
   makeDirs,
   writeFailureReason,
@@ -436,6 +437,8 @@ test('modes: asked for exactly (umask aside), else an existing file keeps its ow
   await ensurePrivateDir(store);
   assert.equal(mode(store), 0o700);
   await writePrivateFileAtomic(path.join(dir, 'new', 'deeper', 'token.json'), '{}');
+  // Every level made for a private file is private, not only the last.
+  assert.equal(mode(path.join(dir, 'new')), 0o700);
   assert.equal(mode(path.join(dir, 'new', 'deeper')), 0o700);
   assert.equal(mode(path.join(dir, 'new', 'deeper', 'token.json')), 0o600);
   assert.equal(readFileSync(path.join(dir, 'new', 'deeper', 'token.json'), 'utf8'), '{}');
@@ -508,6 +511,29 @@ test('makeDirs makes each missing level with the mode given, and refuses a level
     await assert.rejects(makeDirs('/proc/mcpctl-no-such/a/b'), (err: NodeJS.ErrnoException) =>
       ['ENOENT', 'EACCES'].includes(err.code ?? ''),
     );
+});
+
+test('a directory that cannot be made is a config error naming it, the file it is for, the level at fault and what to check', async () => {
+  const dir = freshDir();
+  writeFileSync(path.join(dir, 'file'), '');
+  const deep = path.join(dir, 'file', 'sub', 'deeper');
+  const atFault = `mkdir '${path.join(dir, 'file', 'sub')}'`;
+  const hint = 'check the path: its nearest existing parent must be a directory you can write to';
+  const forFile = await failure(ensureDir(deep, { file: path.join(deep, 'mcp.json') }));
+  assert.deepEqual(
+    [forFile.kind, forFile.message, forFile.hint],
+    [
+      'config',
+      `cannot create the directory ${deep} for ${path.join(deep, 'mcp.json')}: not a directory, ${atFault}`,
+      hint,
+    ],
+  );
+  const alone = await failure(ensureDir(deep));
+  assert.deepEqual(
+    [alone.kind, alone.message, alone.hint],
+    ['config', `cannot create the directory ${deep}: not a directory, ${atFault}`, hint],
+  );
+  assert.deepEqual(readdirSync(dir), ['file']);
 });
 
 test('every failure to save is of the output phase, with the hint a user acts on; saveInDirectory refuses executed names itself', async () => {
