@@ -1,5 +1,7 @@
 // `npm run bench`: mcpctl against floors written for the purpose, in paired runs (A B A B …),
-// medians and ratios, each case checked against its target. Speed is measured here, never in tests.
+// medians and ratios, each case checked against its target; reference rows measure what a target is
+// up against (the SDK's own client, the command parser alone) and have none of their own. Speed is
+// measured here, never in tests.
 // Usage: node dist/bench/run.js [--runs N] [--only NAME] [--bin PATH] [--peers DIR]
 // (--bin: another build's bin/mcpctl.js, to measure a before and an after with one bench;
 // --peers: a folder where the peers are installed, for their rows: bench/peers.ts)
@@ -67,6 +69,8 @@ interface Case {
   /** Absolute targets for A alone. */
   maxWallMs?: number;
   maxPeakMiB?: number;
+  /** A = not mcpctl but what it is compared with to judge a target (no target of its own). */
+  reference?: true;
 }
 
 /**
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
   };
   const mcpctl = (...a: string[]) => [NODE, bin, ...a];
   const floor = (...a: string[]) => [NODE, path.join(DIST, 'floor-stdio.cjs'), ...a];
+  const sdkClient = (...a: string[]) => [NODE, path.join(DIST, 'sdk-client.cjs'), path.join(dir, 'sdk-cache'), ...a];
   // Targets as issue 22 sets them; completion and tools of 10 servers, which it does not list,
   // keep theirs.
   const cases: Case[] = [
@@ -171,6 +176,26 @@ async function main(): Promise<void> {
       a: mcpctl('--stdio', `${NODE} ${EVERYTHING} stdio`, 'call', 'echo', 'message=hi'),
       b: floor('--call', 'echo', '{"message":"hi"}', '--', NODE, EVERYTHING, 'stdio'),
       ratio: 1.3,
+    },
+    // What the targets above are up against: the SDK's own client doing the same job, and the
+    // command parser alone (the word `--version` needs nothing else).
+    {
+      name: "reference: the SDK's client alone, tools everything (stdio)",
+      a: sdkClient('--', NODE, EVERYTHING, 'stdio'),
+      b: floor('--', NODE, EVERYTHING, 'stdio'),
+      reference: true,
+    },
+    {
+      name: "reference: the SDK's client alone, tools (Streamable HTTP)",
+      a: sdkClient(http.url),
+      b: [NODE, path.join(DIST, 'floor-http.cjs'), http.url],
+      reference: true,
+    },
+    {
+      name: 'reference: mcpctl --version (no config read)',
+      a: mcpctl('--version'),
+      b: [NODE, '-e', '0'],
+      reference: true,
     },
     {
       name: 'call: 8 MiB text result',
@@ -231,8 +256,9 @@ async function main(): Promise<void> {
         checks.push(`peak ≤ ${c.maxPeakMiB} MiB`);
         ok &&= peak <= c.maxPeakMiB;
       }
-      if (!ok) failed++;
-      const row = `| ${c.name} | ${ma.toFixed(0)} ms | ${mb.toFixed(0)} ms | ${ratio.toFixed(2)}× | ${peak.toFixed(0)} MiB | ${checks.join(', ')} | ${ok ? 'pass' : 'FAIL'} |`;
+      const verdict = c.reference ? (ok ? 'reference' : 'FAIL') : ok ? 'pass' : 'FAIL';
+      if (verdict === 'FAIL') failed++;
+      const row = `| ${c.name} | ${ma.toFixed(0)} ms | ${mb.toFixed(0)} ms | ${ratio.toFixed(2)}× | ${peak.toFixed(0)} MiB | ${checks.join(', ')} | ${verdict} |`;
       rows.push(row);
       process.stdout.write(row + '\n');
     }
@@ -240,7 +266,7 @@ async function main(): Promise<void> {
     http.stop();
   }
   process.stdout.write(
-    `\n${rows.length} cases, ${failed} missed their target (medians of ${runs} paired runs; A = mcpctl, B = floor or peer)\n`,
+    `\n${rows.length} cases, ${failed} missed their target (medians of ${runs} paired runs; A = mcpctl or the reference named, B = floor or peer)\n`,
   );
 }
 
