@@ -4,7 +4,7 @@
 import { CommanderError } from 'commander';
 import type { ConsoleLevel, Context } from '../../src/io.js';
 import { McpctlError, TERMINATED_EXIT_CODE, terminatedBy, toMcpctlError, usageError } from '../../src/errors.js';
-import { Output } from '../../src/output/output.js';
+import { isBrokenPipe, Output } from '../../src/output/output.js';
 import { guardTerminal } from '../../src/output/terminal.js';
 import { Secrets } from '../../src/redact.js';
 import { Choice } from './choice.js';
@@ -101,8 +101,4 @@ function stoppedBy(signal: AbortSignal, failure: McpctlError): McpctlError {
 function fromCommander(err: CommanderError): McpctlError {
   const message = err.message.replace(/^error: /, '');
   return usageError(message, { hint: 'mcpctl --help lists the commands and options; mcpctl COMMAND --help shows one' });
-}
-
-function isBrokenPipe(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'EPIPE';
 }

@@ -36,9 +36,16 @@ export async function watchAndPrint(
     deps.sessions.open(
       spec,
       async (session, mcp) => {
-        const onChange = print(session, mcp);
+        const printNow = print(session, mcp);
+        // A reader gone away (`| head`) ends the watch as Ctrl-C does: nothing printed is read.
+        const readerGone = new AbortController();
+        const onChange = async () => {
+          await printNow();
+          if (out.readerGone) readerGone.abort();
+        };
+        const signal = AbortSignal.any([ctx.signal, readerGone.signal]);
         out.info(`watching ${what}${deadline === undefined ? '' : ` for ${deps.global.timeout}s`} (Ctrl-C ends)`);
-        return watch(session, target, { deadline, now: ctx.now, signal: ctx.signal, onChange });
+        return watch(session, target, { deadline, now: ctx.now, signal, onChange });
       },
       { ownDeadline: true },
     ),

@@ -24,7 +24,6 @@ import { expandTemplate } from '../../src/args/expand-template.js';
 import { formatBytes } from '../../src/output/content.js';
 import { summaryLine } from '../../src/output/first-line.js';
 import { stripTransportFields } from '../../src/output/json.js';
-import { write } from '../../src/output/output.js';
 import { contentBytes, describeContent, isBinary, renderContents } from '../../src/output/resource.js';
 import { saveToFile } from '../../src/output/save.js';
 
@@ -221,8 +220,7 @@ async function readResource(
     });
   }
   if (contents.length === 0) return out.info(`resource ${uri} has no contents`);
-  out.stopSpinner();
-  for (const chunk of renderContents(contents, { tty: out.tty, chalk: out.chalk })) await write(ctx.io.stdout, chunk);
+  for (const chunk of renderContents(contents, { tty: out.tty, chalk: out.chalk })) await out.print(chunk);
 }
 
 /**
@@ -230,7 +228,7 @@ async function readResource(
  * With --json each reading is one line (NDJSON).
  */
 function watchResource(deps: Deps, spec: ServerSpec, uri: string): Promise<void> {
-  const { out, ctx } = deps;
+  const { out } = deps;
   return watchAndPrint(deps, spec, `${uri} on ${spec.name}`, { kind: 'resource', uri }, (session, mcp) => async () => {
     let result: ReadResourceResult;
     try {
@@ -241,7 +239,7 @@ function watchResource(deps: Deps, spec: ServerSpec, uri: string): Promise<void>
     } catch (err) {
       throw mcp.serverRefused(err, spec, `read ${uri}`, `mcpctl resources ${spec.name} lists its resources`);
     }
-    if (out.json) return write(ctx.io.stdout, JSON.stringify(stripTransportFields(result)) + '\n');
+    if (out.json) return out.print(JSON.stringify(stripTransportFields(result)) + '\n');
     const binary = (result.contents ?? []).find((c) => isBinary(c));
     if (binary)
       throw usageError(`resource ${uri} is binary (${describeContent(binary)}); --watch prints text only`, {
@@ -250,8 +248,8 @@ function watchResource(deps: Deps, spec: ServerSpec, uri: string): Promise<void>
       });
     const chunks = renderContents(result.contents ?? [], { tty: out.tty, chalk: out.chalk });
     // Each reading ends its line, so the next one starts on its own.
-    for (const chunk of chunks) await write(ctx.io.stdout, chunk);
+    for (const chunk of chunks) await out.print(chunk);
     const last = chunks.at(-1);
-    if (typeof last === 'string' && !last.endsWith('\n')) await write(ctx.io.stdout, '\n');
+    if (typeof last === 'string' && !last.endsWith('\n')) await out.print('\n');
   });
 }

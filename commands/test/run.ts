@@ -40,8 +40,10 @@ export async function runTest(deps: Deps, opts: TestOptions): Promise<Outcome> {
   const style = { tty: out.tty, chalk: out.chalk, safe: out.tty ? escapeControls : (s: string) => s };
   let printing = Promise.resolve();
   // Reports are mcpctl's words, not data the user asked for: masked even into a pipe or a file.
+  // A failed write is held by the chain until it is awaited below, after the last test.
   const show = (text: string) => {
     printing = printing.then(() => out.print(secrets.mask(text)));
+    printing.catch(() => {});
   };
   // No new test starts after --timeout, and the one in flight is cancelled.
   const deadline = deps.deadline.timer(

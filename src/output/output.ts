@@ -42,6 +42,11 @@ export class Output {
   private spinner?: { stop(): void; text: string; isSpinning: boolean };
   /** On a terminal stderr, once loaded: lines wrapped to its width (wrap.ts needs string-width). */
   private fitStderr?: (line: string) => string;
+  /**
+   * Set once stdout's reader went away (`| head`): the rest of the data is dropped, and the run
+   * goes on to the verdict it would have had (a check's exit code, a report file still written).
+   */
+  readerGone = false;
 
   constructor(ctx: Context, flags: OutputFlags) {
     this.ctx = ctx;
@@ -88,10 +93,16 @@ export class Output {
     this.fitStderr = (line) => line.split('\n').map(fitPart).join('\n');
   }
 
-  /** Data for stdout, resolved once written (and flushed to the OS). */
-  async print(text: string): Promise<void> {
+  /** Data for stdout, resolved once written (and flushed to the OS), or dropped once no one reads it. */
+  async print(data: string | Uint8Array): Promise<void> {
     this.stopSpinner();
-    await write(this.ctx.io.stdout, text);
+    if (this.readerGone) return;
+    try {
+      await write(this.ctx.io.stdout, data);
+    } catch (err) {
+      if (!isBrokenPipe(err)) throw err;
+      this.readerGone = true;
+    }
   }
 
   printJson(value: unknown): Promise<void> {
@@ -179,6 +190,11 @@ export class Output {
  * twice more at its end (bench/RESULTS.md).
  */
 const PIECE_UNITS = 1 << 20;
+
+/** The error of a write whose reader went away. */
+export function isBrokenPipe(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'EPIPE';
+}
 
 /** Write and wait until the stream has taken it, so nothing is lost at exit. */
 export async function write(stream: Writable, text: string | Uint8Array): Promise<void> {

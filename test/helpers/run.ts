@@ -69,6 +69,8 @@ export interface BinOptions {
   stdin?: string;
   /** Give up (SIGKILL) after this long: a hang fails the test instead of the suite. */
   killAfterMs?: number;
+  /** No one reads stdout (`| head` gone before the first line): every write to it fails with EPIPE. */
+  stdoutUnread?: boolean;
 }
 
 /** The real program as a real process through bin/. */
@@ -84,7 +86,8 @@ export function runBin(
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => stdout.push(c));
+    if (opts.stdoutUnread) child.stdout.destroy();
+    else child.stdout.on('data', (c: Buffer) => stdout.push(c));
     child.stderr.on('data', (c: Buffer) => stderr.push(c));
     child.stdin.end(opts.stdin ?? '');
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 60_000);
