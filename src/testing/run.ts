@@ -216,7 +216,10 @@ class FileRunner {
         continue;
       }
       const started = this.deps.now();
-      const verdict = await attempts(session, test, this.file, stepDeps);
+      // Whatever goes wrong while this test runs is its own error, never the next one's.
+      const verdict = await attempts(session, test, this.file, stepDeps).catch((err: unknown) =>
+        errored(toMcpctlError(err)),
+      );
       this.finish({ ...this.base(test), ...verdict, durationMs: Math.round(this.deps.now() - started) }, test);
     }
   }
@@ -252,7 +255,7 @@ class FileRunner {
 
   private fixtureSteps(session: Session, key: 'setup' | 'teardown', server: string, captures: Map<string, unknown>) {
     const steps = this.file[key].filter((f) => f.server === server);
-    return runFixture(session, this.file, steps, key, captures, this.deps);
+    return runFixture(session, this.file, steps, key, captures, this.deps).catch(toMcpctlError);
   }
 
   private teardownFailed(server: string, error: McpctlError): void {

@@ -415,3 +415,45 @@ test('tools.snapshot: breaking changes against the snapshot fail the test; a sna
   assert.equal(unread!.expected, 'a snapshot at none.json');
   assert.match(unread!.message ?? '', /none\.json/);
 });
+
+test('a test that throws while it is checked is its own error; the tests after it still run', async () => {
+  // The captured text is JSON with an unclosed "(": as a pattern it cannot even be compiled.
+  const r = await runLines([
+    'defaults: { server: call }',
+    'tests:',
+    '  - name: pattern from a capture',
+    '    steps:',
+    '      - call: { tool: types, args: { zip: "(" } }',
+    '        capture: { v: "$.content[0].text" }',
+    '      - call: { tool: types, args: { zip: x } }',
+    '        expect: { text: { matches: "${v}" } }',
+    '  - { name: the next test, call: { tool: types, args: { zip: "9" } }, expect: { text: { contains: "9" } } }',
+  ]);
+  assert.deepEqual(
+    r.reported.map((x) => x.name),
+    ['pattern from a capture', 'the next test'],
+  );
+  assert.notEqual(r.results[0]!.status, 'passed');
+  assert.equal(r.results[1]!.status, 'passed');
+});
+
+test('a teardown step that throws while it is checked is reported as the teardown that failed', async () => {
+  const r = await runLines([
+    'defaults: { server: call }',
+    'setup:',
+    '  - call: { tool: types, args: { zip: "(" } }',
+    '    capture: { v: "$.content[0].text" }',
+    'teardown:',
+    '  - call: { tool: types, args: { zip: x } }',
+    '    expect: { text: { matches: "${v}" } }',
+    'tests:',
+    '  - { name: only test, call: { tool: types, args: { zip: "9" } }, expect: { text: { contains: "9" } } }',
+  ]);
+  assert.deepEqual(
+    r.reported.map((x) => [x.name, x.status]),
+    [
+      ['only test', 'passed'],
+      ['teardown (call)', 'error'],
+    ],
+  );
+});
