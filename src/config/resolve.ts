@@ -115,6 +115,7 @@ function resolveStdio(r: Resolving, raw: RawServerEntry, opts: ResolveOptions): 
     args: raw.args ?? [],
     cwd: resolveCwd(r, raw.cwd, opts),
     env: { ...base, ...passed, ...(raw.env ?? {}) },
+    secretEnv: [...Object.keys(passed), ...Object.keys(raw.env ?? {})],
     timeoutMs: timeoutMs(raw.timeout, opts),
     protocol: protocolSetting(raw.protocolVersion, 'stdio', opts),
     ...commonKeys(r, raw),

@@ -72,6 +72,8 @@ export interface StdioServerSpec extends ServerSpecBase {
   cwd?: string;
   /** The complete environment of the child process (inheritEnv, env, envFrom applied). */
   env: Record<string, string>;
+  /** The variables the entry itself sets (env, envFrom): their values are the user's, never shown. */
+  secretEnv?: string[];
 }
 
 export interface HttpServerSpec extends ServerSpecBase {

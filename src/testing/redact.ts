@@ -1,11 +1,17 @@
 // Secrets out of reports: beside the values taken from the environment (registered where they
-// are read), every header value, OAuth secret, URL userinfo and query value of a server in use.
+// are read), the values of the variables a server's entry sets (whether the entry is in the test
+// file or the config), every header value, OAuth secret, URL userinfo and query value of a
+// server in use.
 
 import type { ServerSpec } from '../config/types.js';
 
-/** The secrets a resolved server carries: header values, OAuth secrets, URL credentials and query values. */
-export function specSecrets(spec: ServerSpec, envKeys: readonly string[] = []): string[] {
-  if (spec.transport === 'stdio') return envKeys.map((k) => spec.env[k]).filter((v): v is string => v !== undefined);
+/**
+ * The secrets a resolved server carries: the values of the variables its entry sets, header
+ * values, OAuth secrets, URL credentials and query values.
+ */
+export function specSecrets(spec: ServerSpec): string[] {
+  if (spec.transport === 'stdio')
+    return (spec.secretEnv ?? []).map((k) => spec.env[k]).filter((v): v is string => v !== undefined);
   const out = [...Object.values(spec.headers)];
   for (const header of Object.values(spec.headers)) {
     const token = /^\S+\s+(\S+)$/.exec(header)?.[1];

@@ -127,10 +127,7 @@ class FileRunner {
     } catch (err) {
       return this.failAll([...tests], toMcpctlError(err), onlyMode);
     }
-    const entry = file.servers.find((s) => s.name === server);
-    specSecrets(spec, [...Object.keys(entry?.raw.env ?? {}), ...(entry?.raw.envFrom ?? [])]).forEach((s) =>
-      deps.secrets.add(s),
-    );
+    specSecrets(spec).forEach((s) => deps.secrets.add(s));
     const start = deps.startOf?.(server);
     const batches = start?.per === 'test' ? tests.map((t) => [t]) : [tests];
     let listed: string[] | undefined;

@@ -393,6 +393,34 @@ function p0(): string {
   return path.sep + 'nonexistent-dir-for-mcpctl-tests';
 }
 
+test('a value written in the config under env appears in no report', async () => {
+  const literal = 'literal-key-7c2e91d4';
+  const p = testProject({
+    keyed: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { API_KEY: literal } },
+  });
+  const file = p.write(
+    'literal.yaml',
+    [
+      'tests:',
+      '  - name: the server sees the key',
+      '    server: keyed',
+      '    call: { tool: get-env }',
+      '    expect: { text: { contains: nothing-like-this } }',
+      '',
+    ].join('\n'),
+  );
+  for (const reporter of ['terminal', 'junit', 'tap', 'json']) {
+    const r = await run(['-c', 'servers.json', 'test', file, '--reporter', reporter], {
+      cwd: p.dir,
+      env: p.env,
+      home: p.dir,
+    });
+    assert.equal(r.code, 8, `${reporter}: ${r.stderr}`);
+    assert.ok(!r.stdout.includes(literal) && !r.stderr.includes(literal), `${reporter} shows the value`);
+    assert.match(r.stdout, /API_KEY[^\n]*\*\*\*/, `${reporter}: the place of the value is marked`);
+  }
+});
+
 test('a secret from the environment appears in no report', async () => {
   const secret = 'sk-test-5f1c9e2ab7d3';
   const p = testProject();
