@@ -98,6 +98,42 @@ test('diff of a file that is no snapshot: exit 2 naming it', async () => {
   assert.match(r.stderr, /other\.json: not a snapshot of mcpctl/);
 });
 
+test('diff of a snapshot with a field diff reads missing or of the wrong kind: exit 2 naming the file and the field', async () => {
+  const p = testProject();
+  const good = await snapshot(p, 'legacy');
+  p.write('good.json', good);
+  // Each a copy of the snapshot with one field broken, named as the error must name it.
+  const broken: [string, Record<string, unknown>][] = [
+    ['server', { server: undefined }],
+    ['capabilities', { capabilities: undefined }],
+    ['tools[0]', { tools: [null] }],
+    ['tools[1]', { tools: [{ name: 'echo' }, { description: 'no name' }] }],
+    ['prompts[0]', { prompts: ['greet'] }],
+    ['prompts[0].arguments[0]', { prompts: [{ name: 'greet', arguments: [null] }] }],
+    ['resources[0]', { resources: [{ name: 'no uri' }] }],
+    ['resourceTemplates[0]', { resourceTemplates: [{ uriTemplate: 'file:///{path}' }] }],
+  ];
+  for (const [field, change] of broken) {
+    p.write('bad.json', JSON.stringify({ ...(JSON.parse(good) as object), ...change }));
+    for (const argv of [
+      ['diff', 'bad.json', 'good.json'],
+      ['diff', 'good.json', 'bad.json'],
+    ]) {
+      const r = await run(argv, { cwd: p.dir, env: p.env, home: p.dir });
+      assert.equal(r.code, 2, `${field}: ${r.stderr}`);
+      const at = field.replace(/[.[\]]/g, '\\$&');
+      assert.match(r.stderr, new RegExp(`error: bad\\.json: not a valid snapshot: ${at} must be an? \\w`));
+      assert.match(r.stderr, new RegExp(`hint: fix ${at}, or write the snapshot again with mcpctl snapshot SERVER`));
+    }
+  }
+  const onlyNames = JSON.parse(good) as { tools: unknown[] };
+  onlyNames.tools.push({ name: 'retired' });
+  p.write('older.json', JSON.stringify(onlyNames));
+  const r = await run(['diff', 'older.json', 'good.json'], { cwd: p.dir, env: p.env, home: p.dir });
+  assert.equal(r.code, 8, 'an entry with only the fields diff reads is a snapshot');
+  assert.match(r.stdout, /tool "retired" removed/);
+});
+
 test('snapshot --output writes a new file, and a test can assert no breaking change against it', async () => {
   const p = testProject();
   const r = await run(['-c', p.config, 'snapshot', 'legacy', '--output', 'contract.json'], {
