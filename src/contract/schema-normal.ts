@@ -1,7 +1,7 @@
 // A JSON Schema rewritten so that two schemas accepting the same values look alike, for diff:
 // local $refs replaced by what they point at, allOf merged into one schema, x-* keywords
-// dropped, `const` written as a one-value `enum`, `type` and `required` as sorted lists, one-member
-// anyOf/oneOf unwrapped. Annotations (description, default, …) stay, to be listed, not judged.
+// dropped, `const` written as a one-value `enum`, `type` and `required` as sorted lists, oneOf's
+// branches in one order, one-member anyOf/oneOf unwrapped. Annotations (description, default, …) stay, to be listed, not judged.
 
 import { isDeepStrictEqual } from 'node:util';
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLES } from '../lint/schema-walk.js';
@@ -163,6 +163,8 @@ function canonical(s: SchemaObject, ctx: Inline): Schema {
   }
   if (typeof s.type === 'string' || Array.isArray(s.type)) s.type = typeList(s.type);
   if (Array.isArray(s.required)) s.required = [...new Set(s.required.map(asText))].sort();
+  // Diff compares a oneOf whole (it does not judge one), and the order of its branches means nothing.
+  if (Array.isArray(s.oneOf)) s.oneOf = inOneOrder(s.oneOf);
   for (const key of ['anyOf', 'oneOf'])
     if (Array.isArray(s[key]) && (s[key] as unknown[]).length === 1) {
       const {
@@ -173,6 +175,18 @@ function canonical(s: SchemaObject, ctx: Inline): Schema {
     }
   if (Array.isArray(s.allOf)) return mergeAllOf(s, ctx);
   return s;
+}
+
+/** Schemas sorted by what each asserts, as JSON with its keys sorted: annotations do not move them. */
+function inOneOrder(schemas: unknown[]): unknown[] {
+  const text = (schema: unknown) =>
+    JSON.stringify(assertions(schema), (_key, value: unknown) =>
+      isSchemaObject(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1))) : value,
+    );
+  return schemas
+    .map((schema) => ({ schema, key: text(schema) }))
+    .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+    .map(({ schema }) => schema);
 }
 
 /** allOf merged by the library; what it cannot merge stays an allOf, which diff compares as written. */

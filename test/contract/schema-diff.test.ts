@@ -340,6 +340,23 @@ test('keywords mcpctl does not judge: changed counts as breaking, only their ann
   );
 });
 
+test('oneOf: its branches reordered is no change; a branch changed, added or removed counts as breaking', async () => {
+  const branches = [{ type: 'string' }, { type: 'number' }];
+  assert.deepEqual(await input(withP({ oneOf: branches }), withP({ oneOf: [...branches].reverse() })), []);
+  assert.deepEqual(await output(withP({ oneOf: branches }), withP({ oneOf: [...branches].reverse() })), []);
+  const changed: Schema[][] = [
+    [{ type: 'number' }, { type: 'string', minLength: 1 }],
+    [{ type: 'number' }, { type: 'string' }, { type: 'boolean' }],
+    [{ type: 'number' }, { type: 'string' }, { type: 'string' }],
+  ];
+  for (const now of changed)
+    assert.deepEqual(
+      await input(withP({ oneOf: branches }), withP({ oneOf: now })),
+      [['breaking', `${IN}.properties.p.oneOf`, `oneOf changed: ${UNJUDGED}`]],
+      JSON.stringify(now),
+    );
+});
+
 test('properties removed and added: input and output, optional and required', async () => {
   const two = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] };
   const one = { type: 'object', properties: { b: { type: 'number' } } };

@@ -64,6 +64,16 @@ const SAME: [string, Schema, Schema][] = [
   ],
   ['a one-member oneOf', prop({ oneOf: [{ type: 'string', minLength: 1 }] }), prop({ type: 'string', minLength: 1 })],
   [
+    'oneOf branches reordered',
+    prop({ oneOf: [{ type: 'string' }, { type: 'number' }] }),
+    prop({ oneOf: [{ type: 'number' }, { type: 'string' }] }),
+  ],
+  [
+    'oneOf branches reordered, their keys written in another order, a description of one changed, inside a not',
+    prop({ not: { oneOf: [{ type: 'string', description: 'a', minLength: 1 }, { type: 'number' }, true] } }),
+    prop({ not: { oneOf: [true, { type: 'number' }, { minLength: 1, description: 'b', type: 'string' }] } }),
+  ],
+  [
     'a one-member anyOf inside a not',
     prop({ not: { anyOf: [{ type: 'string' }] } }),
     prop({ not: { type: 'string' } }),
