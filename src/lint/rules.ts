@@ -280,10 +280,11 @@ export const RULES: readonly Rule[] = [
     check: (tool) => {
       const out: RuleFinding[] = [];
       eachSchema(tool, (node, at) => {
-        if (!Array.isArray(node.required) || node.properties === undefined || typeof node.properties !== 'object')
-          return;
+        // No properties at all declares none: each name required is as undeclared as beside `properties: {}`.
+        const properties = node.properties ?? {};
+        if (!Array.isArray(node.required) || typeof properties !== 'object') return;
         for (const name of node.required)
-          if (typeof name === 'string' && !Object.hasOwn(node.properties as object, name))
+          if (typeof name === 'string' && !Object.hasOwn(properties, name))
             out.push({ at: [...at, 'required'], message: `"${name}" is required but not declared in properties` });
       });
       return out;

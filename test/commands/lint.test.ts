@@ -72,7 +72,10 @@ const RULES: [rule: string, severity: string, expected: [tool: string, path: str
   [
     'required-declared',
     'error',
-    [['ghost-required', 'tools.ghost-required.inputSchema.required', /"missing" is required but not declared/]],
+    [
+      ['ghost-required', 'tools.ghost-required.inputSchema.required', /"missing" is required but not declared/],
+      ['ghost-unpropertied', 'tools.ghost-unpropertied.inputSchema.required', /"ghost" is required but not declared/],
+    ],
   ],
   [
     'network-ref',
