@@ -679,6 +679,24 @@ test("a setup step that loses its server: the server's tests are errors of the c
   assert.match(r.results[0]!.error!.message, /server "fault"/);
 });
 
+test('a call that makes its server exit: the later tests of that server are errors of the connection, not a bug of mcpctl', async () => {
+  const r = await runLines([
+    'tests:',
+    '  - { name: dies, server: fault, call: { tool: crash } }',
+    '  - { name: after, server: fault, call: { tool: echo, args: { text: hi } } }',
+    '  - { name: later, server: fault, tools: {} }',
+  ]);
+  assert.deepEqual(
+    r.results.map((x) => [x.name, x.status, x.error?.kind, x.error?.exitCode]),
+    [
+      ['dies', 'error', 'connection', 3],
+      ['after', 'error', 'connection', 3],
+      ['later', 'error', 'connection', 3],
+    ],
+  );
+  for (const x of r.results.slice(1)) assert.match(x.error!.message, /^server "fault" (exited|closed the connection)/);
+});
+
 test("a test without a timeout of its own has its server's: a request that never ends is a timeout error", async () => {
   const r = await runLines(['tests:', '  - { name: never answered, server: slow, tools: {} }']);
   assert.deepEqual(

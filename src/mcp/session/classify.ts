@@ -491,7 +491,10 @@ function isConnectionLoss(err: unknown): boolean {
     if (err.code === SdkErrorCode.EraNegotiationFailed && /connection closed|transport was closed/i.test(err.message))
       return true;
   }
-  return err instanceof Error && /connection closed/i.test(err.message) && !(err instanceof ProtocolError);
+  if (!(err instanceof Error) || err instanceof ProtocolError) return false;
+  // A request made once the connection has closed (a server that exited during an earlier call)
+  // is refused by the SDK's protocol layer with a plain Error, not an SdkError NotConnected.
+  return /connection closed/i.test(err.message) || err.message === 'Not connected';
 }
 
 function hostOf(url: string): string {
