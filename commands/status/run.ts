@@ -10,6 +10,7 @@ import { errorObject, type ErrorObject, type McpctlError, type Phase } from '../
 import type { Session } from '../../src/mcp/session/session.js';
 import type { Mcp } from '../common/sessions.js';
 import { authState } from '../../src/auth/status.js';
+import { Secrets } from '../../src/redact.js';
 
 export interface ServerStatus {
   server: string;
@@ -59,11 +60,14 @@ export async function runStatus(deps: Deps, opts: StatusOptions): Promise<Outcom
     ...configErrors,
     ...statuses.flatMap((s) => (s.failure ? [s.failure] : [])),
   ]);
+  // What a server wrote (its stderr, in an error) may quote a secret of this run. Only a terminal's
+  // stdout is masked on its way out (a pipe's carries data as it is), so the report is masked here.
+  const secrets = deps.ctx.secrets ?? new Secrets();
   await printStatuses(
     deps,
     opts,
-    statuses.map(({ failure: _f, ...s }) => s),
-    failures,
+    secrets.maskDeep(statuses.map(({ failure: _f, ...s }) => s)),
+    secrets.maskDeep(failures.map(errorObject)),
   );
   return { failures };
 }
@@ -72,11 +76,11 @@ async function printStatuses(
   deps: Deps,
   opts: StatusOptions,
   result: ServerStatus[],
-  failures: McpctlError[],
+  errors: ErrorObject[],
 ): Promise<void> {
   const { out } = deps;
   // As every multi-server command: the failures again beside the results, in config order.
-  if (out.json) return out.printJson({ servers: result, errors: failures.map(errorObject) });
+  if (out.json) return out.printJson({ servers: result, errors });
   if (result.length === 0) {
     out.info('no servers configured');
     return;

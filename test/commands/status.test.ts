@@ -11,6 +11,7 @@ import { mcpJsonProject } from '../helpers/mcp-json-project.js';
 import { alive, assertAllEnded, everything, fixtures, logLines, eventually } from '../mcp/helpers.js';
 
 const FAULT = path.join(fixtures, 'fault-server.js');
+const STARTED = path.join(fixtures, 'started-server.js');
 
 test('status --json reports each server with the documented fields', async () => {
   const { dir, env } = mcpJsonProject({
@@ -84,6 +85,32 @@ test('an unhealthy server among healthy ones: its exit code, its phase, the othe
   assert.equal(by.hang.ok, false);
   assert.equal(by.hang.error?.kind, 'timeout');
   assert.equal(by.hang.phase, 'initialize');
+});
+
+test('a server that fails quoting a secret of its env on stderr: every form of status masks it', async () => {
+  const secret = 'sekret-status-4242424242';
+  const { dir, env } = mcpJsonProject({
+    leaky: { command: process.execPath, args: [STARTED, 'crash'], env: { TOKEN: '${MY_TOKEN}' } },
+  });
+  const runs = {
+    json: await run(['status', '--json'], { cwd: dir, home: dir, env: { ...env, MY_TOKEN: secret } }),
+    piped: await run(['status'], { cwd: dir, home: dir, env: { ...env, MY_TOKEN: secret } }),
+    terminal: await run(['status'], { cwd: dir, home: dir, env: { ...env, MY_TOKEN: secret }, tty: true }),
+    one: await run(['status', 'leaky'], { cwd: dir, home: dir, env: { ...env, MY_TOKEN: secret }, tty: true }),
+  };
+  for (const [how, r] of Object.entries(runs)) {
+    assert.equal(r.code, 3, `${how}: ${r.stderr}`);
+    assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), `${how}: the secret is shown`);
+    // On a terminal the table has no ERROR column: the failure follows it on stderr.
+    const shown = how === 'terminal' ? r.stderr : r.stdout;
+    assert.match(plain(shown), /fatal: no database \(token=\*\*\*\)/, `${how}: the stderr tail, masked`);
+  }
+  const doc = JSON.parse(runs.json.stdout) as {
+    servers: { server: string; error?: { message: string } }[];
+    errors: { message: string }[];
+  };
+  assert.match(doc.servers.find((x) => x.server === 'leaky')?.error?.message ?? '', /token=\*\*\*/);
+  assert.match(doc.errors[0]?.message ?? '', /token=\*\*\*/);
 });
 
 test('through bin/: a hung server exits 124 naming server and phase, and leaves no process', async () => {
