@@ -6,7 +6,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { JsonSegment } from '../config/jsonc.js';
 import { compileSchema } from '../schema/compile.js';
 import type { JsonSchema } from '../schema/navigate.js';
-import { walkSchema, walkSubschemas, type SchemaNode } from './schema-walk.js';
+import { SCHEMA_MAPS, walkSchema, walkSubschemas, type SchemaNode } from './schema-walk.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -105,6 +105,29 @@ function inputSubschemas(tool: Tool, check: (sub: unknown, at: JsonSegment[], ke
 }
 
 const isNode = (s: unknown): s is SchemaNode => s !== null && typeof s === 'object' && !Array.isArray(s);
+
+/** Keywords whose subschemas apply to the object their schema applies to: they may require what it declares. */
+const SAME_INSTANCE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
+
+/**
+ * The property names a schema declares: its own, and, in a branch of allOf, anyOf, oneOf, not,
+ * if/then/else or dependentSchemas, those of the schema holding it (`anyOf: [{required: [a]},
+ * {required: [b]}]` under properties a and b). `known` holds what the walk has seen, by path;
+ * walkSubschemas visits a schema before its subschemas.
+ */
+function declaredNames(
+  node: SchemaNode,
+  at: JsonSegment[],
+  keyword: string | undefined,
+  known: Map<string, Set<string>>,
+) {
+  const own = isNode(node.properties) ? Object.keys(node.properties) : [];
+  const holderAt = at.slice(0, typeof at.at(-1) === 'number' || SCHEMA_MAPS.includes(keyword ?? '') ? -2 : -1);
+  const held = keyword !== undefined && SAME_INSTANCE.has(keyword) ? known.get(JSON.stringify(holderAt)) : undefined;
+  const names = new Set([...(held ?? []), ...own]);
+  known.set(JSON.stringify(at), names);
+  return names;
+}
 
 /** The rules for what model providers' schema subsets refuse or ignore. */
 const PROVIDER_RULES: readonly Rule[] = [
@@ -276,17 +299,21 @@ export const RULES: readonly Rule[] = [
   {
     id: 'required-declared',
     severity: 'error',
-    description: 'Every name in "required" is a declared property.',
+    description:
+      'Every name in "required" is a declared property (a branch of anyOf, oneOf, allOf, not or if/then/else may require what the schema holding it declares).',
     check: (tool) => {
       const out: RuleFinding[] = [];
-      eachSchema(tool, (node, at) => {
-        // No properties at all declares none: each name required is as undeclared as beside `properties: {}`.
-        const properties = node.properties ?? {};
-        if (!Array.isArray(node.required) || typeof properties !== 'object') return;
-        for (const name of node.required)
-          if (typeof name === 'string' && !Object.hasOwn(properties, name))
-            out.push({ at: [...at, 'required'], message: `"${name}" is required but not declared in properties` });
-      });
+      for (const key of ['inputSchema', 'outputSchema'] as const) {
+        const declared = new Map<string, Set<string>>();
+        walkSubschemas(schemaOf(tool, key), [key], (sub, at, keyword) => {
+          if (!isNode(sub)) return;
+          const names = declaredNames(sub, at, keyword, declared);
+          if (!Array.isArray(sub.required)) return;
+          for (const name of sub.required)
+            if (typeof name === 'string' && !names.has(name))
+              out.push({ at: [...at, 'required'], message: `"${name}" is required but not declared in properties` });
+        });
+      }
       return out;
     },
   },

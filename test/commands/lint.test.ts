@@ -75,6 +75,11 @@ const RULES: [rule: string, severity: string, expected: [tool: string, path: str
     [
       ['ghost-required', 'tools.ghost-required.inputSchema.required', /"missing" is required but not declared/],
       ['ghost-unpropertied', 'tools.ghost-unpropertied.inputSchema.required', /"ghost" is required but not declared/],
+      [
+        'either-required',
+        'tools.either-required.inputSchema.properties.other.oneOf[1].required',
+        /"nowhere" is required but not declared/,
+      ],
     ],
   ],
   [
