@@ -67,7 +67,7 @@ export async function runStatus(deps: Deps, opts: StatusOptions): Promise<Outcom
     deps,
     opts,
     secrets.maskDeep(statuses.map(({ failure: _f, ...s }) => s)),
-    secrets.maskDeep(failures.map(errorObject)),
+    deps.out.errorObjects(failures),
   );
   return { failures };
 }

@@ -10,7 +10,7 @@ import { malformedWarning } from '../common/malformed.js';
 import { watchAndPrint } from '../common/watch.js';
 import { unknownTool } from '../common/unknown-tool.js';
 import type { ToolsOptions } from './command.js';
-import { errorObject, type McpctlError, usageError } from '../../src/errors.js';
+import { type McpctlError, usageError } from '../../src/errors.js';
 import type { ServerSpec } from '../../src/config/types.js';
 import type { Session } from '../../src/mcp/session/session.js';
 import { toolAllowed } from '../../src/mcp/requests/filters.js';
@@ -95,7 +95,7 @@ async function runAllTools(deps: Deps, opts: ToolsOptions): Promise<Outcome> {
   if (out.json) {
     await out.printJson({
       results: results.map((r) => ({ server: r.spec.name, result: { tools: r.tools } })),
-      errors: failures.map(errorObject),
+      errors: out.errorObjects(failures),
     });
   } else {
     const rows = results.flatMap((r) =>

@@ -6,7 +6,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Writable } from 'node:stream';
 import type { Context } from '../io.js';
-import { errorJson, type McpctlError } from '../errors.js';
+import { errorJson, errorObject, type ErrorObject, type McpctlError } from '../errors.js';
 import { colorLevel, makeChalk } from './color.js';
 import { renderTable, type Column } from './table.js';
 import { toJson } from './json.js';
@@ -107,6 +107,15 @@ export class Output {
 
   printJson(value: unknown): Promise<void> {
     return this.print(toJson(value));
+  }
+
+  /**
+   * Failures as stdout's JSON shows them beside the results. They are mcpctl's words, and may
+   * quote a server's stderr: masked with the run's secrets, as on stderr, even into a pipe.
+   */
+  errorObjects(failures: readonly McpctlError[]): ErrorObject[] {
+    const objects = failures.map(errorObject);
+    return this.ctx.secrets ? this.ctx.secrets.maskDeep(objects) : objects;
   }
 
   table<Row>(columns: Column<Row>[], rows: Row[]): Promise<string> {

@@ -204,3 +204,19 @@ test('the example config works through bin/ in every output mode', { skip: unles
   assert.equal(bad.code, 2);
   assert.equal(jsonError(bad.stderr).error.kind, 'usage');
 });
+
+test('tools --json of every server: a failure quoting a secret of its env is masked in errors[]', async () => {
+  const secret = 'sekret-tools-5151515151';
+  const { dir, env } = mcpJsonProject({
+    leaky: {
+      command: process.execPath,
+      args: [path.join(fixtures, 'started-server.js'), 'crash'],
+      env: { TOKEN: '${MY_TOKEN}' },
+    },
+  });
+  const r = await run(['tools', '--json'], { cwd: dir, home: dir, env: { ...env, MY_TOKEN: secret } });
+  assert.equal(r.code, 3, r.stderr);
+  assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), 'the secret is shown');
+  const doc = JSON.parse(r.stdout) as { errors: { server?: string; message: string }[] };
+  assert.match(doc.errors[0]?.message ?? '', /token=\*\*\*/);
+});
