@@ -34,7 +34,9 @@ export async function runServersAdd(deps: Deps, opts: ServersAddOptions): Promis
   if (opts.serverTimeout !== undefined) entry.timeout = opts.serverTimeout;
   const { ctx, out } = deps;
   const file = path.resolve(ctx.cwd, deps.global.config ?? '.mcp.json');
-  const result = await addServer(ctx, file, name, entry, { force: opts.force === true, signal: ctx.signal });
+  // Not named with --config, ./.mcp.json is a project config: edited only where the loader reads one.
+  const project = deps.global.config === undefined;
+  const result = await addServer(ctx, file, name, entry, { force: opts.force === true, signal: ctx.signal, project });
   result.warnings.forEach((w) => out.warn(w));
   out.info(`${result.replaced ? 'replaced' : 'added'} server "${name}" to ${displayPath(file, ctx)}`);
   return SUCCESS;
@@ -42,10 +44,9 @@ export async function runServersAdd(deps: Deps, opts: ServersAddOptions): Promis
 
 export async function runServersRemove(deps: Deps, opts: ServersRemoveOptions): Promise<Outcome> {
   const { ctx, out } = deps;
-  const file = deps.global.config
-    ? path.resolve(ctx.cwd, deps.global.config)
-    : findEntry(await deps.servers.load(), opts.name, ctx).source;
-  await removeServer(ctx, file, opts.name, ctx.signal);
+  const found = deps.global.config ? undefined : findEntry(await deps.servers.load(), opts.name, ctx);
+  const file = found?.source ?? path.resolve(ctx.cwd, deps.global.config!);
+  await removeServer(ctx, file, opts.name, { signal: ctx.signal, project: found?.scope === 'project' });
   out.info(`removed server "${opts.name}" from ${displayPath(file, ctx)}`);
   return SUCCESS;
 }

@@ -1,6 +1,7 @@
 // `servers add` / `servers remove`: edit one server of a config file in place, keeping every other
 // byte (comments, order, indentation), and replace the file atomically with its mode kept, under
-// a lock on the file, so concurrent edits never lose one another.
+// a lock on the file, so concurrent edits never lose one another. A project config is read under
+// the loader's rules for one (read-file.ts), so an edit never goes where the loader would not read.
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -8,10 +9,10 @@ import type { Context } from '../io.js';
 import { ensureDir, writeFileAtomic } from '../atomic-file.js';
 import { withFileLock } from '../file-lock.js';
 import { configError, McpctlError, usageError } from '../errors.js';
-import { readConfigFile } from './read-file.js';
+import { projectEditTarget, projectRootOf, readConfigFile, type ReadRules } from './read-file.js';
 import { insertMember, removeMember, replaceValue, styleOf } from './jsonc-edit.js';
 import { members, nodeAt, parseDocument } from './jsonc.js';
-import { absolutePath } from './paths.js';
+import { absolutePath, projectDirOf } from './paths.js';
 import { displayPath } from './display-path.js';
 import { didYouMean } from '../suggest.js';
 import { checkEntry } from './validate.js';
@@ -30,27 +31,52 @@ export interface EditResult {
   warnings: string[];
 }
 
-export interface AddOptions {
+export interface EditOptions {
+  signal?: AbortSignal;
+  /**
+   * The file is a project config (`servers add`'s ./.mcp.json, or the one `servers remove` found
+   * the server in), not one the user named: a link out of its project, or a file of another user,
+   * is refused before anything is opened or written, as the loader refuses it.
+   */
+  project?: boolean;
+}
+
+export interface AddOptions extends EditOptions {
   /** Replace a server of the same name instead of refusing. */
   force?: boolean;
-  signal?: AbortSignal;
 }
 
 /** Runs `edit` holding the lock of the file it edits (the file a symlink points to, if it is one). */
 async function locked<T>(
   ctx: EditContext,
   file: string,
-  signal: AbortSignal | undefined,
+  opts: EditOptions,
   edit: () => Promise<T>,
   create = false,
 ): Promise<T> {
   const abs = absolutePath(file, ctx);
-  const target = await fs.realpath(abs).catch(() => abs);
+  const rules = readRules(ctx, abs, opts.project === true);
+  // The lock is made beside the file a link leads to: a link the loader refuses is refused first.
+  const target =
+    rules.projectRoot !== undefined
+      ? await projectEditTarget(abs, rules.projectRoot, rules)
+      : await fs.realpath(abs).catch(() => abs);
   if (create) await ensureDir(path.dirname(target), { file: target });
-  return withFileLock(target, { what: `the config file ${displayPath(abs, ctx)}`, phase: 'config', signal }, edit);
+  return withFileLock(
+    target,
+    { what: `the config file ${displayPath(abs, ctx)}`, phase: 'config', signal: opts.signal },
+    edit,
+  );
 }
 
 type EditContext = Pick<Context, 'cwd' | 'home'>;
+
+/** A project config is read under the rules of the search that finds it (paths.ts); a named file as it is. */
+function readRules(ctx: EditContext, abs: string, project: boolean): ReadRules {
+  const shown = displayPath(abs, ctx);
+  if (!project) return { shown, checkOwner: false };
+  return { shown, checkOwner: true, projectRoot: projectRootOf(projectDirOf(abs), ctx.home) };
+}
 
 interface Current {
   file: string;
@@ -59,12 +85,13 @@ interface Current {
   exists: boolean;
 }
 
-async function readCurrent(ctx: EditContext, file: string): Promise<Current> {
+async function readCurrent(ctx: EditContext, file: string, project: boolean): Promise<Current> {
   const abs = absolutePath(file, ctx);
-  const shown = displayPath(abs, ctx);
+  const rules = readRules(ctx, abs, project);
+  const { shown } = rules;
   try {
     // Only a regular file, like every config read (a FIFO named .mcp.json must not hang an edit).
-    const read = await readConfigFile(abs, { shown, checkOwner: false });
+    const read = await readConfigFile(abs, rules);
     return read === 'missing'
       ? { file: abs, shown, text: '', exists: false }
       : { file: abs, shown, text: read.text, exists: true };
@@ -118,7 +145,7 @@ export async function addServer(
       hint: 'choose a name that starts with a letter or digit',
     });
   const check = checkNewEntry(name, entry);
-  return locked(ctx, file, opts.signal, () => addChecked(ctx, file, name, entry, check.warnings, opts), true);
+  return locked(ctx, file, opts, () => addChecked(ctx, file, name, entry, check.warnings, opts), true);
 }
 
 function checkNewEntry(name: string, entry: Record<string, unknown>) {
@@ -142,7 +169,7 @@ async function addChecked(
   warnings: string[],
   opts: AddOptions,
 ): Promise<EditResult> {
-  const cur = await readCurrent(ctx, file);
+  const cur = await readCurrent(ctx, file, opts.project === true);
   const original = cur.exists && cur.text.trim() !== '' ? cur.text : '';
   const { doc, rootKeys } = parseCurrent({ ...cur, text: original });
   const rootKey = rootKeyOf(cur, rootKeys);
@@ -172,13 +199,13 @@ export async function removeServer(
   ctx: EditContext,
   file: string,
   name: string,
-  signal?: AbortSignal,
+  opts: EditOptions = {},
 ): Promise<EditResult> {
-  return locked(ctx, file, signal, () => removeLocked(ctx, file, name));
+  return locked(ctx, file, opts, () => removeLocked(ctx, file, name, opts.project === true));
 }
 
-async function removeLocked(ctx: EditContext, file: string, name: string): Promise<EditResult> {
-  const cur = await readCurrent(ctx, file);
+async function removeLocked(ctx: EditContext, file: string, name: string, project: boolean): Promise<EditResult> {
+  const cur = await readCurrent(ctx, file, project);
   if (!cur.exists) {
     throw usageError(`cannot remove server "${name}": ${cur.shown} does not exist`, {
       server: name,

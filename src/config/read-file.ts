@@ -3,12 +3,13 @@
 // git refuses a repository owned by someone else. A FIFO is never opened for reading. A project
 // config may be a link only within its project, and every link and directory on its way counts.
 
-import { constants, type Stats } from 'node:fs';
+import { constants, existsSync, type Stats } from 'node:fs';
 import path from 'node:path';
 // Our own uid, for the ownership rule: no other API answers it without a passwd entry.
 import { getuid } from 'node:process';
 import { configError } from '../errors.js';
 import * as fs from '../fs-async.js';
+import { projectDirs, projectRoot } from './paths.js';
 
 export const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
@@ -30,6 +31,12 @@ export interface ReadRules {
    * and the owner rule holds for the link, its target and every directory from the root down.
    */
   projectRoot?: string;
+}
+
+/** The project root of a config in `dir`, as the search from there would find it (paths.ts). */
+export function projectRootOf(dir: string, home: string): string {
+  const isRepoRoot = (d: string) => existsSync(path.join(d, '.git'));
+  return projectRoot(dir, projectDirs({ cwd: dir, home }, isRepoRoot), { home }, isRepoRoot);
 }
 
 /** The file's content, or 'missing' when there is no file (or a directory) at that path. */
@@ -108,6 +115,17 @@ async function insideProject(file: string, root: string, rules: ReadRules): Prom
   // A checkout's .git is git's, not the project's: .git/config may hold a remote's credentials.
   if (rel.split(path.sep).includes('.git')) throw refused(rules, "is a link into the project's .git directory", hint);
   return fs.stat(realPath);
+}
+
+/**
+ * Where an edit of a project config goes: the file a link leads to, refused as `readConfigFile`
+ * refuses a link out of the project but without opening anything (an edit makes its lock there
+ * before it reads); the path itself when nothing is there.
+ */
+export async function projectEditTarget(file: string, root: string, rules: ReadRules): Promise<string> {
+  const realPath = await fs.realpath(file).catch(() => undefined);
+  if (realPath !== undefined) await insideProject(file, root, rules);
+  return realPath ?? file;
 }
 
 /** A relative path (path.relative) that climbs out of the directory it is relative to. */

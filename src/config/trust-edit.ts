@@ -2,16 +2,16 @@
 // content is now, or to a folder the user's own servers may run in, in the trust store, under
 // the store's lock.
 
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../io.js';
 import { ensurePrivateDir, writePrivateFileAtomic } from '../atomic-file.js';
 import { usageError } from '../errors.js';
 import { withFileLock } from '../file-lock.js';
 import type { LoadOptions } from './load.js';
-import { absolutePath, PROJECT_FILES, projectDirOf, projectDirs, projectRoot } from './paths.js';
+import { absolutePath, PROJECT_FILES, projectDirOf } from './paths.js';
 import { displayPath } from './display-path.js';
-import { contentHash, readConfigFile } from './read-file.js';
+import { contentHash, projectRootOf, readConfigFile } from './read-file.js';
 import { readTrustStore, trustFilePath, trustKey, type TrustFileData } from './trust.js';
 import { trustedFolders } from './trust-dir.js';
 
@@ -53,7 +53,7 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
     const dir = projectDirOf(file);
     // The same refusals as when the file is found by the search: only our own regular files,
     // links only within the project.
-    const read = await readConfigFile(file, { shown, checkOwner: true, projectRoot: rootOf(dir, ctx) });
+    const read = await readConfigFile(file, { shown, checkOwner: true, projectRoot: projectRootOf(dir, ctx.home) });
     if (read === 'missing')
       throw usageError(`${shown}: no such config file`, { hint: 'name an existing project config' });
     // Checked like any config: a file with errors is not worth trusting yet.
@@ -83,12 +83,6 @@ export async function untrustFiles(ctx: Context, files: string[]): Promise<Untru
       return { file, removed };
     }),
   );
-}
-
-/** The project root of a config in `dir`, as the search from there would find it (paths.ts). */
-function rootOf(dir: string, ctx: Context): string {
-  const isRepoRoot = (d: string) => existsSync(path.join(d, '.git'));
-  return projectRoot(dir, projectDirs({ cwd: dir, home: ctx.home }, isRepoRoot), ctx, isRepoRoot);
 }
 
 /** Locked read-modify-write of the trust store; `fn` changes the data in place. */

@@ -1,14 +1,25 @@
 // Editing config files through bin/: concurrent adds lose nothing, a stale lock is taken over,
-// --url takes only http(s), --cwd is written, a full disk is a clear error and the file is left.
+// --url takes only http(s), --cwd is written, a full disk is a clear error and the file is left;
+// and in-process, a ./.mcp.json that links out of its project is refused as the loader refuses it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import os from 'node:os';
 import path from 'node:path';
-import { jsonError, runBin } from '../helpers/run.js';
+import { jsonError, run, runBin } from '../helpers/run.js';
 
 function tempProject(): { dir: string; file: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-edit-'));
@@ -114,4 +125,53 @@ test('servers add refuses a name starting with "-": exit 2, the file unchanged',
   assert.equal(r.code, 2, r.stderr);
   assert.match(jsonError(r.stderr).error.message, /server name "--trust-project" starts with "-"/);
   assert.equal(readFileSync(p.file, 'utf8'), before);
+});
+
+/** A checkout under a fresh home, the working directory of the tests below. */
+function homeAndRepo(): { home: string; repo: string } {
+  const home = path.join(realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-edit-link-'))), 'home');
+  const repo = path.join(home, 'repo');
+  mkdirSync(path.join(repo, '.git'), { recursive: true });
+  return { home, repo };
+}
+
+test('servers add refuses a ./.mcp.json that links out of the project, as the loader does: exit 2, nothing read or written', async () => {
+  const { home, repo } = homeAndRepo();
+  const netrc = path.join(home, '.netrc');
+  const claude = path.join(home, '.claude.json');
+  writeFileSync(netrc, 'machine github.com login me password NETRCSECRET42\n');
+  writeFileSync(claude, '{"numStartups":3}');
+  for (const target of [netrc, claude]) {
+    const link = path.join(repo, '.mcp.json');
+    rmSync(link, { force: true });
+    symlinkSync(target, link);
+    const before = readFileSync(target, 'utf8');
+    const r = await run(['--json', 'servers', 'add', 'helper', '--command', 'node', '--', './helper.js'], {
+      cwd: repo,
+      home,
+    });
+    assert.equal(r.code, 2, r.stderr);
+    const error = jsonError(r.stderr).error;
+    assert.equal(error.kind, 'config');
+    assert.match(error.message, /^\.mcp\.json: refused: it is a link that leads outside the project/);
+    assert.match(error.hint ?? '', /replace the link with a copy, or name the file with --config FILE/);
+    assert.doesNotMatch(r.stderr, /NETRCSECRET42/);
+    assert.equal(readFileSync(target, 'utf8'), before, target);
+    assert.deepEqual(readdirSync(home).sort(), ['.claude.json', '.netrc', 'repo'], 'no lock or temp file beside it');
+  }
+});
+
+test('servers add and remove still edit through a link that stays inside the project', async () => {
+  const { home, repo } = homeAndRepo();
+  const real = path.join(repo, 'config', 'mcp.json');
+  mkdirSync(path.dirname(real));
+  writeFileSync(real, '{ "mcpServers": {} }\n');
+  symlinkSync(path.join('config', 'mcp.json'), path.join(repo, '.mcp.json'));
+  const add = await run(['servers', 'add', 'helper', '--command', 'node'], { cwd: repo, home });
+  assert.equal(add.code, 0, add.stderr);
+  assert.deepEqual(names(real), ['helper']);
+  const remove = await run(['servers', 'remove', 'helper'], { cwd: repo, home });
+  assert.equal(remove.code, 0, remove.stderr);
+  assert.deepEqual(names(real), []);
+  assert.ok(lstatSync(path.join(repo, '.mcp.json')).isSymbolicLink());
 });
