@@ -55,7 +55,7 @@ async function locked<T>(
   create = false,
 ): Promise<T> {
   const abs = absolutePath(file, ctx);
-  const rules = readRules(ctx, abs, opts.project === true);
+  const rules = await readRules(ctx, abs, opts.project === true);
   // The lock is made beside the file a link leads to: a link the loader refuses is refused first.
   const target =
     rules.projectRoot !== undefined
@@ -72,10 +72,10 @@ async function locked<T>(
 type EditContext = Pick<Context, 'cwd' | 'home'>;
 
 /** A project config is read under the rules of the search that finds it (paths.ts); a named file as it is. */
-function readRules(ctx: EditContext, abs: string, project: boolean): ReadRules {
+async function readRules(ctx: EditContext, abs: string, project: boolean): Promise<ReadRules> {
   const shown = displayPath(abs, ctx);
   if (!project) return { shown, checkOwner: false };
-  return { shown, checkOwner: true, projectRoot: projectRootOf(projectDirOf(abs), ctx.home) };
+  return { shown, checkOwner: true, projectRoot: await projectRootOf(projectDirOf(abs), ctx.home) };
 }
 
 interface Current {
@@ -87,7 +87,7 @@ interface Current {
 
 async function readCurrent(ctx: EditContext, file: string, project: boolean): Promise<Current> {
   const abs = absolutePath(file, ctx);
-  const rules = readRules(ctx, abs, project);
+  const rules = await readRules(ctx, abs, project);
   const { shown } = rules;
   try {
     // Only a regular file, like every config read (a FIFO named .mcp.json must not hang an edit).

@@ -7,6 +7,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import path from 'node:path';
 import type { Context } from '../io.js';
 import { configError, McpctlError } from '../errors.js';
+import * as fs from '../fs-async.js';
 import { formatJsonPath, type JsonSegment, members, nodeAt, parseDocument, type ParsedDocument } from './jsonc.js';
 import { configSources, projectDirOf, projectDirs, type ConfigScope, type ConfigSource } from './paths.js';
 import { displayPath } from './display-path.js';
@@ -196,7 +197,9 @@ function checkAborted(signal: AbortSignal): void {
 /** Finds, reads and checks every config file; throws one config error listing every problem. */
 export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<LoadedConfig> {
   const isRepoRoot = (dir: string) => existsSync(path.join(dir, '.git'));
-  const sources = configSources(ctx, opts.configFile, isRepoRoot);
+  // The working directory comes with its links resolved; home is compared with it resolved too.
+  const realHome = await fs.realpath(ctx.home).catch(() => path.resolve(ctx.home));
+  const sources = configSources(ctx, opts.configFile, isRepoRoot, realHome);
   const gathered: Gathered = { ctx, warnings: [], errors: [], candidates: [], checked: 0 };
   const reads = readEverySource(sources, ctx, opts);
   const claudeJson = await claudeApprovals(sources, reads);
@@ -216,6 +219,7 @@ export async function loadConfig(ctx: Context, opts: LoadOptions = {}): Promise<
     projectFiles: trust.projectFiles,
     store: () => trust.store(),
     isRepoRoot,
+    realHome,
   });
   const { entries, shadowed } = pickEntries(gathered.candidates, ctx, gathered.warnings);
   const searched = sources.map((s) => s.file);
@@ -452,9 +456,11 @@ async function setWorkDirs(
     projectFiles: ProjectFile[];
     store: () => Promise<TrustFileData>;
     isRepoRoot: (dir: string) => boolean;
+    realHome: string;
   },
 ): Promise<void> {
   const stdio = candidates.filter((c) => c.type === 'stdio');
+  const search = { cwd: ctx.cwd, home: input.realHome };
   let trust: DirectoryTrust | undefined;
   if (stdio.some((c) => c.scope === 'user' || c.scope === 'env')) {
     const trustedFiles = new Set([
@@ -462,15 +468,15 @@ async function setWorkDirs(
       // Servers of a project .mcp.json approved in Claude Code: the user trusts that project there.
       ...candidates.filter((c) => c.trust === 'claude-code' || c.scope === 'env').map((c) => c.source),
     ]);
-    trust = await directoryTrust(ctx, {
+    trust = await directoryTrust(search, {
       trustProject: input.trustProject,
       trustedProjects: [...trustedFiles].map(projectFolder),
       // A store that cannot be read trusts no folder: the servers run in home, which is safe.
       store: () => input.store().catch((): TrustFileData => ({ version: 1, files: {} })),
-      inProject: () => input.projectFiles.length > 0 || projectDirs(ctx).some(input.isRepoRoot),
+      inProject: () => input.projectFiles.length > 0 || projectDirs(search).some(input.isRepoRoot),
     });
   }
-  for (const c of stdio) c.workDir = defaultWorkDir(c, trust, ctx);
+  for (const c of stdio) c.workDir = defaultWorkDir(c, trust, ctx, input.realHome);
 }
 
 function anyOf(a: (name: string) => boolean, b: (name: string) => boolean): (name: string) => boolean {

@@ -44,7 +44,8 @@ export function absolutePath(p: string, ctx: Pick<Context, 'cwd' | 'home'>): str
 /**
  * The working directory and its parents, nearest first, up to the root of the repository
  * checkout (`isRepoRoot`: the first directory with `.git`) or the home directory, whichever comes
- * first, else up to the file system's root.
+ * first, else up to the file system's root. `ctx.home` is compared with `ctx.cwd`: give both with
+ * their links resolved (the working directory of a process is), or neither.
  */
 export function projectDirs(
   ctx: Pick<Context, 'cwd' | 'home'>,
@@ -114,11 +115,16 @@ function namedShape(file: string): Partial<ConfigSource> {
   return {};
 }
 
-/** Every place a config may be, in precedence order, without duplicates. */
+/**
+ * Every place a config may be, in precedence order, without duplicates. `realHome`: the home
+ * directory with its links resolved, as the working directory is, for the search that compares
+ * the two; the user's files are named under `ctx.home`, as the user knows it.
+ */
 export function configSources(
   ctx: Context,
   configFile?: string,
   isRepoRoot?: (dir: string) => boolean,
+  realHome = ctx.home,
 ): ConfigSource[] {
   if (configFile !== undefined) {
     const file = absolutePath(configFile, ctx);
@@ -143,15 +149,17 @@ export function configSources(
   }
 
   const home = path.resolve(ctx.home);
-  const searched = projectDirs(ctx, isRepoRoot);
+  const search = { cwd: ctx.cwd, home: path.resolve(realHome) };
+  const searched = projectDirs(search, isRepoRoot);
   for (const dir of searched) {
-    const root = projectRoot(dir, searched, ctx, isRepoRoot);
+    const root = projectRoot(dir, searched, search, isRepoRoot);
     // In the home directory, .cursor/mcp.json is Cursor's user file (and .vscode holds VS
     // Code's own data, .gemini Gemini's): they rank as user files below, not as project files.
-    const names = dir === home ? PROJECT_FILES.filter((n) => !n.includes('/')) : PROJECT_FILES;
+    const atHome = dir === search.home;
+    const names = atHome ? PROJECT_FILES.filter((n) => !n.includes('/')) : PROJECT_FILES;
     for (const name of names) add(path.join(dir, name), 'project', STANDARD_SECTIONS, false, { root });
     add(path.join(dir, 'opencode.json'), 'project', OPENCODE.sections, false, { ...OPENCODE, root });
-    if (dir !== home) add(path.join(dir, GEMINI_PROJECT_FILE), 'project', GEMINI.sections, false, { ...GEMINI, root });
+    if (!atHome) add(path.join(dir, GEMINI_PROJECT_FILE), 'project', GEMINI.sections, false, { ...GEMINI, root });
   }
 
   const xdg = xdgConfigHome(ctx);

@@ -33,10 +33,15 @@ export interface ReadRules {
   projectRoot?: string;
 }
 
-/** The project root of a config in `dir`, as the search from there would find it (paths.ts). */
-export function projectRootOf(dir: string, home: string): string {
+/**
+ * The project root of a config in `dir`, as the search from there would find it (paths.ts): `dir`
+ * and home are compared with their links resolved, as the search from a working directory has them.
+ */
+export async function projectRootOf(dir: string, home: string): Promise<string> {
   const isRepoRoot = (d: string) => existsSync(path.join(d, '.git'));
-  return projectRoot(dir, projectDirs({ cwd: dir, home }, isRepoRoot), { home }, isRepoRoot);
+  const real = (d: string) => fs.realpath(d).catch(() => path.resolve(d));
+  const search = { cwd: await real(dir), home: await real(home) };
+  return projectRoot(search.cwd, projectDirs(search, isRepoRoot), search, isRepoRoot);
 }
 
 /** The file's content, or 'missing' when there is no file (or a directory) at that path. */

@@ -72,7 +72,11 @@ async function realDirectory(dir: string): Promise<string> {
   return fs.realpath(dir).catch(() => path.resolve(dir));
 }
 
-/** Whether the user's own servers may run in the invoking directory, and why. */
+/**
+ * Whether the user's own servers may run in the invoking directory, and why. `ctx.home` is
+ * compared with `ctx.cwd` and the folders of configs found from it: give it with its links
+ * resolved, as they are.
+ */
 export async function directoryTrust(
   ctx: Pick<Context, 'cwd' | 'home'>,
   input: DirectoryTrustInput,
@@ -102,18 +106,20 @@ export interface EntryPlace {
  * Where a stdio server starts when its entry has no `cwd`: a project's server in the project; a
  * server of a file named on this command line (`-c`, a test file) where the user typed the
  * command, as `--stdio`; a user's server in the invoking directory when it is trusted, else in
- * the home directory. `trust` undefined counts as not trusted.
+ * the home directory (`ctx.home`, as the user knows it; `realHome`, its links resolved, is what
+ * the invoking directory is compared with). `trust` undefined counts as not trusted.
  */
 export function defaultWorkDir(
   entry: EntryPlace,
   trust: DirectoryTrust | undefined,
   ctx: Pick<Context, 'cwd' | 'home'>,
+  realHome = ctx.home,
 ): WorkDir {
   if (entry.scope === 'project') return { dir: projectFolder(entry.source) };
   const cwd = path.resolve(ctx.cwd);
   if (entry.scope === 'explicit' || trust?.trustedBy !== undefined || isClaudeCodeLocal(entry)) return { dir: cwd };
   const home = path.resolve(ctx.home);
-  if (cwd === home) return { dir: home };
+  if (cwd === path.resolve(realHome)) return { dir: home };
   return { dir: home, movedFrom: cwd, notice: trust?.inProject === true };
 }
 

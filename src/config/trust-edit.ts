@@ -53,7 +53,11 @@ export async function trustFiles(ctx: Context, files: string[], opts: LoadOption
     const dir = projectDirOf(file);
     // The same refusals as when the file is found by the search: only our own regular files,
     // links only within the project.
-    const read = await readConfigFile(file, { shown, checkOwner: true, projectRoot: projectRootOf(dir, ctx.home) });
+    const read = await readConfigFile(file, {
+      shown,
+      checkOwner: true,
+      projectRoot: await projectRootOf(dir, ctx.home),
+    });
     if (read === 'missing')
       throw usageError(`${shown}: no such config file`, { hint: 'name an existing project config' });
     // Checked like any config: a file with errors is not worth trusting yet.

@@ -13,6 +13,7 @@ import {
   lchownSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   realpathSync,
   renameSync,
   symlinkSync,
@@ -166,6 +167,26 @@ test('a link out of the project is refused without reading it: ~/.netrc, a linke
   symlinkSync(path.join(named, 'real.json'), path.join(h.home, 'outside.json'));
   symlinkSync(path.join(h.home, 'outside.json'), path.join(named, 'linked.json'));
   assert.equal((await h.mcpctl(['-c', 'linked.json', 'servers', '--names'], named)).stdout, 'app\n');
+});
+
+test('with home reached through a link and a checkout of dotfiles at home, a link to ~/.netrc still leads out of its project', async () => {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-links-')));
+  const real = path.join(root, 'h2');
+  const home = path.join(root, 'hl');
+  mkdirSync(path.join(real, '.git'), { recursive: true });
+  symlinkSync(real, home);
+  writeFileSync(path.join(real, '.netrc'), `machine example.com login me password ${SECRET}\n`);
+  const clone = folder(real, 'clone', false);
+  symlinkSync(path.join(home, '.netrc'), path.join(clone, '.mcp.json'));
+  // The working directory as a process has it: the real path.
+  const env = { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: path.join(home, 'cache') };
+  for (const argv of [['servers'], ['servers', 'trust', '.mcp.json'], ['servers', 'add', 'x', '--command', 'node']]) {
+    const r = await run(argv, { cwd: clone, env, home });
+    assert.equal(r.code, 2, `${argv.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /\.mcp\.json: refused: it is a link that leads outside the project/, argv.join(' '));
+    assert.doesNotMatch(r.stdout + r.stderr, new RegExp(SECRET), `${argv.join(' ')}: ~/.netrc was quoted`);
+  }
+  assert.equal(readFileSync(path.join(real, '.netrc'), 'utf8'), `machine example.com login me password ${SECRET}\n`);
 });
 
 test("another user's folder holding a link to your trusted file never runs its server", {

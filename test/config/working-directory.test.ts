@@ -6,7 +6,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -179,4 +188,59 @@ test('a trust store that cannot be read trusts no folder, and fails no run of us
   const r = await runBin(['status', 'script', '--json'], { cwd: c.dir, env: c.env });
   assert.equal(r.code, 3, r.stderr);
   assert.deepEqual(ran(c), []);
+});
+
+test('a home reached through a link is the same home: the search stops there, and a config at home makes no project of it', async () => {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcpctl-linked-home-')));
+  const real = path.join(root, 'h2');
+  // As on Fedora Silverblue, where /home is a link to /var/home.
+  const linked = path.join(root, 'hl');
+  mkdirSync(path.join(real, '.config', 'mcpctl'), { recursive: true });
+  mkdirSync(path.join(real, '.cursor'));
+  mkdirSync(path.join(real, 'clone'));
+  symlinkSync(real, linked);
+  const config = (name: string) =>
+    JSON.stringify({ mcpServers: { [name]: { command: process.execPath, args: [memory] } } });
+  writeFileSync(path.join(root, '.mcp.json'), config('above'));
+  writeFileSync(path.join(real, '.mcp.json'), config('homecfg'));
+  writeFileSync(path.join(real, '.cursor', 'mcp.json'), config('cursor'));
+  writeFileSync(path.join(real, '.config', 'mcpctl', 'config.json'), config('mine'));
+  // The same runs with HOME as the link and as the real directory: the results must not differ.
+  for (const home of [real, linked]) {
+    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') };
+    const trust = await runBin(['servers', 'trust', '.mcp.json'], { cwd: home, env });
+    assert.equal(trust.code, 0, trust.stderr);
+    // bin/ learns its working directory from the kernel: the real path, whichever way it was reached.
+    for (const cwd of [path.join(home, 'clone'), home]) {
+      const listed = await runBin(['servers', '--json'], { cwd, env });
+      assert.equal(listed.code, 0, listed.stderr);
+      const servers = (
+        JSON.parse(listed.stdout) as { servers: { name: string; trust: string; workingDirectory: string }[] }
+      ).servers;
+      const where = `HOME=${home}, in ${cwd}`;
+      assert.deepEqual(
+        servers.map((s) => [s.name, s.trust]),
+        [
+          ['homecfg', 'trusted'],
+          ['mine', 'user'],
+          ['cursor', 'user'],
+        ],
+        `${where}: nothing above home, and ~/.cursor/mcp.json once, as Cursor's user file`,
+      );
+      assert.equal(servers.find((s) => s.name === 'mine')?.workingDirectory, home, where);
+      const status = await runBin(['status', 'mine'], { cwd, env });
+      assert.equal(status.code, 0, status.stderr);
+      const notice = status.stderr.split('\n').filter((l) => l.includes('not trusted'));
+      assert.deepEqual(
+        notice,
+        cwd === home
+          ? []
+          : [
+              `server "mine" runs in ${home}, not in ${path.join(real, 'clone')}, which is not trusted; to run your own servers here: mcpctl servers trust .`,
+            ],
+        where,
+      );
+    }
+    rmSync(path.join(real, '.config', 'mcpctl', 'trust.json'));
+  }
 });
