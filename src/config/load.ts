@@ -473,7 +473,7 @@ async function setWorkDirs(
       trustedProjects: [...trustedFiles].map(projectFolder),
       // A store that cannot be read trusts no folder: the servers run in home, which is safe.
       store: () => input.store().catch((): TrustFileData => ({ version: 1, files: {} })),
-      inProject: () => input.projectFiles.length > 0 || projectDirs(search).some(input.isRepoRoot),
+      inProject: () => input.projectFiles.length > 0 || projectDirs(search, input.isRepoRoot).some(input.isRepoRoot),
     });
   }
   for (const c of stdio) c.workDir = defaultWorkDir(c, trust, ctx, input.realHome);

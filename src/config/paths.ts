@@ -26,7 +26,7 @@ export interface ConfigSource {
   root?: string;
 }
 
-/** File names looked for in the working directory and each directory above it. */
+/** File names looked for in the working directory and the directories above it that are searched (`projectDirs`). */
 export const PROJECT_FILES = ['.mcp.json', 'mcp.json', '.mcpctl.json', '.cursor/mcp.json', '.vscode/mcp.json'];
 
 const GEMINI_PROJECT_FILE = '.gemini/settings.json';
@@ -44,8 +44,10 @@ export function absolutePath(p: string, ctx: Pick<Context, 'cwd' | 'home'>): str
 /**
  * The working directory and its parents, nearest first, up to the root of the repository
  * checkout (`isRepoRoot`: the first directory with `.git`) or the home directory, whichever comes
- * first, else up to the file system's root. `ctx.home` is compared with `ctx.cwd`: give both with
- * their links resolved (the working directory of a process is), or neither.
+ * first. Outside both, the working directory alone: a directory above it that is neither a
+ * checkout nor in home (`/tmp`, a shared folder) is not the user's project, and anyone may have
+ * put a config there. `ctx.home` is compared with `ctx.cwd`: give both with their links resolved
+ * (the working directory of a process is), or neither.
  */
 export function projectDirs(
   ctx: Pick<Context, 'cwd' | 'home'>,
@@ -59,12 +61,12 @@ export function projectDirs(
   let dir = cwd;
   for (;;) {
     dirs.push(dir);
-    if ((insideHome && dir === home) || isRepoRoot(dir)) break;
+    if ((insideHome && dir === home) || isRepoRoot(dir)) return dirs;
     const parent = path.dirname(dir);
-    if (parent === dir) break;
+    // The file system's root, so outside home and outside any checkout.
+    if (parent === dir) return [cwd];
     dir = parent;
   }
-  return dirs;
 }
 
 /**

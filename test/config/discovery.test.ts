@@ -2,12 +2,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { chmodSync, chownSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { getuid } from 'node:process';
 import { loadConfig, type LoadedConfig } from '../../src/config/load.js';
 import { projectDirs } from '../../src/config/paths.js';
 import { McpctlError } from '../../src/errors.js';
 import { makeTree, thrown } from './helpers.js';
 import { fakeContext } from '../helpers/context.js';
+import { jsonError, run } from '../helpers/run.js';
 
 const stdio = (command: string) => ({ command });
 const byName = (config: LoadedConfig) => Object.fromEntries(config.entries.map((e) => [e.name, e]));
@@ -218,10 +221,47 @@ test('files without servers, and empty files, contribute nothing and are no erro
   assert.equal(config.files.length, 2);
 });
 
-test('projectDirs stops at home when inside it, else at the root', () => {
+test('projectDirs stops at home when inside it, at the repository root, else looks in the working directory alone', () => {
   const inside = projectDirs({ cwd: '/h/me/a/b', home: '/h/me' });
   assert.deepEqual(inside, ['/h/me/a/b', '/h/me/a', '/h/me']);
   const outside = projectDirs({ cwd: '/srv/app', home: '/h/me' });
-  assert.deepEqual(outside, ['/srv/app', '/srv', '/']);
+  assert.deepEqual(outside, ['/srv/app']);
+  const repo = projectDirs({ cwd: '/srv/app/src/lib', home: '/h/me' }, (dir) => dir === '/srv/app');
+  assert.deepEqual(repo, ['/srv/app/src/lib', '/srv/app/src', '/srv/app']);
   assert.deepEqual(projectDirs({ cwd: '/h/me', home: '/h/me' }), ['/h/me']);
+});
+
+test("outside home and any repository, a shared folder above is not searched: another user's .mcp.json there fails no run", {
+  skip: getuid?.() === 0 ? false : 'needs root, to give a file to another user (CI runs as root)',
+}, async (t) => {
+  const tree = await makeTree();
+  t.after(() => tree.cleanup());
+  // A folder like /tmp: anyone may make files in it, and the sticky bit keeps them theirs.
+  const shared = path.join(tree.root, 'shared');
+  mkdirSync(path.join(shared, 'work'), { recursive: true });
+  chmodSync(shared, 0o1777);
+  const planted = await tree.write('shared/.mcp.json', { mcpServers: { planted: stdio('planted') } });
+  chownSync(planted, 65534, 65534);
+  const cwd = path.join(shared, 'work');
+  const none = await run(['servers', '--names'], { cwd, home: tree.home });
+  assert.equal(none.code, 0, none.stderr);
+  assert.equal(none.stdout, '');
+  const adHoc = await run(['--json', 'tools', 'http://127.0.0.1:9/mcp', '--connect-timeout', '5'], {
+    cwd,
+    home: tree.home,
+  });
+  assert.notEqual(jsonError(adHoc.stderr).error.kind, 'config', adHoc.stderr);
+  // A config of the user's own in the working directory is still found.
+  await tree.write('shared/work/.mcp.json', { mcpServers: { mine: stdio('mine') } });
+  const own = await run(['servers', '--names'], { cwd, home: tree.home });
+  assert.equal(own.code, 0, own.stderr);
+  assert.equal(own.stdout, 'mine\n');
+  // And a repository's root config from a folder deep in it, outside home as well.
+  await tree.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+  await tree.write('repo/.mcp.json', { mcpServers: { team: stdio('team') } });
+  const deep = path.join(tree.root, 'repo', 'src', 'lib');
+  mkdirSync(deep, { recursive: true });
+  const team = await run(['servers', '--names'], { cwd: deep, home: tree.home });
+  assert.equal(team.code, 0, team.stderr);
+  assert.equal(team.stdout, 'team\n');
 });
