@@ -15,7 +15,7 @@ export function unknownServer(config: LoadedConfig, target: string, ctx: Context
   const read =
     config.files.length > 0
       ? `servers are read from ${config.files.map((f) => displayPath(f, ctx)).join(', ')}${names.length > 0 ? ` (${names.join(', ')})` : ' (none defines a server)'}`
-      : `no config file was found (looked for ${PROJECT_FILES.join(', ')} from ${ctx.cwd} up, and at the user files of mcpctl, Claude Code, Claude Desktop, Cursor, Windsurf, Codex, OpenCode, VS Code, Zed and Gemini CLI)`;
+      : `no config file was found (looked for ${PROJECT_FILES.join(', ')} in ${ctx.cwd} and above it up to the repository root or your home directory, and at the user files of mcpctl, Claude Code, Claude Desktop, Cursor, Windsurf, Codex, OpenCode, VS Code, Zed and Gemini CLI)`;
   return usageError(`unknown server "${target}"${didYouMean(target, names)}`, {
     server: target,
     phase: 'config',
