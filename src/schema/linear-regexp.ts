@@ -1,5 +1,5 @@
 // The one engine for regular expressions that come from a server (schema `pattern`,
-// `patternProperties`): RE2 semantics through re2js, whose matching time is linear in the input,
+// `patternProperties`) or run on what a server sent (a test file's `matches`): RE2 semantics through re2js, whose matching time is linear in the input,
 // so no pattern can block the event loop (`^(a|a)*$` on 48 a's and a b: 2^48 steps in V8's
 // backtracking engine, microseconds here) and --timeout and SIGTERM always get their turn.
 // re2js, not re2-wasm: pure JavaScript that imports in a few milliseconds, where the WebAssembly
@@ -75,4 +75,13 @@ export function linearPattern(pattern: string): PatternVerdict {
 export function patternTest(pattern: string, text: string): boolean {
   const verdict = linearPattern(pattern);
   return verdict.kind === 'ok' && verdict.regexp.test(text);
+}
+
+/** Why `pattern` cannot be used, or undefined when it can. */
+export function patternProblem(pattern: string): string | undefined {
+  const verdict = linearPattern(pattern);
+  if (verdict.kind === 'ok') return undefined;
+  return verdict.kind === 'invalid'
+    ? `is not a regular expression (${verdict.reason.replace(/^Invalid regular expression: /, '')})`
+    : `uses ${verdict.reason}, which the linear-time engine (RE2) cannot run: write it without`;
 }

@@ -15,7 +15,8 @@ import { formatJsonPath, type JsonSegment } from '../config/jsonc.js';
 import { didYouMean } from '../suggest.js';
 import { parseSource, type SourceFile } from './source.js';
 import { STEP_KINDS, type StepKind } from './schema.js';
-import { logPatternProblem, type RawStart } from './server-start.js';
+import type { RawStart } from './server-start.js';
+import { patternProblem } from '../schema/linear-regexp.js';
 import { pointerPath } from '../schema/pointer.js';
 import { validate as generatedValidator } from '../../generated/test-file-validator.js';
 
@@ -272,7 +273,7 @@ function serverStarts(loading: Loading, servers: ConfigEntry[]): Record<string, 
       continue;
     }
     const pattern = start.ready?.log?.matches;
-    const problem = pattern === undefined ? undefined : logPatternProblem(pattern);
+    const problem = pattern === undefined ? undefined : patternProblem(pattern);
     if (problem !== undefined) {
       errors.push(
         `${source.at([...at, 'ready', 'log', 'matches'])}: server "${entry.name}": start.ready.log.matches ${JSON.stringify(pattern)} ${problem}`,
@@ -423,7 +424,7 @@ function expectationPositions(
   return out;
 }
 
-/** Every `matches` of a test that is not a regular expression, at its file:line:col. */
+/** Every `matches` of a test that is not a regular expression the linear engine runs, at its file:line:col. */
 function badPatterns(name: string, expect: NonNullable<RawTest['expect']>, expectAt: Record<string, string>): string[] {
   const patterns: [string, string | undefined][] = [['text.matches', expect.text?.matches]];
   const structured = expect.structured;
@@ -431,14 +432,11 @@ function badPatterns(name: string, expect: NonNullable<RawTest['expect']>, expec
   else if (structured) patterns.push(['structured.matches', structured.matches]);
   const out: string[] = [];
   for (const [where, pattern] of patterns) {
-    if (pattern === undefined) continue;
-    try {
-      new RegExp(pattern);
-    } catch (err) {
+    const problem = pattern === undefined ? undefined : patternProblem(pattern);
+    if (problem !== undefined)
       out.push(
-        `${expectAt[where] ?? expectAt.structured}: test "${name}": expect.${where.endsWith('.matches') ? where : `${where}.matches`} ${JSON.stringify(pattern)} is not a regular expression (${err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err)})`,
+        `${expectAt[where] ?? expectAt.structured}: test "${name}": expect.${where.endsWith('.matches') ? where : `${where}.matches`} ${JSON.stringify(pattern)} ${problem}`,
       );
-    }
   }
   return out;
 }

@@ -63,7 +63,7 @@ const textMatch: Schema = {
   properties: {
     equals: text('The whole text.'),
     contains: text('A part of the text.'),
-    matches: text('A regular expression (JavaScript syntax) the text matches.'),
+    matches: text('A regular expression the text matches (RE2 syntax: no lookaround or backreferences).'),
   },
   minProperties: 1,
   additionalProperties: false,
@@ -76,7 +76,9 @@ const structuredMatch: Schema = {
       'A JSON Pointer (/a/0/b) or dotted path (a.0.b) into the structured value; empty or absent: the whole value.',
     ),
     equals: { description: 'The value there, compared as JSON.' },
-    matches: text('A regular expression the value there (a string) matches.'),
+    matches: text(
+      'A regular expression the value there (a string) matches (RE2 syntax: no lookaround or backreferences).',
+    ),
     schema: { type: ['object', 'boolean'], description: 'A JSON Schema the value there is valid against.' },
     exists: { type: 'boolean', description: 'Whether there is a value there at all.' },
   },

@@ -124,15 +124,6 @@ function logPattern(entry: ConfigEntry, pattern: string): LinearRegExp {
   });
 }
 
-/** Why `ready.log.matches` cannot be used, or undefined when it can. */
-export function logPatternProblem(pattern: string): string | undefined {
-  const verdict = linearPattern(pattern);
-  if (verdict.kind === 'ok') return undefined;
-  return verdict.kind === 'invalid'
-    ? `is not a regular expression (${verdict.reason.replace(/^Invalid regular expression: /, '')})`
-    : `uses ${verdict.reason}, which the linear-time engine (RE2) cannot run: write it without`;
-}
-
 /** The host and port a URL points at (the scheme's port when it names none). */
 function addressOf(url: string): Address {
   const parsed = new URL(url);

@@ -1,4 +1,4 @@
-// Unit checks of the session layer's pure parts: line framing, proxy selection, and the
+// Unit checks of the session layer's pure parts: line framing, proxy selection, tool globs, and the
 // classification of error shapes that the integration tests cannot provoke locally
 // (DNS, TLS, the SDK's own timeout and auth errors).
 
@@ -12,6 +12,7 @@ import { formatDuration } from '../../src/mcp/session/format.js';
 import { redactUrl } from '../../src/redact.js';
 import { LineSplitter, LineTooLongError } from '../../src/mcp/stdio/line-splitter.js';
 import { proxyForUrl } from '../../src/mcp/http/proxy.js';
+import { toolAllowed } from '../../src/mcp/requests/filters.js';
 
 const http: HttpServerSpec = {
   name: 'remote',
@@ -252,4 +253,19 @@ describe('classifyError', () => {
     assert.equal(err.server, 'local');
     assert.match(err.hint ?? '', /report/);
   });
+});
+
+test('enabledTools and disabledTools: * any run of characters, ? one, the rest literal', () => {
+  const shown = (names: string[], spec: Parameters<typeof toolAllowed>[0]) => names.filter((n) => toolAllowed(spec, n));
+  const names = ['write_file', 'write_', 'rewrite_file', 'get-a', 'get-ab', 'a.b', 'axb', 'write_\nfile', 'get-😀'];
+  assert.deepEqual(shown(names, { disabledTools: ['write_*'] }), [
+    'rewrite_file',
+    'get-a',
+    'get-ab',
+    'a.b',
+    'axb',
+    'get-😀',
+  ]);
+  assert.deepEqual(shown(names, { enabledTools: ['get-?', 'a.b'] }), ['get-a', 'a.b', 'get-😀']);
+  assert.deepEqual(shown(names, { enabledTools: ['*e*_*'], disabledTools: ['*file'] }), ['write_']);
 });

@@ -2,7 +2,9 @@
 // (fixtures/regex-server.ts): a catastrophic pattern in an outputSchema (checked by `call` and
 // by `mcpctl test`), an inputSchema and a patternProperties key can no longer hold the event
 // loop, so --timeout (exit 124) and SIGTERM (exit 143) end the run; a lookahead pattern is not enforced, with a warning; a tool nested
-// 1 000 levels deep is refused on its own while the server's other tools work.
+// 1 000 levels deep is refused on its own while the server's other tools work. Patterns of our
+// own run on the server's names and answers get their verdict too: a config glob against a long
+// tool name, a test file's `matches` against a long text.
 // Each run is bounded by runBin's kill and the test's timeout only: on a backtracking engine
 // these runs never end, and the kill makes the test fail.
 
@@ -12,7 +14,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { EVIL_TEXT } from '../fixtures/regex-data.js';
+import { EVIL_GLOB, EVIL_PATTERN, EVIL_TEXT, EVIL_TOOL } from '../fixtures/regex-data.js';
 import { workspace } from '../helpers/hostile.js';
 import { BIN, runBin } from '../helpers/run.js';
 import { eventually, fixtures, logLines } from '../mcp/helpers.js';
@@ -22,6 +24,11 @@ const ws = workspace({
     command: process.execPath,
     args: [path.join(fixtures, 'regex-server.js')],
     env: { CALL_LOG: path.join('${HOME}', 'calls.log') },
+  },
+  globbed: {
+    command: process.execPath,
+    args: [path.join(fixtures, 'regex-server.js')],
+    disabledTools: [EVIL_GLOB, 'deep'],
   },
 });
 const calls = path.join(ws.home, 'calls.log');
@@ -126,7 +133,7 @@ describe('a tool nested 1 000 levels deep', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(
       r.stdout.split('\n').map((line) => line.split('\t')[0]),
-      ['echo', 'pattern-output', 'pattern-input', 'keys-input', 'lookahead', ''],
+      ['echo', 'pattern-output', 'pattern-input', 'keys-input', 'lookahead', EVIL_TOOL, ''],
     );
     assert.match(r.stderr, /tool "deep" is malformed and was left out \(it is nested more than 128 levels deep\)/);
   });
@@ -146,4 +153,63 @@ describe('a tool nested 1 000 levels deep', () => {
     assert.equal(error.message, 'tool "deep" of server "rx" cannot be used: it is nested more than 128 levels deep');
     assert.equal(logLines(calls).filter((line) => line.startsWith('called deep by ')).length, before);
   });
+});
+
+describe('our own patterns on what the server sent', () => {
+  test(
+    'a disabledTools glob that would backtrack without end: the long tool name is listed, exit 0',
+    bounded,
+    async () => {
+      const r = await mcpctl(['tools', 'globbed']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(
+        r.stdout.split('\n').map((line) => line.split('\t')[0]),
+        ['echo', 'pattern-output', 'pattern-input', 'keys-input', 'lookahead', EVIL_TOOL, ''],
+      );
+    },
+  );
+
+  test(
+    "a test file's matches that would backtrack without end: each test gets its verdict, exit 8",
+    bounded,
+    async () => {
+      const file = path.join(ws.dir, 'matches.yaml');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          servers: { rx: { command: process.execPath, args: [path.join(fixtures, 'regex-server.js')] } },
+          defaults: { server: 'rx' },
+          tests: [
+            {
+              name: 'text',
+              call: { tool: 'echo', args: { text: EVIL_TEXT } },
+              expect: { text: { matches: EVIL_PATTERN } },
+            },
+            {
+              name: 'structured',
+              call: { tool: 'pattern-output' },
+              expect: { structured: { path: '/s', matches: EVIL_PATTERN } },
+            },
+            {
+              name: 'a pattern that matches',
+              call: { tool: 'echo', args: { text: EVIL_TEXT } },
+              expect: { text: { matches: '^a+b$' } },
+            },
+          ],
+        }),
+      );
+      const r = await mcpctl(['test', file, '--reporter', 'json']);
+      assert.equal(r.code, 8, r.stderr);
+      type Result = { name: string; status: string; failures: { expectation: string }[] };
+      const results = (JSON.parse(r.stdout) as { files: { results: Result[] }[] }).files[0]!.results;
+      assert.deepEqual(
+        results.map((t) => [t.name, t.status, t.failures.map((f) => f.expectation)]),
+        [
+          ['text', 'failed', ['text.matches']],
+          ['structured', 'failed', ['structured at /s: matches']],
+          ['a pattern that matches', 'passed', []],
+        ],
+      );
+    },
+  );
 });

@@ -53,6 +53,11 @@ test('a bad test file is exit 2 at file:line:col before any server starts', asyn
       /structured\.yaml:10:11: test "bad structured pattern": expect\.structured\[1\]\.matches "\[z-a\]" is not a regular expression/,
     ],
     [
+      'lookaround.yaml',
+      '  - name: lookaround\n    call: { tool: echo }\n    expect: { text: { matches: "^(?=.*x)" } }\n',
+      /lookaround\.yaml:7:23: test "lookaround": expect\.text\.matches "\^\(\?=\.\*x\)" uses a lookaround, which the linear-time engine \(RE2\) cannot run/,
+    ],
+    [
       'unknown-server.yaml',
       '  - name: first\n    status: {}\n  - name: elsewhere\n    server: nowhere\n    status: {}\n',
       /unknown-server\.yaml:8:5: test "elsewhere": unknown server "nowhere"/,
