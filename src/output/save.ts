@@ -68,6 +68,7 @@ const EXECUTED_NAMES = new Set([
   'rakefile',
   'gemfile',
   'package.json',
+  'composer.json',
   'deno.json',
   'deno.jsonc',
   'bunfig.toml',
@@ -79,6 +80,9 @@ const EXECUTED_NAMES = new Set([
   'build.gradle.kts',
   'settings.gradle',
   'pom.xml',
+  'build.xml',
+  'cmakelists.txt',
+  'tasks.py',
   'dockerfile',
   'containerfile',
   'docker-compose.yml',
@@ -100,8 +104,14 @@ const EXECUTED_NAMES = new Set([
   'autorun.inf',
 ]);
 
-/** Families of such names: `vite.config.ts`, `karma.conf.js`, `config.yaml` (Continue), `x.pth` (run by Python's site). */
-const EXECUTED_PATTERNS = [/\.config\.[cm]?[jt]s$/, /\.conf\.[cm]?js$/, /^config\.[a-z]+$/, /\.pth$/];
+/** Families of such names: `vite.config.ts`, `karma.conf.js`, `config.yaml` (Continue), `x.pth` (run by Python's site), `gulpfile.js`, `Gruntfile.js`. */
+const EXECUTED_PATTERNS = [
+  /\.config\.[cm]?[jt]s$/,
+  /\.conf\.[cm]?js$/,
+  /^config\.[a-z]+$/,
+  /\.pth$/,
+  /^(gulp|grunt)file(\.babel)?\.([cm]?[jt]s|coffee)$/,
+];
 
 /** True for a name another tool runs or reads as configuration (see EXECUTED_NAMES). */
 export function isExecutedFileName(name: string): boolean {
@@ -228,22 +238,21 @@ const EXTENSIONS: Record<string, string[]> = {
   'application/json': ['json'],
   'application/gzip': ['gz'],
   'application/zip': ['zip'],
+  'application/xml': ['xml'],
+  'text/xml': ['xml'],
+  'text/csv': ['csv'],
   'text/plain': ['txt'],
   'text/markdown': ['md', 'markdown'],
   'text/html': ['html', 'htm'],
 };
 
 /**
- * The extensions of a MIME type: known ones by table, else the subtype when it is a plain word
- * that makes no name another tool runs (`text/pth` would make a `.pth` Python's site runs), else `bin`.
+ * The extensions of a MIME type: known ones by table, else `bin`. Never the subtype of one the
+ * table does not know: the server chooses it, and `application/py` would keep its `evil.py`.
  */
 function extensionsFor(mimeType: string | undefined): string[] {
   if (!mimeType) return ['bin'];
-  const essence = mimeType.split(';')[0].trim().toLowerCase();
-  const known = EXTENSIONS[essence];
-  if (known) return known;
-  const subtype = essence.split('/')[1] ?? '';
-  return [/^[a-z0-9]{1,8}$/.test(subtype) && !isExecutedFileName(`content.${subtype}`) ? subtype : 'bin'];
+  return EXTENSIONS[mimeType.split(';')[0].trim().toLowerCase()] ?? ['bin'];
 }
 
 /** The file extension mcpctl gives content of a MIME type. */

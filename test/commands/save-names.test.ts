@@ -1,6 +1,7 @@
 // `call --save-dir` through bin/ against our hostile HTTP server: a blob keeps the name its URI
-// gives only when the name's extension fits the blob's MIME type and no other tool would run or
-// obey a file of that name; otherwise it is saved under a generated name, bytes intact.
+// gives only when the name's extension is one mcpctl writes the blob's MIME type with (a type it
+// does not know has none: `.bin`) and no other tool would run or obey a file of that name;
+// otherwise it is saved under a generated name, bytes intact.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,13 +34,23 @@ test('--save-dir: a name is kept only when its extension fits the MIME type and 
     'blob crush.json': 'blobs-3.json',
     'blob tsconfig.json': 'blobs-4.json',
   });
-  assert.deepEqual(await saved(['lib.ts', 'vite.config.ts', 'config.ts'], 'text/ts'), {
-    'blob lib.ts': 'lib.ts',
-    'blob vite.config.ts': 'blobs-2.ts',
-    'blob config.ts': 'blobs-3.ts',
-  });
   assert.deepEqual(await saved(['notes.md', 'CLAUDE.md'], 'text/markdown'), {
     'blob notes.md': 'notes.md',
     'blob CLAUDE.md': 'blobs-2.md',
+  });
+});
+
+test('--save-dir: a MIME type mcpctl does not know keeps no name, and build files of gulp, grunt, invoke, CMake and Ant are never planted', async () => {
+  assert.deepEqual(await saved(['evil.py'], 'application/py'), { 'blob evil.py': 'blobs-1.bin' });
+  assert.deepEqual(await saved(['gulpfile.js'], 'text/js'), { 'blob gulpfile.js': 'blobs-1.bin' });
+  assert.deepEqual(await saved(['Gruntfile.js'], 'application/js'), { 'blob Gruntfile.js': 'blobs-1.bin' });
+  assert.deepEqual(await saved(['tasks.py'], 'text/py'), { 'blob tasks.py': 'blobs-1.bin' });
+  assert.deepEqual(await saved(['notes.txt', 'CMakeLists.txt'], 'text/plain'), {
+    'blob notes.txt': 'notes.txt',
+    'blob CMakeLists.txt': 'blobs-2.txt',
+  });
+  assert.deepEqual(await saved(['data.xml', 'build.xml'], 'application/xml'), {
+    'blob data.xml': 'data.xml',
+    'blob build.xml': 'blobs-2.xml',
   });
 });

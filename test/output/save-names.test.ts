@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extensionFor, isExecutedFileName, keepsServerName } from '../../src/output/save.js';
+import { extensionFor, isConfigFileName, isExecutedFileName, keepsServerName } from '../../src/output/save.js';
 
 test('a server name is kept when its extension fits the MIME type, in any case', () => {
   for (const [name, mime] of [
@@ -34,6 +34,19 @@ test('a name whose extension does not fit the content is not kept', () => {
     assert.equal(keepsServerName(name, mime), false, `${name} as ${mime}`);
 });
 
+test('a MIME type mcpctl does not know gives no extension of its own: the server chose its subtype', () => {
+  for (const [name, mime] of [
+    ['evil.py', 'application/py'],
+    ['evil.py', 'text/x-python'],
+    ['lib.ts', 'text/ts'],
+    ['gulpfile.js', 'text/js'],
+    ['x.abcdefgh', 'text/abcdefgh'],
+  ] as const) {
+    assert.equal(keepsServerName(name, mime), false, `${name} as ${mime}`);
+    assert.equal(extensionFor(mime), 'bin', mime);
+  }
+});
+
 test('a name another tool runs or reads as configuration is never kept, whatever its type says', () => {
   const cases: [string, string][] = [
     ['conftest.py', 'text/py'],
@@ -59,13 +72,16 @@ test('a name another tool runs or reads as configuration is never kept, whatever
   ];
   for (const [name, mime] of cases) {
     assert.equal(keepsServerName(name, mime), false, `${name} as ${mime}`);
-    const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
-    // A .pth is refused by its extension alone: a type of text/pth is given .bin (see save.test.ts).
-    if (ext !== '' && ext !== 'pth') assert.equal(extensionFor(mime), ext, `${name}: only the name itself refuses it`);
+    // The name itself refuses it, whatever type a server gives.
+    assert.ok(isExecutedFileName(name) || isConfigFileName(name), name);
   }
   for (const name of ['conftest.py', 'MAKEFILE', 'Vite.Config.TS', 'package.json', 'x.pth', 'config.yml'])
     assert.equal(isExecutedFileName(name), true, name);
-  for (const name of ['conftest.py.txt', 'my-package.json', 'configure.png', 'makefile.txt', 'pth.png'])
+  for (const name of ['gulpfile.js', 'Gulpfile.mjs', 'gulpfile.babel.js', 'Gruntfile.js', 'Gruntfile.coffee'])
+    assert.equal(isExecutedFileName(name), true, name);
+  for (const name of ['tasks.py', 'CMakeLists.txt', 'build.xml', 'composer.json'])
+    assert.equal(isExecutedFileName(name), true, name);
+  for (const name of ['conftest.py.txt', 'my-package.json', 'configure.png', 'makefile.txt', 'pth.png', 'gulpfile.png'])
     assert.equal(isExecutedFileName(name), false, name);
 });
 

@@ -40,7 +40,7 @@ import {
   extensionFor,
   fileNameFromUri,
   isConfigFileName,
-  keepsServerName,
+  isExecutedFileName,
   safeFileName,
   saveInDirectory,
   saveToFile,
@@ -230,13 +230,24 @@ const PLANTED = [
   ...['flake.nix', 'shell.nix', 'default.nix', 'crush.json', 'AGENTS.md', 'CLAUDE.md', 'GEMINI.md'],
   ...['copilot-instructions.md', 'desktop.ini', 'autorun.inf', 'vite.config.ts', 'vite.config.mts'],
   ...['a.config.cjs', 'b.config.js', 'karma.conf.js', 'x.conf.mjs', 'config.yaml', 'evil.pth'],
+  ...['composer.json', 'build.xml', 'CMakeLists.txt', 'tasks.py', 'gulpfile.js', 'Gruntfile.js'],
 ];
+
+/** The known type a name's extension fits, when mcpctl knows one: then only the name refuses it. */
+const FITTING: Record<string, string> = {
+  json: 'application/json',
+  md: 'text/markdown',
+  xml: 'application/xml',
+  txt: 'text/plain',
+  '': 'text/plain',
+};
 
 test('a blob named after a config or a file another tool runs is saved under a made-up name, never its own', async () => {
   const dir = freshDir();
+  const ext = (name: string) => path.extname(name).slice(1).toLowerCase();
   const content = PLANTED.map((name) => ({
     type: 'resource',
-    resource: { uri: `file:///srv/${name}`, mimeType: `text/${path.extname(name).slice(1) || 'plain'}`, blob: 'eA==' },
+    resource: { uri: `file:///srv/${name}`, mimeType: FITTING[ext(name)] ?? `text/${ext(name)}`, blob: 'eA==' },
   }));
   const saved = await saveBinaries({ content }, dir, 'tool', { force: false });
   const written = readdirSync(dir);
@@ -244,8 +255,9 @@ test('a blob named after a config or a file another tool runs is saved under a m
   for (const name of PLANTED) assert.ok(!written.includes(name.replace(/^\./, '')), `${name} was not planted`);
   assert.deepEqual(
     [...saved.values()].map((s) => path.basename(s.file)),
-    PLANTED.map((name, i) => `tool-${i + 1}.${name === 'evil.pth' ? 'bin' : path.extname(name).slice(1) || 'txt'}`),
+    PLANTED.map((name, i) => `tool-${i + 1}.${FITTING[ext(name)] ? ext(name) || 'txt' : 'bin'}`),
   );
+  // Names that only look like those: no list refuses them.
   for (const name of [
     'conftest.py.txt',
     'package.json5',
@@ -255,7 +267,7 @@ test('a blob named after a config or a file another tool runs is saved under a m
     'configure.png',
     'mcp.jsonl',
   ])
-    assert.equal(keepsServerName(name, `text/${path.extname(name).slice(1)}`), true, name);
+    assert.ok(!isExecutedFileName(name) && !isConfigFileName(name), name);
 });
 
 test('a name the server chose is kept when its extension fits the MIME type; otherwise one is made from the tool and the type', async () => {
@@ -285,7 +297,7 @@ test('a name the server chose is kept when its extension fits the MIME type; oth
     ['file:///a/d.bin', 'application/vnd.my-thing+json', 'd.bin'],
     ['file:///a/e.csv', 'text/csv', 'e.csv'],
     ['file:///a/longname.toolongext', 'text/toolongext', 'tool-23.bin'],
-    ['file:///a/f.abcdefgh', 'text/abcdefgh', 'f.abcdefgh'],
+    ['file:///a/f.abcdefgh', 'text/abcdefgh', 'tool-24.bin'],
     ['file:///a/g.png', undefined, 'tool-25.bin'],
     ['file:///a/h.PNG', 'image/png', 'h.PNG'],
     ['file:///a/tab.png', 'text/x.y', 'tool-27.bin'],
@@ -308,13 +320,13 @@ test('a name the server chose is kept when its extension fits the MIME type; oth
   assert.equal(extensionFor(' Text/CSV ; charset=utf-8'), 'csv');
 });
 
-test('a MIME type whose subtype is an extension another tool runs (text/pth) is saved as .bin, not refused', async () => {
+test('a MIME type mcpctl does not know (text/pth, application/pthx) is saved as .bin, not refused', async () => {
   const dir = freshDir();
   const content = [{ type: 'image', data: 'eA==', mimeType: 'text/pth' }];
   const saved = await saveBinaries({ content }, dir, 'tool', { force: false });
   assert.deepEqual([...saved.values()], [{ file: path.join(dir, 'tool-1.bin') }]);
   assert.equal(extensionFor('application/pth'), 'bin');
-  assert.equal(extensionFor('application/pthx'), 'pthx');
+  assert.equal(extensionFor('application/pthx'), 'bin');
 });
 
 test('file names from URIs and tool names: safe in any directory, never a dotfile, at most 120 characters', () => {
