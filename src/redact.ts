@@ -97,18 +97,28 @@ function isSecretOption(word: string): boolean {
  * Command-line arguments with the values that look secret hidden: `--token=…` and
  * `--api-key VALUE`, `NAME_KEY=…` / `_TOKEN=` / `_SECRET=` assignments (docker -e), an
  * `Authorization: …` header, and every URL's userinfo and query values. `${VAR}` stays.
+ * An assignment or header is hidden as the value of any option too: `--header=Authorization: …`,
+ * `-HAuthorization: …`, `--env=API_KEY=…`.
  */
 export function redactArgs(args: readonly string[]): string[] {
   return args.map((arg, i) => {
     if (i > 0 && isSecretOption(args[i - 1]!) && !arg.startsWith('-')) return redactValue(arg);
     const option = /^(--?[A-Za-z][\w.-]*)=(.*)$/s.exec(arg);
-    if (option && isSecretOption(option[1]!)) return `${option[1]}=${redactValue(option[2]!)}`;
-    const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg);
-    if (assignment && namesSecret(assignment[1]!)) return `${assignment[1]}=${redactValue(assignment[2]!)}`;
-    const header = /^((?:proxy-)?authorization|cookie|x-api-key)(\s*:\s*)(.*)$/is.exec(arg);
-    if (header) return `${header[1]}${header[2]}${redactValue(header[3]!)}`;
-    return redactUrlsIn(arg);
+    if (option)
+      return `${option[1]}=${isSecretOption(option[1]!) ? redactValue(option[2]!) : redactOperand(option[2]!)}`;
+    const attached = /^(-[A-Za-z])(.+)$/s.exec(arg);
+    if (attached) return `${attached[1]}${redactOperand(attached[2]!)}`;
+    return redactOperand(arg);
   });
+}
+
+/** An argument, or an option's value, that is a secret assignment, a secret header or holds URLs. */
+function redactOperand(arg: string): string {
+  const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg);
+  if (assignment && namesSecret(assignment[1]!)) return `${assignment[1]}=${redactValue(assignment[2]!)}`;
+  const header = /^(\s*(?:(?:proxy-)?authorization|cookie|x-api-key))(\s*:\s*)(.*)$/is.exec(arg);
+  if (header) return `${header[1]}${header[2]}${redactValue(header[3]!)}`;
+  return redactUrlsIn(arg);
 }
 
 /** What a masked secret shows as in a report, a message or a log line (as CI runners print it). */

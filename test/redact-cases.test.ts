@@ -110,3 +110,34 @@ test('redactArgs: Authorization, Proxy-Authorization, Cookie and X-Api-Key heade
   ];
   for (const [arg, shown] of cases) assert.deepEqual(redactArgs([arg]), [shown], arg);
 });
+
+test('redactArgs: a header or assignment given as an option value is hidden as it is on its own', () => {
+  const cases: [string[], string[]][] = [
+    [['--header=Authorization: Bearer S24abc'], ['--header=Authorization: <redacted>']],
+    [
+      ['--header', 'Authorization: Bearer S24abc'],
+      ['--header', 'Authorization: <redacted>'],
+    ],
+    [
+      ['-H', 'Authorization: Bearer S24abc'],
+      ['-H', 'Authorization: <redacted>'],
+    ],
+    [['-HAuthorization: Bearer S24abc'], ['-HAuthorization: <redacted>']],
+    [['-H Authorization: Bearer S24abc'], ['-H Authorization: <redacted>']],
+    [['--header=Cookie: session=abc'], ['--header=Cookie: <redacted>']],
+    [['-HX-Api-Key: k-123'], ['-HX-Api-Key: <redacted>']],
+    [['--header=Authorization: Bearer ${TOKEN}'], ['--header=Authorization: Bearer ${TOKEN}']],
+    [['--env=MY_API_KEY=v'], ['--env=MY_API_KEY=<redacted>']],
+    [['-e=GITHUB_TOKEN=v'], ['-e=GITHUB_TOKEN=<redacted>']],
+    [['--url=https://u:p@h/mcp?k=v'], ['--url=https://<redacted>:<redacted>@h/mcp?k=<redacted>']],
+    [
+      ['--header=Accept: text/plain', '-HAccept: text/plain'],
+      ['--header=Accept: text/plain', '-HAccept: text/plain'],
+    ],
+    [
+      ['--env=DEBUG=1', '-eDEBUG=1'],
+      ['--env=DEBUG=1', '-eDEBUG=1'],
+    ],
+  ];
+  for (const [args, shown] of cases) assert.deepEqual(redactArgs(args), shown, args.join(' '));
+});

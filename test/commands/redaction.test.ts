@@ -52,6 +52,9 @@ before(async () => {
         'APP_SECRET=ARGSECRET6',
         'Authorization: Bearer ARGSECRET7',
         'https://ARGSECRET8@example.com/x?k=ARGSECRET9',
+        '--header=Authorization: Bearer ARGSECRET10',
+        '-HAuthorization: Bearer ARGSECRET11',
+        '--env=API_KEY=ARGSECRET12',
         '--token=${TOKEN}',
         '--verbose',
         'plain-word',
@@ -74,7 +77,7 @@ after(() => server?.close());
 const mcpctl = (args: string[]) => run(['-c', ws.config, ...args], { cwd: ws.dir, env: ws.env, home: ws.home });
 
 function assertNoSecret(where: string, text: string): void {
-  for (const secret of [...SECRETS, 'HEADERSECRET', ...Array.from({ length: 9 }, (_, i) => `ARGSECRET${i + 1}`)]) {
+  for (const secret of [...SECRETS, 'HEADERSECRET', ...Array.from({ length: 12 }, (_, i) => `ARGSECRET${i + 1}`)]) {
     assert.ok(!text.includes(secret), `${where} shows ${secret}:\n${text}`);
   }
 }
@@ -160,6 +163,9 @@ test('servers: URLs and secret-looking arguments are redacted, the table and --j
     'APP_SECRET=<redacted>',
     'Authorization: <redacted>',
     'https://<redacted>@example.com/x?k=<redacted>',
+    '--header=Authorization: <redacted>',
+    '-HAuthorization: <redacted>',
+    '--env=API_KEY=<redacted>',
     '--token=${TOKEN}',
     '--verbose',
     'plain-word',
