@@ -389,7 +389,7 @@ function loadStep(st: RawStep, at: JsonSegment[], name: string, scope: StepScope
         ? expectRaw.structured
         : [expectRaw.structured];
   const expectAt = expectationPositions(source, [...at, 'expect'], expectRaw);
-  errors.push(...badPatterns(name, expectRaw, expectAt));
+  errors.push(...badPatterns(name, expectRaw, expectAt, scope.captured));
   for (const [capture, where] of Object.entries(st.capture ?? {}))
     if (!/^(\$|\/)/.test(where) && where !== '')
       errors.push(
@@ -424,15 +424,24 @@ function expectationPositions(
   return out;
 }
 
-/** Every `matches` of a test that is not a regular expression the linear engine runs, at its file:line:col. */
-function badPatterns(name: string, expect: NonNullable<RawTest['expect']>, expectAt: Record<string, string>): string[] {
+/**
+ * Every `matches` of a test that is not a regular expression the linear engine runs, at its
+ * file:line:col. A captured `${name}` is known only when the test runs (where a value that makes
+ * the pattern invalid fails its expectation): here it stands as its marker, a plain character.
+ */
+function badPatterns(
+  name: string,
+  expect: NonNullable<RawTest['expect']>,
+  expectAt: Record<string, string>,
+  captured: ReadonlySet<string>,
+): string[] {
   const patterns: [string, string | undefined][] = [['text.matches', expect.text?.matches]];
   const structured = expect.structured;
   if (Array.isArray(structured)) structured.forEach((m, i) => patterns.push([`structured[${i}]`, m.matches]));
   else if (structured) patterns.push(['structured.matches', structured.matches]);
   const out: string[] = [];
   for (const [where, pattern] of patterns) {
-    const problem = pattern === undefined ? undefined : patternProblem(pattern);
+    const problem = pattern === undefined ? undefined : patternProblem(markCaptures(pattern, captured) as string);
     if (problem !== undefined)
       out.push(
         `${expectAt[where] ?? expectAt.structured}: test "${name}": expect.${where.endsWith('.matches') ? where : `${where}.matches`} ${JSON.stringify(pattern)} ${problem}`,
