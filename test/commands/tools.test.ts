@@ -220,3 +220,19 @@ test('tools --json of every server: a failure quoting a secret of its env is mas
   const doc = JSON.parse(r.stdout) as { errors: { server?: string; message: string }[] };
   assert.match(doc.errors[0]?.message ?? '', /token=\*\*\*/);
 });
+
+test('a list of 1200 one-tool pages is listed whole; a server repeating a cursor is exit 5, not a list cut short', async () => {
+  const paged = path.join(fixtures, 'paged-server.js');
+  const all = await run(['--stdio', `${process.execPath} ${paged} 1200`, 'tools'], {
+    home: mkdtempSync(path.join(os.tmpdir(), 'mcpctl-paged-')),
+  });
+  assert.equal(all.code, 0, all.stderr);
+  assert.equal(all.stdout.trimEnd().split('\n').length, 1200);
+  assert.match(all.stdout, /^tool_1199\t/m);
+  const looping = await run(['--stdio', `${process.execPath} ${paged} 1200 loop`, 'tools'], {
+    home: mkdtempSync(path.join(os.tmpdir(), 'mcpctl-paged-')),
+  });
+  assert.equal(looping.code, 5, looping.stderr);
+  assert.equal(looping.stdout, '', 'no part of the list is passed off as all of it');
+  assert.match(looping.stderr, /tools\/list sent the cursor of an earlier page again/);
+});

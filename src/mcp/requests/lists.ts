@@ -10,6 +10,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
+import { McpctlError } from '../../errors.js';
 import { sizeProblem } from '../../schema/limits.js';
 import { ANY_RESULT, type Requester } from './unchecked.js';
 
@@ -43,8 +44,11 @@ const SPEC_NAMES = {
   prompts: 'Prompt',
 } as const;
 
-/** Pages past this many are a server bug (a cursor loop), not a long list. */
-const MAX_PAGES = 1000;
+/**
+ * A list longer than this many pages is taken for one that never ends (a server making up new
+ * cursors): the walk stops with an error, never with part of the list passed off as all of it.
+ */
+const MAX_PAGES = 10_000;
 
 /** An entry left out of a list. */
 export interface Malformed {
@@ -91,7 +95,12 @@ export async function listAll<K extends ListKind>(
   let index = 0;
   if (opts.capabilities && opts.capabilities[CAPABILITIES[kind]] === undefined)
     return { items, malformed, truncated: false, undeclared: true };
-  for (let page = 0; page < MAX_PAGES; page++) {
+  const seen = new Set<string>();
+  for (let page = 0; ; page++) {
+    if (page === MAX_PAGES)
+      throw new McpctlError('protocol', `${METHODS[kind]} did not end after ${MAX_PAGES} pages`, {
+        hint: 'the server keeps sending a nextCursor: a bug of the server',
+      });
     const result = await client.request(
       { method: METHODS[kind], params: cursor ? { cursor } : {} },
       ANY_RESULT,
@@ -110,6 +119,11 @@ export async function listAll<K extends ListKind>(
     }
     cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
     if (!cursor) break;
+    if (seen.has(cursor))
+      throw new McpctlError('protocol', `${METHODS[kind]} sent the cursor of an earlier page again`, {
+        hint: 'the server would repeat its pages without end: a bug of the server',
+      });
+    seen.add(cursor);
     if (opts.until && items.some(opts.until)) return { items, malformed, truncated: true, undeclared: false };
   }
   return { items, malformed, truncated: false, undeclared: false };
