@@ -17,7 +17,7 @@ import { isRecord } from '../is-record.js';
 const FORMAT_EXAMPLES: Record<string, string> = {
   'date-time': '2025-01-01T12:00:00Z',
   date: '2025-01-01',
-  time: '12:00:00',
+  time: '12:00:00Z',
   email: 'user@example.com',
   uri: 'https://example.com',
   url: 'https://example.com',

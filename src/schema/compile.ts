@@ -104,7 +104,9 @@ const META: Record<Draft, ValidateFunction> = {
 function newAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
   // strictSchema stays off (strict: false): under it ajv tests `properties` names against each
   // patternProperties key while compiling, with the built-in engine.
-  const options = { ...AJV_OPTIONS, code: { regExp: linearRegExp } };
+  // multipleOfPrecision: 0.07 / 0.01 is 7.000000000000001 in binary floating point; a quotient
+  // within 1e-9 of an integer counts as one, as the servers' own validators count it.
+  const options = { ...AJV_OPTIONS, multipleOfPrecision: 9, code: { regExp: linearRegExp } };
   const ajv =
     draft === '2020-12' ? new Ajv2020(options) : draft === '2019-09' ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);

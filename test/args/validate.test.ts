@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { buildArguments, validateArguments, type JsonSchema, type JsonSchemaObject } from '../../src/args/index.js';
 import { McpctlError } from '../../src/errors.js';
 import { fakeSources } from './sources.js';
+import { exampleArguments } from '../../src/args/example.js';
 
 const where = { server: 'fs', tool: 'search' };
 
@@ -43,6 +44,22 @@ test('validate: a wrong type names the argument, what is wanted and what was giv
   const args = await buildArguments(fakeSources(['count=abc']), schema);
   assert.deepEqual(problemsOf(args, schema), ['argument "count": must be integer, got "abc" (string)']);
   assert.deepEqual(problemsOf({ count: 1.5 }, schema), ['argument "count": must be integer, got 1.5 (number)']);
+});
+
+test('validate: a decimal multipleOf takes the values it divides, though binary fractions do not divide exactly', () => {
+  const schema = object({ price: { type: 'number', multipleOf: 0.01 } });
+  for (const price of [0.07, 1.15, 19.99, 3]) assert.deepEqual(warningsOf({ price }, schema), [], String(price));
+  assert.deepEqual(problemsOf({ price: 0.075 }, schema), ['argument "price": must be multiple of 0.01, got 0.075']);
+});
+
+test('validate: the example value of each format the example knows passes that format', async () => {
+  const formats = ['date-time', 'date', 'time', 'email', 'uri', 'url', 'uuid'];
+  const schema = object(Object.fromEntries(formats.map((f) => [f, { type: 'string', format: f }])), {
+    required: formats,
+  });
+  const args = await buildArguments(fakeSources(exampleArguments(schema)), schema);
+  assert.deepEqual(Object.keys(args), formats);
+  assert.deepEqual(warningsOf(args, schema), []);
 });
 
 test('validate: a missing required argument', () => {
