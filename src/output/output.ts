@@ -6,7 +6,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Writable } from 'node:stream';
 import type { Context } from '../io.js';
-import { errorJson, errorObject, type ErrorObject, type McpctlError } from '../errors.js';
+import { errorJson, errorObject, type ErrorObject, McpctlError } from '../errors.js';
 import { colorLevel, makeChalk } from './color.js';
 import { renderTable, type Column } from './table.js';
 import { toJson } from './json.js';
@@ -98,7 +98,7 @@ export class Output {
     this.stopSpinner();
     if (this.readerGone) return;
     try {
-      await write(this.ctx.io.stdout, data);
+      await boundedOnceStopped(write(this.ctx.io.stdout, data), this.ctx.signal);
     } catch (err) {
       if (!isBrokenPipe(err)) throw err;
       this.readerGone = true;
@@ -199,6 +199,30 @@ export class Output {
  * twice more at its end (bench/RESULTS.md).
  */
 const PIECE_UNITS = 1 << 20;
+
+/** After Ctrl-C or SIGTERM, how long a write may still wait for a reader that stopped reading. */
+const STALLED_WRITE_MS = 1000;
+
+/**
+ * The write, but once the run is stopped (Ctrl-C, SIGTERM) no longer than STALLED_WRITE_MS more:
+ * a reader that stopped reading would hold the run, and the servers it started, for ever. A
+ * write that goes out (the summary after an interrupt) is not cut.
+ */
+function boundedOnceStopped(writing: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const giveUp = () => {
+      const stalled = 'interrupted while output waited for a reader that had stopped reading';
+      timer = setTimeout(() => reject(new McpctlError('interrupted', stalled)), STALLED_WRITE_MS);
+    };
+    if (signal.aborted) giveUp();
+    else signal.addEventListener('abort', giveUp, { once: true });
+    writing.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', giveUp);
+    });
+  });
+}
 
 /** The error of a write whose reader went away. */
 export function isBrokenPipe(err: unknown): boolean {

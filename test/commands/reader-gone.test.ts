@@ -5,9 +5,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBin, type BinOptions } from '../helpers/run.js';
+import { BIN, runBin, type BinOptions } from '../helpers/run.js';
 import { testProject } from '../helpers/test-project.js';
 import { contractJson } from '../../src/contract/snapshot.js';
 import { MEANING_CASES } from '../contract/cases.js';
@@ -88,4 +90,26 @@ test('tools --watch with stdout unread ends as Ctrl-C would (exit 0), not at --t
   assert.equal(r.signal, null, 'ended by itself, not killed');
   assert.equal(r.code, 0, r.stderr);
   assertQuiet(r.stderr);
+});
+
+test('Ctrl-C while stdout is not being read ends the run (exit 130) and the server with it', async () => {
+  const p = testProject();
+  const child = spawn(process.execPath, [BIN, '-c', 'servers.json', 'call', 'legacy', 'big', 'bytes=5000000'], {
+    cwd: p.dir,
+    env: p.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  // The first bytes of the answer have come: the rest waits on a reader that reads no more.
+  await once(child.stdout, 'data');
+  child.stdout.pause();
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  child.kill('SIGINT');
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  clearTimeout(killer);
+  child.stdout.destroy();
+  assert.equal(signal, null, 'ended by itself, not killed');
+  assert.equal(code, 130, stderr);
+  assert.match(stderr, /interrupted/);
 });
