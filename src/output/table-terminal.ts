@@ -179,18 +179,22 @@ function fitCell(c: Column<unknown>, text: string, width: number, rest: number):
 }
 
 /**
- * A row's lines. A cell wider than its column (an identifier that spills) is shown whole, and
- * the cells to its right continue on the next line, in their own columns.
+ * A row's lines. A cell wider than its column (an identifier that spills) is shown whole, all
+ * its lines, and the cells to its right start on the line after its last, in their own columns.
  */
 function drawRow(fitted: string[][], widths: number[], styles: (((text: string) => string) | undefined)[]): string[] {
-  const columns = fitted.map((lines) => [...lines]);
+  let below = 0;
+  const columns = fitted.map((lines, i) => {
+    const placed = [...Array<string>(below).fill(''), ...lines];
+    if (lines.some((text) => displayWidth(text) > widths[i]!)) below = placed.length;
+    return placed;
+  });
   const out: string[] = [];
   for (let l = 0; columns.some((lines) => lines.length > l); l++) {
     let line = '';
     columns.forEach((lines, i) => {
       const text = lines[l] ?? '';
       const width = displayWidth(text);
-      if (width > widths[i]!) for (const later of columns.slice(i + 1)) if (later.length > l) later.splice(l, 0, '');
       const styled = text && styles[i] ? styles[i]!(text) : text;
       const last = i === columns.length - 1;
       line += styled + (last ? '' : ' '.repeat(Math.max(0, widths[i]! - width) + GAP));

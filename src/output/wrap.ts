@@ -65,33 +65,36 @@ function breakWord(word: string, width: number): string[] {
 
 /**
  * An identifier wider than `width` on lines of at most `width`, broken after its own
- * separators (`_ - . / : ›` and spaces) where it has them, the lines after the first starting
- * with `hang`. Nothing of it is left out.
+ * separators (`_ - . / : ›` and spaces) where it has them, each line holding as much as fits,
+ * the lines after the first starting with `hang`. Nothing of it is left out.
  */
 export function breakAt(name: string, width: number, hang = ''): string[] {
   const pieces = name.match(/[^_\-./: ›]*(?:[_\-./: ›]+|$)/g)?.filter((p) => p !== '') ?? [name];
   const lines: string[] = [];
   let current = '';
+  const later = Math.max(1, width - displayWidth(hang));
+  const room = (): number => (lines.length === 0 ? Math.max(1, width) : later);
+  const push = (text: string): void => {
+    lines.push(lines.length === 0 ? text : hang + text);
+  };
   for (const piece of pieces) {
-    const room = lines.length === 0 ? width : width - displayWidth(hang);
-    if (current && displayWidth(current + piece) > room) {
-      lines.push(lines.length === 0 ? current : hang + current);
+    // A piece that fits on a line of its own starts one; a longer stretch with no separator
+    // wraps by characters wherever it starts (the terminal would wrap it anyway, and this way the
+    // lines of the row stay in their columns), so it fills the line it is on first, and what is
+    // left of it shares its last line with the pieces that follow.
+    if (current && displayWidth(current + piece) > room() && displayWidth(piece) <= later) {
+      push(current);
       current = '';
     }
     current += piece;
+    while (current && displayWidth(current) > room()) {
+      const [first, ...rest] = breakWord(current, room());
+      push(first!);
+      current = rest.join('');
+    }
   }
-  if (current) lines.push(lines.length === 0 ? current : hang + current);
-  // A stretch with no separator that is wider than the line still wraps (by characters): the
-  // terminal would wrap it anyway, and this way the lines of the row stay in their columns.
-  return lines.flatMap((line, i) => {
-    if (displayWidth(line) <= width) return [line];
-    const [first, ...rest] = breakWord(
-      i === 0 ? line : line.slice(hang.length),
-      i === 0 ? width : width - displayWidth(hang),
-    );
-    const more = rest.length ? breakWord(rest.join(''), width - displayWidth(hang)) : [];
-    return [i === 0 ? first! : hang + first!, ...more.map((p) => hang + p)];
-  });
+  if (current) push(current);
+  return lines;
 }
 
 /**

@@ -145,6 +145,43 @@ test('a name longer than its column spills: the rest of its row moves to the nex
   assert.ok(descriptionColumn < 45, 'the NAME column is narrower than the longest name');
 });
 
+test('a name wider than the terminal is shown whole before the rest of its row, each line as full as fits', async () => {
+  const long = `${'abcdefghij'.repeat(9)}_family_name`;
+  const tools = [
+    { name: 'n'.repeat(30), description: 'first', required: '' },
+    { name: long, description: 'second', required: '' },
+  ];
+  const lines = await draw(tools, 80);
+  assert.deepEqual(lines.slice(1), [
+    `${'n'.repeat(30)}  first`,
+    'abcdefghij'.repeat(8),
+    '  abcdefghij_family_name',
+    `${' '.repeat(32)}second`,
+  ]);
+  // The same in a tasks table (a long task id) and in the all-servers view (`server › tool`).
+  const tasks: Column<{ id: string; status: string }>[] = [
+    { header: 'TASK', value: (t) => t.id, id: true },
+    { header: 'STATUS', value: (t) => t.status },
+  ];
+  const id = `task-${'0123456789'.repeat(6)}-final`;
+  const taskLines = (
+    await renderTable(
+      tasks,
+      [
+        { id, status: 'working' },
+        { id: 't1', status: 'done' },
+      ],
+      { tty: true, chalk, columns: 40 },
+    )
+  ).split('\n');
+  assert.equal(taskLines.at(-3), `${' '.repeat(6)}working`, taskLines.join('\n'));
+  assert.equal(joined(taskLines.slice(1, -3).join('\n')), id);
+  const all = tools.map((t) => ({ ...t, name: `chart › ${t.name}` }));
+  const allLines = await draw(all, 80);
+  assert.equal(allLines.at(-1), `${' '.repeat(40)}second`, allLines.join('\n'));
+  assert.equal(allLines.slice(2, -1).join('').replace(/ /g, ''), all[1]!.name.replace(/ /g, ''), allLines.join('\n'));
+});
+
 test('a name without separators wider than the terminal wraps by characters, nothing left out', async () => {
   const name = `${'n'.repeat(50)}${'m'.repeat(40)}`;
   const lines = await draw([{ name, description: 'd', required: '' }], 60);
