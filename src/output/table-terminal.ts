@@ -53,7 +53,8 @@ interface Layout {
  * Which columns are shown and how wide each is. Identifiers keep their whole width while any
  * other column can give way: the others drop out, least important first, until one is left;
  * then the identifiers narrow (their longer cells spill, see drawRow), keeping a third of the
- * width for that last column; only then does it drop too.
+ * width for that last column; it drops too when that is not enough, or when an identifier to its
+ * right would be left less room than its cells need.
  */
 function layout(present: Column<unknown>[], cells: Cells, total: number): Layout {
   let shown = present;
@@ -118,8 +119,11 @@ function spread(shown: Column<unknown>[], natural: number[], least: number[], ro
 
 /**
  * Identifier columns narrowed until the row fits: the widest one each time, to the width of its
- * next shorter cell (so what still fits fits exactly), never below its header. Undefined when
- * the one other column would keep less than a third of the width.
+ * next shorter cell (so what still fits fits exactly), never below its header. The last column
+ * is never narrowed: its cells run to the edge of the terminal whatever its width. Undefined
+ * when the one other column would keep less than a third of the width, or would leave an
+ * identifier to its right less room than its cells need (that column drops instead, rather than
+ * break a URI it would not break otherwise).
  */
 function narrowIds(
   shown: Column<unknown>[],
@@ -133,10 +137,11 @@ function narrowIds(
   const other = shown.findIndex((c) => !c.id);
   if (other >= 0) widths[other] = Math.min(natural[other]!, Math.max(least[other]!, Math.floor(total / 3)));
   const floors = shown.map((c) => displayWidth(c.header));
+  const last = shown.length - 1;
   while (sum(widths) > room) {
     let widest = -1;
     shown.forEach((c, i) => {
-      if (c.id && widths[i]! > floors[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      if (c.id && i < last && widths[i]! > floors[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
     });
     if (widest < 0) return undefined;
     const budget = widths[widest]! - Math.max(1, sum(widths) - room);
@@ -147,6 +152,8 @@ function narrowIds(
     widths[widest] = Math.max(floors[widest]!, ...fitting);
   }
   if (other >= 0) widths[other]! += room - sum(widths);
+  const cramped = shown.some((c, i) => c.id && i > other && startOf(widths, i) + natural[i]! > total);
+  if (other >= 0 && cramped) return undefined;
   return widths;
 }
 

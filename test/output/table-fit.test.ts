@@ -209,6 +209,55 @@ test('URIs are identifiers too; a server › tool name of the all-servers view i
   }
 });
 
+test('an identifier column after the others (skills: NAME … URI) keeps its width before they do', async () => {
+  const cols: Column<{ name: string; description: string; size: string; uri: string }>[] = [
+    { header: 'NAME', value: (s) => s.name, id: true },
+    { header: 'DESCRIPTION', value: (s) => s.description, optional: true, priority: 2 },
+    { header: 'SIZE', value: (s) => s.size },
+    { header: 'URI', value: (s) => s.uri, id: true },
+  ];
+  const skills = [
+    {
+      name: 'pdf-forms',
+      description: 'Fill in PDF forms from structured data, checking each field against its schema',
+      size: '12040',
+      uri: 'skill://pdf-forms/SKILL.md',
+    },
+    {
+      name: 'git-commit-messages',
+      description: 'Write commit messages in the voice of the project',
+      size: 'dynamic',
+      uri: 'skill://skills.example.com/git-commit-messages/SKILL.md',
+    },
+  ];
+  const at = async (columns: number): Promise<string[]> =>
+    (await renderTable(cols, skills, { tty: true, chalk, columns })).trimEnd().split('\n');
+  const wide = await at(120);
+  // SIZE gives way to a DESCRIPTION it would cut short (its priority is lower); the URI never.
+  assert.match(wide[0]!, /^NAME +DESCRIPTION +URI$/);
+  skills.forEach((s, i) =>
+    assert.ok(wide[i + 1]!.startsWith(s.name) && wide[i + 1]!.endsWith(`  ${s.uri}`), wide.join('\n')),
+  );
+  // At 80 the URIs fit beside the names: the other columns give way, not the URI.
+  const mid = await at(80);
+  assert.deepEqual(mid, [
+    'NAME                 URI',
+    'pdf-forms            skill://pdf-forms/SKILL.md',
+    'git-commit-messages  skill://skills.example.com/git-commit-messages/SKILL.md',
+  ]);
+  // At 40 the long URI is wider than what is left of the line: it breaks after its own `/`, `-`…,
+  // never a character a line, and the short one stays whole.
+  const narrow = await at(40);
+  for (const line of narrow) assert.ok(stringWidth(line) <= 40, line);
+  assert.ok(
+    narrow.some((l) => l.endsWith(' skill://pdf-forms/SKILL.md')),
+    narrow.join('\n'),
+  );
+  const long = narrow.slice(narrow.indexOf('git-commit-messages') + 1).map((l) => l.trim());
+  assert.equal(long.join(''), skills[1]!.uri, narrow.join('\n'));
+  for (const piece of long.slice(0, -1)) assert.match(piece, /[_\-./:]$/, narrow.join('\n'));
+});
+
 test('a wrapped column wraps at spaces; no borders, no trailing spaces', async () => {
   const cols: Column<{ name: string; note: string }>[] = [
     { header: 'NAME', value: (r) => r.name, id: true },
