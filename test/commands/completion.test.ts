@@ -37,11 +37,16 @@ function mcpctlOnPath(): string {
   return dir;
 }
 
+/** `word` single-quoted for bash: the completion function sees it exactly as typed. */
+function bashWord(word: string): string {
+  return `'${word.replace(/'/g, "'\\''")}'`;
+}
+
 /** Run the bash completion function for a command line, with `mcpctl` on PATH. */
 function complete(words: string[], cwd: string, env: Record<string, string> = {}): string[] {
   const dir = mcpctlOnPath();
   const script = `source "${path.join(ROOT, 'completions', 'mcpctl.bash')}"
-COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})
+COMP_WORDS=(${words.map(bashWord).join(' ')})
 COMP_CWORD=${words.length - 1}
 _mcpctl
 printf '%s\\n' "\${COMPREPLY[@]}"`;
@@ -86,6 +91,30 @@ test('bash completes server names from the config', () => {
     'a disabled server is not offered',
   );
   assert.deepEqual(complete(['mcpctl', '--json', 'call', 'b'], cwd, env), ['beta']);
+});
+
+test('bash compares server names with the typed word as bash reads it, quotes undone', () => {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-compl-cwd-'));
+  const config = path.join(cwd, 'servers.json');
+  const names = ['my server a', 'my server b', '$HOME'];
+  writeFileSync(config, JSON.stringify({ mcpServers: Object.fromEntries(names.map((n) => [n, { command: 'a' }])) }));
+  const env = { MCPCTL_CONFIG: config };
+  const both = ['my\\ server\\ a', 'my\\ server\\ b'];
+  // What the first Tab inserted, typed on: each word still offers the names it starts.
+  assert.deepEqual(complete(['mcpctl', 'status', 'my\\ server\\ '], cwd, env).sort(), both);
+  assert.deepEqual(complete(['mcpctl', 'status', '"my'], cwd, env).sort(), both);
+  assert.deepEqual(complete(['mcpctl', 'status', "'my server a"], cwd, env), ['my\\ server\\ a']);
+  assert.deepEqual(
+    complete(['mcpctl', 'status', '"my server\\ b'], cwd, env),
+    [],
+    'a backslash in "…" before a blank is itself',
+  );
+  assert.deepEqual(complete(['mcpctl', 'status', '\\$'], cwd, env), ['\\$HOME']);
+  assert.deepEqual(complete(['mcpctl', 'status', '"\\$H'], cwd, env), ['\\$HOME']);
+  // Dequoting runs nothing of what is typed.
+  assert.deepEqual(complete(['mcpctl', 'status', '"$(touch pwned-typed)'], cwd, env), []);
+  assert.deepEqual(complete(['mcpctl', 'status', '`touch pwned-typed`'], cwd, env), []);
+  assert.ok(!existsSync(path.join(cwd, 'pwned-typed')), 'completion ran the typed word');
 });
 
 /** Names a cloned repository's config could hold: each must be offered as itself, running nothing. */
