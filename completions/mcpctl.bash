@@ -68,7 +68,9 @@ _mcpctl() {
       COMPREPLY=($(compgen -W "servers tools call tasks resources prompts skills status auth test snapshot diff lint completion help" -- "$cur")); return ;;
     "servers")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W "add remove trust untrust" -- "$cur")); return ;;
+      case $npos in
+        0) COMPREPLY=(); COMPREPLY+=($(compgen -W "add remove trust untrust" -- "$cur")) ;;
+      esac ;;
     "servers add")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--command --url --type --cwd --env --header --server-timeout --force --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in
@@ -105,7 +107,10 @@ _mcpctl() {
       esac ;;
     "tasks")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--wait --no-input --version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W "cancel" -- "$cur")); return ;;
+      case $npos in
+        0) _mcpctl_server_names; COMPREPLY+=($(compgen -W "cancel" -- "$cur")) ;;
+        1) COMPREPLY=() ;;
+      esac ;;
     "tasks cancel")
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--version --config --json --timeout --connect-timeout --protocol --stdio --root --max-size --concurrency --record --replay --trust-project --verbose --quiet --no-color" -- "$cur")); return; fi
       case $npos in

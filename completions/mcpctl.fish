@@ -46,6 +46,7 @@ complete -c mcpctl -n '__fish_seen_subcommand_from servers; and not __fish_seen_
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and not __fish_seen_subcommand_from add remove trust untrust' -a remove -d 'remove a server from a config file (default: the file it comes from)'
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and not __fish_seen_subcommand_from add remove trust untrust' -a trust -d 'let mcpctl start the servers of a project config, as it is now (default: the project configs found from here); a folder: let your own servers run in it'
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and not __fish_seen_subcommand_from add remove trust untrust' -a untrust -d 'take back the trust given to a project config or a folder'
+complete -c mcpctl -n '__fish_seen_subcommand_from servers; and not __fish_seen_subcommand_from add remove trust untrust' -f
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from add' -l command -r -f -d 'stdio: the program to start'
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from add' -l url -r -f -d 'http/sse: the endpoint'
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from add' -l type -r -f -d 'transport'
@@ -76,6 +77,7 @@ complete -c mcpctl -n '__fish_seen_subcommand_from call' -f -a '(mcpctl servers 
 complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -l wait -d 'wait for the task to finish and print its result as call does (Ctrl-C leaves the task running)'
 complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -l no-input -d 'never ask questions (a task waiting on input is declined)'
 complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -a cancel -d 'cancel a task'
+complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
 complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and __fish_seen_subcommand_from cancel' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l templates -d 'list resource templates instead of resources'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l complete -r -f -d 'suggest values for one variable of a URI template (completion/complete)'

@@ -171,10 +171,14 @@ _mcpctl_tasks() {
       commands=(
         'cancel:cancel a task'
       )
-      _describe 'command' commands ;;
+      local ret=1
+      _describe 'command' commands && ret=0
+      _mcpctl_server_names && ret=0
+      return ret ;;
     args)
       case $line[1] in
         cancel) _mcpctl_tasks_cancel ;;
+        *) _arguments '--wait[wait for the task to finish and print its result as call does (Ctrl-C leaves the task running)]' '--no-input[never ask questions (a task waiting on input is declined)]' '1:task: ' ;;
       esac ;;
   esac
 }

@@ -150,10 +150,16 @@ function bash(root: CommandSpec): string {
     lines.push(
       `      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "${[...new Set(opts)].join(' ')}" -- "$cur")); return; fi`,
     );
-    if (subs.length) lines.push(`      COMPREPLY=($(compgen -W "${subs.join(' ')}" -- "$cur")); return ;;`);
+    const subWords = `($(compgen -W "${subs.join(' ')}" -- "$cur"))`;
+    if (subs.length && !command.args.length) lines.push(`      COMPREPLY=${subWords}; return ;;`);
     else {
+      // A command with both (`tasks SERVER`, `tasks cancel`) offers its subcommands beside the
+      // values of its first argument.
       lines.push('      case $npos in');
-      command.args.forEach((a, i) => lines.push(`        ${a.variadic ? '*' : i}) ${bashValue(a.kind)} ;;`));
+      command.args.forEach((a, i) => {
+        if (i === 0 && subs.length) lines.push(`        0) ${bashValue(a.kind)}; COMPREPLY+=${subWords} ;;`);
+        if (i > 0 || !subs.length || a.variadic) lines.push(`        ${a.variadic ? '*' : i}) ${bashValue(a.kind)} ;;`);
+      });
       lines.push('      esac ;;');
     }
   }
@@ -175,6 +181,24 @@ function zshValue(kind: ValueKind): string {
       return `(${PROTOCOLS})`;
     case 'none':
       return ' ';
+  }
+}
+
+/** The command that offers the values of `kind` on its own, outside _arguments; none for no values. */
+function zshCall(kind: ValueKind): string | undefined {
+  switch (kind) {
+    case 'server':
+      return '_mcpctl_server_names';
+    case 'file':
+      return '_mcpctl_paths f';
+    case 'dir':
+      return '_mcpctl_paths d';
+    case 'shell':
+      return 'compadd -- bash zsh fish';
+    case 'protocol':
+      return `compadd -- ${PROTOCOLS}`;
+    case 'none':
+      return undefined;
   }
 }
 
@@ -235,8 +259,25 @@ function zsh(root: CommandSpec): string {
       lines.push(`  _arguments -C ${[...specs, "'1: :->cmds'", "'*:: :->args'"].join(' \\\n    ')}`);
       lines.push('  case $state in', '    cmds)', '      local -a commands', '      commands=(');
       for (const s of command.subcommands) lines.push(`        '${s.name}:${zshQuote(s.description)}'`);
-      lines.push('      )', "      _describe 'command' commands ;;", '    args)', '      case $line[1] in');
+      // A command with both (`tasks SERVER`, `tasks cancel`) offers its subcommands beside the
+      // values of its first argument, and completes its own arguments after that one.
+      const [first, ...rest] = command.args;
+      const firstCall = first && zshCall(first.kind);
+      if (firstCall)
+        lines.push(
+          '      )',
+          '      local ret=1',
+          "      _describe 'command' commands && ret=0",
+          `      ${firstCall} && ret=0`,
+          '      return ret ;;',
+        );
+      else lines.push('      )', "      _describe 'command' commands ;;");
+      lines.push('    args)', '      case $line[1] in');
       for (const s of command.subcommands) lines.push(`        ${s.name}) ${zshFunctionName([...words, s.name])} ;;`);
+      if (rest.length) {
+        const args = rest.map((a, i) => `'${a.variadic ? '*' : i + 1}:${a.name}:${zshValue(a.kind)}'`);
+        lines.push(`        *) _arguments ${[...specs, ...args].join(' ')} ;;`);
+      }
       lines.push('      esac ;;', '  esac');
     } else {
       const args = command.args.map((a, i) => `'${a.variadic ? '*' : i + 1}:${a.name}:${zshValue(a.kind)}'`);
@@ -309,8 +350,7 @@ function fish(root: CommandSpec): string {
         `complete -c mcpctl -n ${fishQuote(cond + (words.length ? '' : ''))} -a ${s.name} -d ${fishQuote(s.description)}`,
       );
     const first = command.args[0];
-    if (first && command.subcommands.length === 0)
-      lines.push(`complete -c mcpctl -n ${fishQuote(cond)} ${fishValue(first.kind)}`);
+    if (first) lines.push(`complete -c mcpctl -n ${fishQuote(cond)} ${fishValue(first.kind)}`);
   }
   lines.push('');
   return lines.join('\n');

@@ -117,6 +117,82 @@ test('bash compares server names with the typed word as bash reads it, quotes un
   assert.ok(!existsSync(path.join(cwd, 'pwned-typed')), 'completion ran the typed word');
 });
 
+/** A config of two servers, alpha and beta, named by MCPCTL_CONFIG. */
+function twoServers(): { cwd: string; env: Record<string, string> } {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-compl-cwd-'));
+  const config = path.join(cwd, 'servers.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { alpha: { command: 'a' }, beta: { command: 'b' } } }));
+  return { cwd, env: { MCPCTL_CONFIG: config } };
+}
+
+// `tasks SERVER [TASK]` has a subcommand beside its own arguments: both are offered first.
+test('bash offers server names beside cancel after tasks, and after tasks cancel', () => {
+  const { cwd, env } = twoServers();
+  assert.deepEqual(complete(['mcpctl', 'tasks', ''], cwd, env).sort(), ['alpha', 'beta', 'cancel']);
+  assert.deepEqual(complete(['mcpctl', 'tasks', 'a'], cwd, env), ['alpha']);
+  assert.deepEqual(complete(['mcpctl', 'tasks', 'c'], cwd, env), ['cancel']);
+  assert.deepEqual(complete(['mcpctl', 'tasks', 'alpha', ''], cwd, env), [], 'a task id is not completed');
+  assert.deepEqual(complete(['mcpctl', 'tasks', 'cancel', ''], cwd, env).sort(), ['alpha', 'beta']);
+});
+
+test('zsh offers server names beside cancel after tasks, and after tasks cancel', {
+  skip: unlessInstalled('zsh'),
+}, () => {
+  const { cwd, env } = twoServers();
+  const dir = mcpctlOnPath();
+  // Stand-ins for the completion system: _arguments -C reports the state of the first word, a
+  // plain _arguments runs the action of its first argument; each prints the words offered.
+  const words = (call: string) =>
+    execFileSync(
+      'zsh',
+      [
+        '-f',
+        '-c',
+        `compdef() { : }
+_wanted() { shift 3; "$@" }
+compadd() { [[ $1 == -a ]] && printf '%s\\0' "\${(@P)2}" }
+_describe() { local entry; for entry in "\${(@P)2}"; do printf '%s\\0' "\${entry%%:*}"; done }
+_arguments() {
+  local spec
+  if [[ $1 == -C ]]; then state=cmds; return; fi
+  for spec; do [[ $spec == 1:* ]] && \${=spec#1:*:}; done
+  return 0
+}
+source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.zsh'))}
+${call}`,
+      ],
+      { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' },
+    )
+      .split('\0')
+      .filter(Boolean)
+      .sort();
+  assert.deepEqual(words('_mcpctl_tasks'), ['alpha', 'beta', 'cancel']);
+  assert.deepEqual(words('_mcpctl_tasks_cancel'), ['alpha', 'beta']);
+});
+
+test('fish offers server names beside cancel after tasks, and after tasks cancel', {
+  skip: unlessInstalled('fish'),
+}, () => {
+  const { cwd, env } = twoServers();
+  const dir = mcpctlOnPath();
+  const offered = (line: string) =>
+    execFileSync(
+      'fish',
+      [
+        '--no-config',
+        '-c',
+        `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C '${line}'`,
+      ],
+      { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0])
+      .sort();
+  assert.deepEqual(offered('mcpctl tasks '), ['alpha', 'beta', 'cancel']);
+  assert.deepEqual(offered('mcpctl tasks cancel '), ['alpha', 'beta']);
+});
+
 /** Names a cloned repository's config could hold: each must be offered as itself, running nothing. */
 const LITERAL_NAMES = [
   '$(touch pwned-dollar)',
