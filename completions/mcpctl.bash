@@ -27,7 +27,7 @@ _mcpctl_server_names() {
   while IFS= read -r name; do
     [[ $name == -* ]] && continue
     [[ $name == "$REPLY"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
-  done < <(mcpctl servers --names 2>/dev/null)
+  done < <(mcpctl "${config[@]}" servers --names 2>/dev/null)
 }
 
 _mcpctl_paths() {
@@ -40,14 +40,22 @@ _mcpctl_paths() {
 }
 
 _mcpctl() {
-  local cur prev path="" npos=0 i w skip=0
+  local cur prev path="" npos=0 i w skip=0 config=() REPLY
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   local valopts=" --args --args-file --command --complete --concurrency --config --connect-timeout --cwd --env --fail-on --filter --format --header --ignore --limit --log-level --max-size --max-warnings --output --protocol --record --replay --reporter --root --rule --save-dir --scope --server-timeout --shard --stdio --timeout --type --url -c -o "
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
-    if [[ $skip == 1 ]]; then skip=0; continue; fi
+    if [[ $skip != 0 ]]; then
+      [[ $w == = ]] && continue
+      if [[ $skip == config ]]; then _mcpctl_dequote "$w"; config+=("--config=$REPLY"); fi
+      skip=0
+      continue
+    fi
     case "$w" in
+      -c|--config) skip=config ;;
+      --config=*) _mcpctl_dequote "${w#--config=}"; config+=("--config=$REPLY") ;;
+      -c?*) _mcpctl_dequote "${w#-c}"; config+=("--config=$REPLY") ;;
       -*) [[ $valopts == *" $w "* ]] && skip=1 ;;
       *)
         case "${path:+$path }$w" in

@@ -10,6 +10,24 @@ function __mcpctl_paths
         echo $p
     end
 end
+function __mcpctl_server_names
+    set -l config
+    set -l words (commandline -opc)
+    set -l i 1
+    while test $i -lt (count $words)
+        set i (math $i + 1)
+        switch $words[$i]
+            case -c --config
+                set i (math $i + 1)
+                set -q words[$i]; and set -a config --config=$words[$i]
+            case '--config=*'
+                set -a config --config=(string sub -s 10 -- $words[$i])
+            case '-c*'
+                set -a config --config=(string sub -s 3 -- $words[$i])
+        end
+    end
+    mcpctl $config servers --names 2>/dev/null | string match -v -- "-*"
+end
 complete -c mcpctl -f
 complete -c mcpctl -s V -l version -d 'print the version'
 complete -c mcpctl -s c -l config -r -f -a '(__mcpctl_paths)' -d 'read servers from this config file only'
@@ -61,7 +79,7 @@ complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subc
 complete -c mcpctl -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from untrust' -f
 complete -c mcpctl -n '__fish_seen_subcommand_from tools' -l limit -r -f -d 'stop after this many tools (per server)'
 complete -c mcpctl -n '__fish_seen_subcommand_from tools' -l watch -d 'print the list again each time the server says it changed, until Ctrl-C or --timeout'
-complete -c mcpctl -n '__fish_seen_subcommand_from tools' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from tools' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l args -r -f -d 'arguments as one JSON object'
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l args-file -r -f -a '(__mcpctl_paths)' -d 'arguments from a JSON file'
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l no-validate -d 'send the arguments without checking them against the inputSchema'
@@ -73,34 +91,34 @@ complete -c mcpctl -n '__fish_seen_subcommand_from call' -l no-input -d 'never a
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l task -d 'run the tool as a task (tools whose taskSupport is required always are)'
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l detach -d 'start the task, print its handle and leave it running (mcpctl tasks SERVER TASK --wait comes back for it)'
 complete -c mcpctl -n '__fish_seen_subcommand_from call' -l keep -d 'on Ctrl-C leave the task running instead of cancelling it'
-complete -c mcpctl -n '__fish_seen_subcommand_from call' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from call' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -l wait -d 'wait for the task to finish and print its result as call does (Ctrl-C leaves the task running)'
 complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -l no-input -d 'never ask questions (a task waiting on input is declined)'
 complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -a cancel -d 'cancel a task'
-complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
-complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and __fish_seen_subcommand_from cancel' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and not __fish_seen_subcommand_from cancel' -f -a '(__mcpctl_server_names)'
+complete -c mcpctl -n '__fish_seen_subcommand_from tasks; and __fish_seen_subcommand_from cancel' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l templates -d 'list resource templates instead of resources'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l complete -r -f -d 'suggest values for one variable of a URI template (completion/complete)'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -s o -l output -r -f -a '(__mcpctl_paths)' -d 'write the (binary) contents to this file (an existing one is kept: the next free name is used)'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l force -d 'with -o: replace the file if it exists'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l limit -r -f -d 'stop after this many entries'
 complete -c mcpctl -n '__fish_seen_subcommand_from resources' -l watch -d 'subscribe to the resource and print it again on each update, until Ctrl-C or --timeout'
-complete -c mcpctl -n '__fish_seen_subcommand_from resources' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from resources' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from prompts' -l complete -r -f -d 'suggest values for one argument (completion/complete)'
 complete -c mcpctl -n '__fish_seen_subcommand_from prompts' -l limit -r -f -d 'stop after this many prompts'
-complete -c mcpctl -n '__fish_seen_subcommand_from prompts' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
-complete -c mcpctl -n '__fish_seen_subcommand_from skills' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
-complete -c mcpctl -n '__fish_seen_subcommand_from status' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from prompts' -f -a '(__mcpctl_server_names)'
+complete -c mcpctl -n '__fish_seen_subcommand_from skills' -f -a '(__mcpctl_server_names)'
+complete -c mcpctl -n '__fish_seen_subcommand_from status' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status' -a login -d 'sign in to a server with OAuth (opens a browser: $BROWSER names the program; the wait is bounded by --timeout, default 300 s)'
 complete -c mcpctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status' -a logout -d 'remove stored tokens (locally; nothing is revoked at the server)'
 complete -c mcpctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status' -a status -d 'token state per HTTP server: none, signed-in, expired (renews by itself), needs-sign-in'
 complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -l no-browser -d 'print the sign-in URL instead of opening a browser'
 complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -l scope -r -f -d 'space-separated scopes to ask for'
-complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from logout' -l all -d 'remove the tokens of every server'
 complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from logout' -l forget-client -d 'also forget the registered OAuth client'
-complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from logout' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
-complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from status' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from logout' -f -a '(__mcpctl_server_names)'
+complete -c mcpctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from status' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from test' -l reporter -r -f -d 'how results are reported: terminal, junit, tap, json, github; with :FILE into that file (repeatable)'
 complete -c mcpctl -n '__fish_seen_subcommand_from test' -l output -r -f -a '(__mcpctl_paths)' -d 'write the one report to this file, replacing it (the live list still goes to stdout)'
 complete -c mcpctl -n '__fish_seen_subcommand_from test' -l filter -r -f -d 'run only the tests whose name matches (none matching is exit 2)'
@@ -110,7 +128,7 @@ complete -c mcpctl -n '__fish_seen_subcommand_from test' -l pass-with-no-tests -
 complete -c mcpctl -n '__fish_seen_subcommand_from test' -l shard -r -f -d 'run the i-th of n deterministic parts of the tests (a CI matrix job each)'
 complete -c mcpctl -n '__fish_seen_subcommand_from test' -f
 complete -c mcpctl -n '__fish_seen_subcommand_from snapshot' -l output -r -f -a '(__mcpctl_paths)' -d 'write the snapshot to this new file instead of stdout'
-complete -c mcpctl -n '__fish_seen_subcommand_from snapshot' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from snapshot' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from diff' -l fail-on -r -f -d 'exit 8 on changes of this class or worse: breaking, or compatible (any change)'
 complete -c mcpctl -n '__fish_seen_subcommand_from diff' -f
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l rule -r -f -d 'run only this rule (repeatable)'
@@ -119,6 +137,6 @@ complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l sample-calls -d 'als
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l format -r -f -d 'table (rows), json (as --json), or sarif (a SARIF 2.1.0 log, for code scanning)'
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l fail-on -r -f -d 'exit 8 on a finding of this severity or worse'
 complete -c mcpctl -n '__fish_seen_subcommand_from lint' -l max-warnings -r -f -d 'exit 8 when there are more than N warnings'
-complete -c mcpctl -n '__fish_seen_subcommand_from lint' -f -a '(mcpctl servers --names 2>/dev/null | string match -v -- "-*")'
+complete -c mcpctl -n '__fish_seen_subcommand_from lint' -f -a '(__mcpctl_server_names)'
 complete -c mcpctl -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish'
 complete -c mcpctl -n '__fish_seen_subcommand_from help' -f

@@ -3,8 +3,19 @@
 
 _mcpctl_server_names() {
   local -a servers expl
-  servers=(${${(f)"$(mcpctl servers --names 2>/dev/null)"}:#-*})
+  servers=(${${(f)"$(mcpctl ${_mcpctl_config[@]} servers --names 2>/dev/null)"}:#-*})
   _wanted servers expl server compadd -a servers
+}
+
+_mcpctl_config_options() {
+  local -i i
+  for ((i = 2; i < CURRENT; i++)); do
+    case $words[i] in
+      (-c|--config) ((i + 1 < CURRENT)) && _mcpctl_config+=("--config=${(Q)words[i+1]}"); ((i++)) ;;
+      (--config=*) _mcpctl_config+=("--config=${(Q)${words[i]#--config=}}") ;;
+      (-c?*) _mcpctl_config+=("--config=${(Q)${words[i]#-c}}") ;;
+    esac
+  done
 }
 
 _mcpctl_paths() {
@@ -24,6 +35,8 @@ _mcpctl_paths() {
 _mcpctl() {
   local curcontext="$curcontext" state line
   typeset -A opt_args
+  local -a _mcpctl_config
+  _mcpctl_config_options
   _arguments -C '(-V --version)'{-V,--version}'[print the version]' \
     '(-c --config)'{-c,--config}'[read servers from this config file only]:file:_mcpctl_paths f' \
     '--json[print one JSON document on stdout (errors as one JSON line on stderr)]' \

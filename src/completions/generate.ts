@@ -92,7 +92,8 @@ function bash(root: CommandSpec): string {
     '  done',
     '}',
     '',
-    // compgen -W would expand the names: compare them as strings, insert them quoted.
+    // compgen -W would expand the names: compare them as strings, insert them quoted. $config: the
+    // --config=FILE options _mcpctl found on the line, so the names come from the file they name.
     '_mcpctl_server_names() {',
     '  local name REPLY',
     '  COMPREPLY=()',
@@ -100,7 +101,7 @@ function bash(root: CommandSpec): string {
     '  while IFS= read -r name; do',
     '    [[ $name == -* ]] && continue',
     '    [[ $name == "$REPLY"* ]] && COMPREPLY+=("$(printf \'%q\' "$name")")',
-    '  done < <(mcpctl servers --names 2>/dev/null)',
+    '  done < <(mcpctl "${config[@]}" servers --names 2>/dev/null)',
     '}',
     '',
     // compgen -f would offer a file named --trust-project, and word-split names with blanks.
@@ -114,7 +115,7 @@ function bash(root: CommandSpec): string {
     '}',
     '',
     '_mcpctl() {',
-    '  local cur prev path="" npos=0 i w skip=0',
+    '  local cur prev path="" npos=0 i w skip=0 config=() REPLY',
     '  cur="${COMP_WORDS[COMP_CWORD]}"',
     '  prev="${COMP_WORDS[COMP_CWORD-1]}"',
   ];
@@ -122,8 +123,17 @@ function bash(root: CommandSpec): string {
   lines.push(
     '  for ((i=1; i<COMP_CWORD; i++)); do',
     '    w="${COMP_WORDS[i]}"',
-    '    if [[ $skip == 1 ]]; then skip=0; continue; fi',
+    // bash splits --opt=VALUE at the "=" (it is in COMP_WORDBREAKS): the value is the word after.
+    '    if [[ $skip != 0 ]]; then',
+    '      [[ $w == = ]] && continue',
+    '      if [[ $skip == config ]]; then _mcpctl_dequote "$w"; config+=("--config=$REPLY"); fi',
+    '      skip=0',
+    '      continue',
+    '    fi',
     '    case "$w" in',
+    '      -c|--config) skip=config ;;',
+    '      --config=*) _mcpctl_dequote "${w#--config=}"; config+=("--config=$REPLY") ;;',
+    '      -c?*) _mcpctl_dequote "${w#-c}"; config+=("--config=$REPLY") ;;',
     '      -*) [[ $valopts == *" $w "* ]] && skip=1 ;;',
     '      *)',
     '        case "${path:+$path }$w" in',
@@ -227,10 +237,24 @@ function zsh(root: CommandSpec): string {
   const lines: string[] = [
     '#compdef mcpctl',
     HEADER('zsh'),
+    // $_mcpctl_config: the --config=FILE options _mcpctl found on the line (below).
     '_mcpctl_server_names() {',
     '  local -a servers expl',
-    '  servers=(${${(f)"$(mcpctl servers --names 2>/dev/null)"}:#-*})',
+    '  servers=(${${(f)"$(mcpctl ${_mcpctl_config[@]} servers --names 2>/dev/null)"}:#-*})',
     '  _wanted servers expl server compadd -a servers',
+    '}',
+    '',
+    // Read from the whole line before _arguments cuts $words down to a subcommand's; (Q) removes
+    // one level of quoting and expands nothing.
+    '_mcpctl_config_options() {',
+    '  local -i i',
+    '  for ((i = 2; i < CURRENT; i++)); do',
+    '    case $words[i] in',
+    '      (-c|--config) ((i + 1 < CURRENT)) && _mcpctl_config+=("--config=${(Q)words[i+1]}"); ((i++)) ;;',
+    '      (--config=*) _mcpctl_config+=("--config=${(Q)${words[i]#--config=}}") ;;',
+    '      (-c?*) _mcpctl_config+=("--config=${(Q)${words[i]#-c}}") ;;',
+    '    esac',
+    '  done',
     '}',
     '',
     // A word starts with `-` only when nothing is typed yet: then not _files, which offers a file
@@ -256,6 +280,7 @@ function zsh(root: CommandSpec): string {
     const specs = command.options.map(zshOption);
     if (command.subcommands.length) {
       lines.push('  local curcontext="$curcontext" state line', '  typeset -A opt_args');
+      if (!words.length) lines.push('  local -a _mcpctl_config', '  _mcpctl_config_options');
       lines.push(`  _arguments -C ${[...specs, "'1: :->cmds'", "'*:: :->args'"].join(' \\\n    ')}`);
       lines.push('  case $state in', '    cmds)', '      local -a commands', '      commands=(');
       for (const s of command.subcommands) lines.push(`        '${s.name}:${zshQuote(s.description)}'`);
@@ -303,7 +328,7 @@ function fishQuote(text: string): string {
 function fishValue(kind: ValueKind): string {
   switch (kind) {
     case 'server':
-      return '-f -a \'(mcpctl servers --names 2>/dev/null | string match -v -- "-*")\'';
+      return "-f -a '(__mcpctl_server_names)'";
     case 'file':
       return "-f -a '(__mcpctl_paths)'";
     case 'dir':
@@ -332,6 +357,26 @@ function fish(root: CommandSpec): string {
     "        test -d $p; and not string match -q -- '*/' $p; and set p $p/",
     '        echo $p',
     '    end',
+    'end',
+    // The names come from the config given on the line (-c FILE, --config FILE, --config=FILE);
+    // commandline -o hands each word over with its quotes removed, nothing expanded.
+    'function __mcpctl_server_names',
+    '    set -l config',
+    '    set -l words (commandline -opc)',
+    '    set -l i 1',
+    '    while test $i -lt (count $words)',
+    '        set i (math $i + 1)',
+    '        switch $words[$i]',
+    '            case -c --config',
+    '                set i (math $i + 1)',
+    '                set -q words[$i]; and set -a config --config=$words[$i]',
+    "            case '--config=*'",
+    '                set -a config --config=(string sub -s 10 -- $words[$i])',
+    "            case '-c*'",
+    '                set -a config --config=(string sub -s 3 -- $words[$i])',
+    '        end',
+    '    end',
+    '    mcpctl $config servers --names 2>/dev/null | string match -v -- "-*"',
     'end',
     'complete -c mcpctl -f',
   ];

@@ -193,6 +193,96 @@ test('fish offers server names beside cancel after tasks, and after tasks cancel
   assert.deepEqual(offered('mcpctl tasks cancel '), ['alpha', 'beta']);
 });
 
+/**
+ * The default config (MCPCTL_CONFIG) names alpha; other.json beside it names omega and
+ * `my other.json` names spaced: a config given on the line is the one completed from.
+ */
+function otherConfigs(): { cwd: string; env: Record<string, string> } {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-compl-cwd-'));
+  const write = (file: string, name: string) =>
+    writeFileSync(path.join(cwd, file), JSON.stringify({ mcpServers: { [name]: { command: 'a' } } }));
+  write('default.json', 'alpha');
+  write('other.json', 'omega');
+  write('my other.json', 'spaced');
+  return { cwd, env: { MCPCTL_CONFIG: path.join(cwd, 'default.json') } };
+}
+
+test('bash completes server names from the config given on the line', () => {
+  const { cwd, env } = otherConfigs();
+  assert.deepEqual(complete(['mcpctl', 'tools', ''], cwd, env), ['alpha']);
+  assert.deepEqual(complete(['mcpctl', '-c', 'other.json', 'tools', ''], cwd, env), ['omega']);
+  assert.deepEqual(complete(['mcpctl', '--config', 'other.json', 'call', ''], cwd, env), ['omega']);
+  // bash splits --config=FILE at the "=" (COMP_WORDBREAKS); with "=" taken out of it, one word.
+  assert.deepEqual(complete(['mcpctl', '--config', '=', 'other.json', 'tools', ''], cwd, env), ['omega']);
+  assert.deepEqual(complete(['mcpctl', '--config=other.json', 'tools', ''], cwd, env), ['omega']);
+  assert.deepEqual(complete(['mcpctl', 'status', '-c', 'my\\ other.json', ''], cwd, env), ['spaced']);
+  assert.deepEqual(complete(['mcpctl', '-c', "'my other.json'", 'tasks', 'cancel', ''], cwd, env), ['spaced']);
+  // The file name is dequoted, never run.
+  assert.deepEqual(complete(['mcpctl', '-c', '"$(touch pwned-config)"', 'tools', ''], cwd, env), []);
+  assert.ok(!existsSync(path.join(cwd, 'pwned-config')), 'completion ran the typed file name');
+});
+
+test('zsh completes server names from the config given on the line', { skip: unlessInstalled('zsh') }, () => {
+  const { cwd, env } = otherConfigs();
+  const dir = mcpctlOnPath();
+  // Stand-ins for the completion system: words and CURRENT are the line, _arguments -C reports
+  // the command before the cursor, and a plain _arguments runs the action of its first (or every) argument.
+  const offered = (...words: string[]) =>
+    execFileSync(
+      'zsh',
+      [
+        '-f',
+        '-c',
+        `compdef() { : }
+_wanted() { shift 3; "$@" }
+compadd() { [[ $1 == -a ]] && printf '%s\\0' "\${(@P)2}" }
+_arguments() {
+  local spec
+  if [[ $1 == -C ]]; then state=args; line=($words[CURRENT-1]); return; fi
+  for spec; do [[ $spec == [1*]:* ]] && \${=spec#?:*:}; done
+  return 0
+}
+source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.zsh'))}
+words=(${words.map(bashWord).join(' ')} '')
+CURRENT=${words.length + 1}
+_mcpctl`,
+      ],
+      { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' },
+    )
+      .split('\0')
+      .filter(Boolean);
+  assert.deepEqual(offered('mcpctl', 'tools'), ['alpha']);
+  assert.deepEqual(offered('mcpctl', '-c', 'other.json', 'tools'), ['omega']);
+  assert.deepEqual(offered('mcpctl', '--config=other.json', 'tools'), ['omega']);
+  assert.deepEqual(offered('mcpctl', '--config', "'my other.json'", 'status'), ['spaced']);
+  assert.deepEqual(offered('mcpctl', '-c', '"$(touch pwned-config)"', 'tools'), []);
+  assert.ok(!existsSync(path.join(cwd, 'pwned-config')), 'completion ran the typed file name');
+});
+
+test('fish completes server names from the config given on the line', { skip: unlessInstalled('fish') }, () => {
+  const { cwd, env } = otherConfigs();
+  const dir = mcpctlOnPath();
+  const offered = (line: string) =>
+    execFileSync(
+      'fish',
+      [
+        '--no-config',
+        '-c',
+        `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C '${line.replace(/[\\']/g, '\\$&')}'`,
+      ],
+      { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0]);
+  assert.deepEqual(offered('mcpctl tools '), ['alpha']);
+  assert.deepEqual(offered('mcpctl -c other.json tools '), ['omega']);
+  assert.deepEqual(offered('mcpctl --config=other.json tools '), ['omega']);
+  assert.deepEqual(offered("mcpctl status --config 'my other.json' "), ['spaced']);
+  assert.deepEqual(offered('mcpctl -c "$(touch pwned-config)" tools '), []);
+  assert.ok(!existsSync(path.join(cwd, 'pwned-config')), 'completion ran the typed file name');
+});
+
 /** Names a cloned repository's config could hold: each must be offered as itself, running nothing. */
 const LITERAL_NAMES = [
   '$(touch pwned-dollar)',
