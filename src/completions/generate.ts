@@ -64,56 +64,61 @@ function bashValue(kind: ValueKind): string {
   }
 }
 
+/** The bash functions the completion calls: the typed word dequoted, the server names, paths. */
+const BASH_HELPERS: readonly string[] = [
+  // The word as typed is quoted (`my\ server`, `"my`, `\$HOME`) and the names are not: undo the
+  // quoting by hand, as eval would run what is typed.
+  '_mcpctl_dequote() {',
+  '  local word=$1 c quote="" i',
+  '  REPLY=""',
+  '  for ((i=0; i<${#word}; i++)); do',
+  '    c=${word:i:1}',
+  `    if [[ $quote == "'" ]]; then`,
+  `      if [[ $c == "'" ]]; then quote=""; else REPLY+=$c; fi`,
+  // Inside double quotes a backslash escapes only these four; before any other it is itself.
+  "    elif [[ $c == '\\' && ( -z $quote || ${word:i+1:1} == [\\\\\\$\\`\\\"] ) ]]; then",
+  '      i=$((i+1))',
+  '      REPLY+=${word:i:1}',
+  `    elif [[ $c == '"' ]]; then`,
+  `      if [[ $quote == '"' ]]; then quote=""; else quote=$c; fi`,
+  `    elif [[ $c == "'" && -z $quote ]]; then`,
+  '      quote=$c',
+  '    else',
+  '      REPLY+=$c',
+  '    fi',
+  '  done',
+  '}',
+  '',
+  // compgen -W would expand the names: compare them as strings, insert them quoted. $config: the
+  // --config=FILE options _mcpctl found on the line, so the names come from the file they name.
+  '_mcpctl_server_names() {',
+  '  local name REPLY',
+  '  COMPREPLY=()',
+  '  _mcpctl_dequote "$cur"',
+  '  while IFS= read -r name; do',
+  '    [[ $name == -* ]] && continue',
+  '    [[ $name == "$REPLY"* ]] && COMPREPLY+=("$(printf \'%q\' "$name")")',
+  '  done < <(mcpctl "${config[@]}" servers --names 2>/dev/null)',
+  '}',
+  '',
+  // compgen -f would offer a file named --trust-project, and word-split names with blanks.
+  '_mcpctl_paths() {',
+  '  local word',
+  '  COMPREPLY=()',
+  '  compopt -o filenames 2>/dev/null',
+  '  while IFS= read -r word; do',
+  '    [[ $word == -* ]] || COMPREPLY+=("$word")',
+  '  done < <(compgen "$1" -- "$cur")',
+  '}',
+  '',
+];
+
 function bash(root: CommandSpec): string {
   const paths = walk(root);
   const globals = root.options;
   const lines: string[] = [
     HEADER('bash'),
-    // The word as typed is quoted (`my\ server`, `"my`, `\$HOME`) and the names are not: undo the
-    // quoting by hand, as eval would run what is typed.
-    '_mcpctl_dequote() {',
-    '  local word=$1 c quote="" i',
-    '  REPLY=""',
-    '  for ((i=0; i<${#word}; i++)); do',
-    '    c=${word:i:1}',
-    `    if [[ $quote == "'" ]]; then`,
-    `      if [[ $c == "'" ]]; then quote=""; else REPLY+=$c; fi`,
-    // Inside double quotes a backslash escapes only these four; before any other it is itself.
-    "    elif [[ $c == '\\' && ( -z $quote || ${word:i+1:1} == [\\\\\\$\\`\\\"] ) ]]; then",
-    '      i=$((i+1))',
-    '      REPLY+=${word:i:1}',
-    `    elif [[ $c == '"' ]]; then`,
-    `      if [[ $quote == '"' ]]; then quote=""; else quote=$c; fi`,
-    `    elif [[ $c == "'" && -z $quote ]]; then`,
-    '      quote=$c',
-    '    else',
-    '      REPLY+=$c',
-    '    fi',
-    '  done',
-    '}',
-    '',
-    // compgen -W would expand the names: compare them as strings, insert them quoted. $config: the
-    // --config=FILE options _mcpctl found on the line, so the names come from the file they name.
-    '_mcpctl_server_names() {',
-    '  local name REPLY',
-    '  COMPREPLY=()',
-    '  _mcpctl_dequote "$cur"',
-    '  while IFS= read -r name; do',
-    '    [[ $name == -* ]] && continue',
-    '    [[ $name == "$REPLY"* ]] && COMPREPLY+=("$(printf \'%q\' "$name")")',
-    '  done < <(mcpctl "${config[@]}" servers --names 2>/dev/null)',
-    '}',
-    '',
-    // compgen -f would offer a file named --trust-project, and word-split names with blanks.
-    '_mcpctl_paths() {',
-    '  local word',
-    '  COMPREPLY=()',
-    '  compopt -o filenames 2>/dev/null',
-    '  while IFS= read -r word; do',
-    '    [[ $word == -* ]] || COMPREPLY+=("$word")',
-    '  done < <(compgen "$1" -- "$cur")',
-    '}',
-    '',
+    ...BASH_HELPERS,
     '_mcpctl() {',
     '  local cur prev path="" npos=0 i w skip=0 config=() REPLY',
     '  cur="${COMP_WORDS[COMP_CWORD]}"',
@@ -151,6 +156,14 @@ function bash(root: CommandSpec): string {
         o.flags.forEach((f) => (byKind.get(o.value!) ?? byKind.set(o.value!, new Set()).get(o.value!)!).add(f));
   for (const [kind, flags] of byKind) lines.push(`    ${[...flags].sort().join('|')}) ${bashValue(kind)}; return ;;`);
   lines.push('  esac', '  case "$path" in');
+  lines.push(...bashPathCases(paths, globals));
+  lines.push('  esac', '}', 'complete -F _mcpctl mcpctl', '');
+  return lines.join('\n');
+}
+
+/** The case of each command path: its options after a `-`, else its subcommands or its arguments' values. */
+function bashPathCases(paths: Path[], globals: CommandSpec['options']): string[] {
+  const lines: string[] = [];
   for (const { words, command } of paths) {
     const opts = [...command.options, ...(words.length ? globals : [])]
       .flatMap((o) => o.flags)
@@ -173,8 +186,7 @@ function bash(root: CommandSpec): string {
       lines.push('      esac ;;');
     }
   }
-  lines.push('  esac', '}', 'complete -F _mcpctl mcpctl', '');
-  return lines.join('\n');
+  return lines;
 }
 
 function zshValue(kind: ValueKind): string {
