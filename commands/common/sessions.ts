@@ -58,7 +58,8 @@ export class Sessions {
 
   /**
    * `fn` on each server, `concurrency` at a time, each server ended as soon as its work is done
-   * (so no more than that many run at once); results in input order, failures attributed.
+   * (so no more than that many run at once; the last ones are not waited for before the
+   * answer); results in input order, failures attributed.
    */
   async each<T>(
     specs: ServerSpec[],
@@ -72,12 +73,18 @@ export class Sessions {
         const index = next++;
         const spec = specs[index]!;
         const started = this.ctx.now();
+        const own = new Teardown();
         try {
-          const value = await this.launch(spec, fn, {}, undefined);
+          const value = await this.launch(spec, fn, {}, own);
           results[index] = { spec, ms: this.turnMs(spec, started), ok: true, value };
         } catch (err) {
           results[index] = { spec, ms: this.turnMs(spec, started), ok: false, error: failureOf(err, spec.name) };
         }
+        // The server ends now; the next one starts once it has, but the last ones' ends (a server
+        // slow to exit) wait for the answer to be printed, as every other session's do.
+        const ending = own.endAll();
+        if (next < specs.length) await ending;
+        else this.teardown.track(ending);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, specs.length)) }, worker));

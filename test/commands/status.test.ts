@@ -3,10 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
-import { run, runBin, jsonError } from '../helpers/run.js';
+import { BIN, run, runBin, jsonError } from '../helpers/run.js';
 import { mcpJsonProject } from '../helpers/mcp-json-project.js';
 import { alive, assertAllEnded, everything, fixtures, logLines, eventually } from '../mcp/helpers.js';
 
@@ -240,4 +242,28 @@ test('--concurrency 1: each server is ended before the next one starts', async (
   );
   assert.deepEqual(logLines(othersAlive), ['0', '0', '0', '0']);
   assert.deepEqual(alive(logLines(spawns).map(Number)), []);
+});
+
+test('through bin/: the table of several servers is printed before a server slow to exit has ended', async () => {
+  const { dir, env } = mcpJsonProject({
+    good: { command: process.execPath, args: [FAULT, 'serve'] },
+    hang: { command: process.execPath, args: [FAULT, 'serve', 'hang', 'ignore-term'], envFrom: ['SPAWN_LOG'] },
+  });
+  const spawnLog = path.join(dir, 'spawns.log');
+  const child = spawn(process.execPath, [BIN, 'status', '--connect-timeout', '1'], {
+    cwd: dir,
+    env: { ...env, SPAWN_LOG: spawnLog },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await once(child.stdout, 'data');
+  // The hung server ignores SIGTERM: it ends only by the SIGKILL its teardown sends after a wait.
+  const hung = logLines(spawnLog).map(Number);
+  assert.equal(hung.length, 1);
+  assert.deepEqual(alive(hung), hung, 'the table came while the hung server was still being ended');
+  child.stdout.resume();
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(killer);
+  assert.equal(code, 124);
+  assertAllEnded(logLines(spawnLog).map(Number));
 });
