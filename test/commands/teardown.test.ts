@@ -40,3 +40,28 @@ test('a server that ignores SIGTERM: the answer, then exit 0, nothing left', asy
   assert.equal(pids.length, 2, 'the server and its grandchild were logged');
   assertAllEnded(pids);
 });
+
+test('a server that dies while a process it started holds its stdout is a connection failure (exit 3), not a timeout', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcpctl-held-'));
+  const pids = path.join(dir, 'pids.log');
+  // The wrapper leaves a helper holding the pipes, as `helper & exec server` does.
+  const wrapper = path.join(dir, 'server.sh');
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\nsleep 1000 &\necho $! >> "${pids}"\nexec "${process.execPath}" "${path.join(fixtures, 'fault-server.js')}" serve\n`,
+    { mode: 0o755 },
+  );
+  const child = spawn(process.execPath, [BIN, '--stdio', wrapper, 'call', 'crash', '--timeout', '60'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: dir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(killer);
+  assert.equal(code, 3, stderr);
+  assert.match(stderr, /exited with code 5 during tools\/call/);
+  assertAllEnded(logLines(pids).map(Number));
+});

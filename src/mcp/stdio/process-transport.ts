@@ -52,6 +52,12 @@ const TAIL_LINES = 20;
  * can be read after that.
  */
 const STDERR_DRAIN_MS = 2000;
+/**
+ * How long stdout may stay open after the server exited. It closes with the exit, unless a
+ * process the server started holds it (`helper & exec server` in a wrapper): then the session
+ * ends all the same, or it would wait for its timeout with the server long gone.
+ */
+const STDOUT_AFTER_EXIT_MS = 1000;
 
 export class ProcessTransport implements Transport {
   onclose?: () => void;
@@ -68,6 +74,7 @@ export class ProcessTransport implements Transport {
   private failure?: Error;
   private closing?: Promise<void>;
   private closeFired = false;
+  private stdoutHeld?: NodeJS.Timeout;
   private readonly stderrLines = new OutputLines(TAIL_LINES, MAX_STDERR_LINE, (line) =>
     this.options.onStderrLine?.(line),
   );
@@ -124,6 +131,7 @@ export class ProcessTransport implements Transport {
     const ended = (exit: ProcessExit) => {
       this.exit = exit;
       for (const wake of this.exitWaiters.splice(0)) wake();
+      if (!this.closeFired) this.stdoutHeld = setTimeout(() => this.fireClose(), STDOUT_AFTER_EXIT_MS);
     };
     // A server started ahead may have exited before it was taken over.
     const early = spawned.exit();
@@ -266,6 +274,7 @@ export class ProcessTransport implements Transport {
   }
 
   private fireClose(): void {
+    clearTimeout(this.stdoutHeld);
     if (this.closeFired) return;
     this.closeFired = true;
     this.onclose?.();
