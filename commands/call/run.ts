@@ -36,6 +36,7 @@ import type { OutputCheck } from '../../src/args/output.js';
 import { buildArguments } from '../../src/args/build.js';
 import { fillRequiredDefaults } from '../../src/args/defaults.js';
 import { readAllText } from '../../src/args/stdin.js';
+import { untilAborted } from '../../src/mcp/wait.js';
 
 /** The SDK's own default, for a session that sets no request timeout. */
 const DEFAULT_IDLE_MS = 60_000;
@@ -160,6 +161,24 @@ async function findTool(call: Call, session: Session, mcp: Mcp, base: RequestOpt
   return tool;
 }
 
+/** Standard input read whole, but no longer than --timeout allows, and never past Ctrl-C. */
+async function stdinWithin(deps: Deps): Promise<string> {
+  const limit = deps.deadline.timer(
+    (ms) =>
+      new McpctlError('timeout', `standard input did not end within --timeout ${ms / 1000}s`, {
+        hint: 'end the input (Ctrl-D at a terminal), or raise --timeout',
+      }),
+  );
+  try {
+    return await untilAborted(readAllText(deps.ctx.io.stdin), AbortSignal.any([deps.ctx.signal, limit.signal]));
+  } catch (err) {
+    if (deps.ctx.signal.aborted) throw new McpctlError('interrupted', 'interrupted while reading standard input');
+    throw err;
+  } finally {
+    limit.stop();
+  }
+}
+
 /** The arguments from words, --args-json, --args-file or stdin, typed, completed and checked. */
 async function callArguments(call: Call, tool: Tool, checks: Checks): Promise<Record<string, unknown>> {
   const { deps, opts } = call;
@@ -171,7 +190,7 @@ async function callArguments(call: Call, tool: Tool, checks: Checks): Promise<Re
       argsJson: opts.argsJson,
       argsFile: opts.argsFile,
       cwd: ctx.cwd,
-      readStdin: () => readAllText(ctx.io.stdin),
+      readStdin: () => stdinWithin(deps),
       readFile: (file) => fs.readFile(file),
     },
     tool.inputSchema,

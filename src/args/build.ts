@@ -13,6 +13,7 @@ import { typesOf, type JsonSchema } from '../schema/navigate.js';
 import { keyPath, showPath, type Segment } from './key-path.js';
 import { parseWord, type ParsedWord, type ValueSource } from './words.js';
 import { isRecord } from '../is-record.js';
+import { McpctlError } from '../errors.js';
 
 export interface ArgSources {
   /** The words after `call SERVER TOOL`: key=value, key:=json, key=@file, `-`. */
@@ -190,6 +191,8 @@ function sourceReader(sources: ArgSources, words: ParsedWord[], problems: string
       try {
         return await sources.readStdin();
       } catch (err) {
+        // The run stopped (--timeout, Ctrl-C) while it read: that ends the run, it is no bad argument.
+        if (err instanceof McpctlError && (err.kind === 'timeout' || err.kind === 'interrupted')) throw err;
         problems.push(`${label}: cannot read standard input (${describeError(err)})`);
         return undefined;
       }

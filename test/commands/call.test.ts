@@ -63,6 +63,17 @@ test('--args-file, --args, key:=json and key=@file merge into one arguments obje
   assert.deepEqual(JSON.parse(r.stdout), { zip: '99501', count: 2, on: false, tags: ['x', 'y'] });
 });
 
+test('- with a standard input that does not end: exit 124 at --timeout, naming standard input', {
+  timeout: 60_000,
+}, async () => {
+  const open = new PassThrough();
+  open.write('{"zip":');
+  const r = await run(['call', 'legacy', 'types', '-', '--timeout', '2'], opts({ stdin: open }));
+  open.destroy();
+  assert.equal(r.code, 124, r.stderr);
+  assert.match(r.stderr, /standard input did not end within --timeout 2s/);
+});
+
 test('- reads the arguments as a JSON object from stdin', async () => {
   const r = await run(['call', 'legacy', 'types', '-'], opts({ stdin: '{"zip":"02134","ratio":2.5}' }));
   assert.equal(r.code, 0, r.stderr);
