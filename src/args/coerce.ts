@@ -47,8 +47,9 @@ function numberFrom(text: string, strict: boolean, integerOnly: boolean): Coerce
   const value = Number(text);
   if (!Number.isFinite(value)) return undefined;
   if (integerOnly && !Number.isInteger(value)) return strict ? undefined : { ok: true, value };
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    // Sending 12345678901234567890 as a number would silently change its digits.
+  if (Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?\d+$/.test(text)) {
+    // Sending 12345678901234567890 as a number would silently change its digits; 6.022e23 is
+    // written as the floating-point number it is sent as.
     if (strict) return undefined;
     return { ok: false, problem: `${text} is too large to send exactly as a JSON number` };
   }

@@ -301,6 +301,13 @@ test('coerce: a huge integer for an integer-only property is an error naming the
   });
 });
 
+test('coerce: a large number written with an exponent is a number, for number and number|string alike', async () => {
+  assert.equal(await coerce({ type: 'number' }, '1e20'), 1e20);
+  assert.equal(await coerce({ type: 'number' }, '6.022e23'), 6.022e23);
+  assert.equal(await coerce({ type: ['number', 'string'] }, '6.022e23'), 6.022e23);
+  assert.equal(await coerce({ type: ['number', 'string'] }, '12345678901234567890'), '12345678901234567890');
+});
+
 /** What JSON.parse says of `text` (its wording differs between Node versions). */
 function parseError(text: string): string {
   try {
