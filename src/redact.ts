@@ -64,7 +64,7 @@ export function redactUrlsIn(text: string): string {
   return text.includes('://') ? text.replace(URL_IN_TEXT, (url) => redactUrl(url)) : text;
 }
 
-/** Words of an option or variable name that say its value is a secret. */
+/** Words of an option, variable or header name that say its value is a secret. */
 const SECRET_WORDS = new Set([
   'token',
   'key',
@@ -116,8 +116,9 @@ export function redactArgs(args: readonly string[]): string[] {
 function redactOperand(arg: string): string {
   const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg);
   if (assignment && namesSecret(assignment[1]!)) return `${assignment[1]}=${redactValue(assignment[2]!)}`;
-  const header = /^(\s*(?:(?:proxy-)?authorization|cookie|x-api-key))(\s*:\s*)(.*)$/is.exec(arg);
-  if (header) return `${header[1]}${header[2]}${redactValue(header[3]!)}`;
+  // A header whose name says its value is secret: Authorization, Cookie, X-Api-Key, Private-Token…
+  const header = /^(\s*([A-Za-z][A-Za-z0-9-]*))(\s*:\s*)(.*)$/s.exec(arg);
+  if (header && namesSecret(header[2]!)) return `${header[1]}${header[3]}${redactValue(header[4]!)}`;
   return redactUrlsIn(arg);
 }
 

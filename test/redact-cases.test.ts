@@ -95,16 +95,20 @@ test('redactArgs: what only looks like an option or an assignment is left as it 
   assert.deepEqual(redactArgs(['x-MY_TOKEN=v4']), ['x-MY_TOKEN=v4']);
   assert.deepEqual(redactArgs(['1_TOKEN=v5']), ['1_TOKEN=v5']);
   assert.deepEqual(redactArgs(['--token', '-v']), ['--token', '-v'], 'a flag after the option is not its value');
-  assert.deepEqual(redactArgs(['my-cookie: v6']), ['my-cookie: v6']);
+  assert.deepEqual(redactArgs(['my-cookie v6']), ['my-cookie v6']);
 });
 
-test('redactArgs: Authorization, Proxy-Authorization, Cookie and X-Api-Key headers, however spaced', () => {
+test('redactArgs: a header whose name says it is secret (Authorization, Cookie, X-Api-Key, X-Auth-Token…), however spaced', () => {
   const cases: [string, string][] = [
     ['Authorization: Bearer abc', 'Authorization: <redacted>'],
     ['authorization:Bearer abc', 'authorization:<redacted>'],
     ['Proxy-Authorization: Basic abc', 'Proxy-Authorization: <redacted>'],
     ['Cookie : session=abc', 'Cookie : <redacted>'],
     ['X-Api-Key:  k-123', 'X-Api-Key:  <redacted>'],
+    ['X-Auth-Token: t-123', 'X-Auth-Token: <redacted>'],
+    ['Private-Token: glpat-123', 'Private-Token: <redacted>'],
+    ['my-cookie: v6', 'my-cookie: <redacted>'],
+    ['Note: a token', 'Note: a token'],
     ['Authorization: Bearer ${TOKEN}', 'Authorization: Bearer ${TOKEN}'],
     ['Accept: text/plain', 'Accept: text/plain'],
   ];
