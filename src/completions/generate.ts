@@ -208,20 +208,10 @@ function zshValue(kind: ValueKind): string {
 
 /** The command that offers the values of `kind` on its own, outside _arguments; none for no values. */
 function zshCall(kind: ValueKind): string | undefined {
-  switch (kind) {
-    case 'server':
-      return '_mcpctl_server_names';
-    case 'file':
-      return '_mcpctl_paths f';
-    case 'dir':
-      return '_mcpctl_paths d';
-    case 'shell':
-      return 'compadd -- bash zsh fish';
-    case 'protocol':
-      return `compadd -- ${PROTOCOLS}`;
-    case 'none':
-      return undefined;
-  }
+  if (kind === 'none') return undefined;
+  // _arguments takes a list of words as `(a b)`; on its own it is compadd's.
+  if (kind === 'shell' || kind === 'protocol') return `compadd -- ${zshValue(kind).slice(1, -1)}`;
+  return zshValue(kind);
 }
 
 function zshQuote(text: string): string {
