@@ -175,20 +175,7 @@ test('fish offers server names beside cancel after tasks, and after tasks cancel
 }, () => {
   const { cwd, env } = twoServers();
   const dir = mcpctlOnPath();
-  const offered = (line: string) =>
-    execFileSync(
-      'fish',
-      [
-        '--no-config',
-        '-c',
-        `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C '${line}'`,
-      ],
-      { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' },
-    )
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => l.split('\t')[0])
-      .sort();
+  const offered = (line: string) => fishOffered(line, cwd, env, dir).sort();
   assert.deepEqual(offered('mcpctl tasks '), ['alpha', 'beta', 'cancel']);
   assert.deepEqual(offered('mcpctl tasks cancel '), ['alpha', 'beta']);
 });
@@ -262,19 +249,7 @@ _mcpctl`,
 test('fish completes server names from the config given on the line', { skip: unlessInstalled('fish') }, () => {
   const { cwd, env } = otherConfigs();
   const dir = mcpctlOnPath();
-  const offered = (line: string) =>
-    execFileSync(
-      'fish',
-      [
-        '--no-config',
-        '-c',
-        `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C '${line.replace(/[\\']/g, '\\$&')}'`,
-      ],
-      { cwd, env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env }, encoding: 'utf8' },
-    )
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => l.split('\t')[0]);
+  const offered = (line: string) => fishOffered(line, cwd, env, dir);
   assert.deepEqual(offered('mcpctl tools '), ['alpha']);
   assert.deepEqual(offered('mcpctl -c other.json tools '), ['omega']);
   assert.deepEqual(offered('mcpctl --config=other.json tools '), ['omega']);
@@ -494,3 +469,16 @@ test('fish never offers a word starting with "-" for a server, a file or a folde
   assert.deepEqual(offered(clone, 'mcpctl -c '), ['plain.json', 'sub/']);
   assert.deepEqual(offered(clone, 'mcpctl tools --root '), ['sub/']);
 });
+
+/** The words fish offers for `line` (quoted for fish as typed), by the shipped script, with mcpctl from `dir`. */
+function fishOffered(line: string, cwd: string, env: Record<string, string>, dir: string): string[] {
+  const script = `source ${JSON.stringify(path.join(ROOT, 'completions', 'mcpctl.fish'))}; complete -C '${line.replace(/[\\']/g, '\\$&')}'`;
+  return execFileSync('fish', ['--no-config', '-c', script], {
+    cwd,
+    env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, ...env },
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t')[0]!);
+}
